@@ -1,0 +1,42 @@
+//! Command-line arguments and the subcommands behind them.
+
+mod analysis;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use shashki::Position;
+
+/// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
+#[derive(Parser, Debug)]
+#[command(name = "shashki", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print every legal move, one per line, in full-path notation.
+    Moves {
+        /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
+        #[arg(long, value_parser = parse_position)]
+        fen: Option<Position>,
+    },
+    /// Count the leaves of the move tree DEPTH plies deep (a move-generator test and benchmark).
+    Perft(analysis::PerftArgs),
+}
+
+/// Parses a `--fen` value, so that clap reports a bad one with its reason.
+pub fn parse_position(text: &str) -> Result<Position, String> {
+    text.parse::<Position>().map_err(|error| error.to_string())
+}
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    match cli.command {
+        Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
+        Some(Command::Perft(args)) => analysis::perft(args),
+        None => Err("no subcommand given; try `shashki --help`".into()),
+    }
+}

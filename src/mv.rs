@@ -1,0 +1,186 @@
+//! Moves, identified by origin, destination and captured squares.
+
+use std::fmt;
+use std::ops::Deref;
+
+use crate::{Bitboard, Square};
+
+/// A legal move's identity: where it starts, where it ends and what it captures.
+///
+/// Two capture paths with the same identity are the same move (RULES.md).
+/// `promotes` is derived from the path (a man can be crowned in the middle of
+/// a capture) and is not part of the identity.
+#[derive(Clone, Copy, Eq)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    promotes: bool,
+    captured: Bitboard,
+}
+
+impl Move {
+    /// A move with these parts. `promotes` says that a man becomes a king on the way.
+    pub const fn new(from: Square, to: Square, captured: Bitboard, promotes: bool) -> Move {
+        Move {
+            from,
+            to,
+            promotes,
+            captured,
+        }
+    }
+
+    /// The square the piece leaves.
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// The square the piece ends on (the same as `from` after a closed loop).
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// The squares of the pieces this move captures.
+    pub const fn captured(self) -> Bitboard {
+        self.captured
+    }
+
+    /// Whether the move captures.
+    pub const fn is_capture(self) -> bool {
+        self.captured.any()
+    }
+
+    /// Whether a man is crowned by this move.
+    pub const fn promotes(self) -> bool {
+        self.promotes
+    }
+
+    /// The same move on the board turned 180 degrees.
+    pub const fn flipped(self) -> Move {
+        Move {
+            from: self.from.flipped(),
+            to: self.to.flipped(),
+            promotes: self.promotes,
+            captured: self.captured.flipped(),
+        }
+    }
+}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.from, self.to, self.captured).hash(state);
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+/// Short form without intermediate squares: `c3-d4`, or `c3:e5` for a capture
+/// (full paths need the position; see `MoveText`).
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let separator = if self.is_capture() { ':' } else { '-' };
+        write!(f, "{}{separator}{}", self.from, self.to)?;
+        if self.is_capture() {
+            let captured: Vec<String> = self.captured.into_iter().map(|s| s.to_string()).collect();
+            write!(f, " x{}", captured.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+/// A list of moves, reused across calls so that generation allocates nothing in search.
+#[derive(Clone, Default, Debug)]
+pub struct MoveList(Vec<Move>);
+
+impl MoveList {
+    /// An empty list with room for a typical position.
+    pub fn new() -> MoveList {
+        MoveList(Vec::with_capacity(64))
+    }
+
+    /// Removes every move, keeping the memory.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Adds a move.
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+
+    /// Adds a capture unless a move with the same identity is already listed.
+    #[inline]
+    pub(crate) fn push_capture(&mut self, mv: Move) {
+        // Only a chain of two or more captures can be reached along two paths.
+        if mv.captured.count() >= 2 && self.0.contains(&mv) {
+            return;
+        }
+        self.0.push(mv);
+    }
+
+    /// The moves as a mutable slice, for ordering.
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.0
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = std::vec::IntoIter<Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_fits_in_eight_bytes() {
+        assert_eq!(std::mem::size_of::<Move>(), 8);
+    }
+
+    #[test]
+    fn identity_ignores_the_promotion_flag() {
+        let a = Square::new(0).unwrap();
+        let b = Square::new(9).unwrap();
+        let captured = Square::new(4).unwrap().bitboard();
+        assert_eq!(
+            Move::new(a, b, captured, true),
+            Move::new(a, b, captured, false)
+        );
+    }
+
+    #[test]
+    fn duplicate_multi_captures_are_listed_once() {
+        let a = Square::new(0).unwrap();
+        let captured = Bitboard(0b1_0001_0000_0000_0000_0000_0000_0000);
+        let mut list = MoveList::new();
+        list.push_capture(Move::new(a, a, captured, false));
+        list.push_capture(Move::new(a, a, captured, false));
+        assert_eq!(list.len(), 1);
+    }
+}

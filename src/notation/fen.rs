@@ -1,0 +1,277 @@
+//! Position strings: PDN FEN with algebraic squares, e.g. `W:Wa1,c1,Ke5:Bb8,Kh2`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Bitboard, Color, Position, PositionError, Square};
+
+/// What is wrong with a position string, and the character column (1-based) where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// 1-based character column in the string as given.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: FenErrorKind,
+}
+
+/// The kinds of position-string errors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenErrorKind {
+    /// The string is empty.
+    Empty,
+    /// The side to move is not `W` or `B`.
+    BadSideToMove(String),
+    /// A piece list does not start with `W` or `B`.
+    BadColor(String),
+    /// The same colour's list is given twice.
+    ColorTwice(Color),
+    /// More than two piece lists.
+    ExtraSection,
+    /// A piece is not `[K]square`.
+    BadSquare(String),
+    /// The pieces do not make a valid position.
+    Invalid(PositionError),
+    /// A `[FEN "..."]` wrapper that is not closed.
+    BadWrapper,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "position string, column {}: ", self.column)?;
+        match &self.kind {
+            FenErrorKind::Empty => write!(f, "empty; expected something like {}", crate::START_FEN),
+            FenErrorKind::BadSideToMove(text) => {
+                write!(f, "side to move '{text}' should be W or B")
+            }
+            FenErrorKind::BadColor(text) => {
+                write!(f, "piece list '{text}' should start with W or B")
+            }
+            FenErrorKind::ColorTwice(color) => write!(f, "{color}'s pieces are listed twice"),
+            FenErrorKind::ExtraSection => {
+                write!(f, "too many ':' sections; expected SIDE:Wpieces:Bpieces")
+            }
+            FenErrorKind::BadSquare(text) => {
+                write!(
+                    f,
+                    "'{text}' is not a piece (expected a dark square like c3, or Kc3 for a king)"
+                )
+            }
+            FenErrorKind::Invalid(error) => write!(f, "{error}"),
+            FenErrorKind::BadWrapper => write!(f, "the [FEN \"...\"] wrapper is not closed"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Strips an optional PDN `[FEN "..."]` wrapper; returns the inner text and its byte offset.
+fn unwrap_pdn(text: &str) -> Result<(&str, usize), FenError> {
+    let start = text.len() - text.trim_start().len();
+    let body = text.trim();
+    if !body.starts_with('[') {
+        return Ok((body, start));
+    }
+    let bad = FenError {
+        column: column_of(text, start),
+        kind: FenErrorKind::BadWrapper,
+    };
+    let (Some(open), Some(close)) = (body.find('"'), body.rfind('"')) else {
+        return Err(bad);
+    };
+    let tag_ok = body[1..open].trim() == "FEN" && body[close + 1..].trim() == "]";
+    if open == close || !tag_ok {
+        return Err(bad);
+    }
+    Ok((&body[open + 1..close], start + open + 1))
+}
+
+fn column_of(text: &str, byte_offset: usize) -> usize {
+    text[..byte_offset].chars().count() + 1
+}
+
+impl Position {
+    /// Parses a position string; see the module documentation for the form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shashki::Position;
+    ///
+    /// let position = Position::from_fen("B:Wa1,Ke5:Bb8").unwrap();
+    /// assert_eq!(position.to_fen(), "B:Wa1,Ke5:Bb8");
+    /// let error = Position::from_fen("W:Wa1,d3:Bb8").unwrap_err();
+    /// assert_eq!(error.column, 7);
+    /// ```
+    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        let (body, offset) = unwrap_pdn(text)?;
+        let error = |at: usize, kind| FenError {
+            column: column_of(text, offset + at),
+            kind,
+        };
+        if body.is_empty() {
+            return Err(error(0, FenErrorKind::Empty));
+        }
+        let body = body.strip_suffix('.').unwrap_or(body);
+        let mut sections = body.split(':');
+        let side_text = sections.next().unwrap_or("");
+        let side = match side_text.trim() {
+            "W" | "w" => Color::White,
+            "B" | "b" => Color::Black,
+            other => return Err(error(0, FenErrorKind::BadSideToMove(other.to_string()))),
+        };
+        let mut men = [Bitboard::EMPTY; 2];
+        let mut kings = [Bitboard::EMPTY; 2];
+        let mut seen = [false; 2];
+        let mut at = side_text.len() + 1;
+        for (number, section) in sections.enumerate() {
+            if number >= 2 {
+                return Err(error(at - 1, FenErrorKind::ExtraSection));
+            }
+            let lead = section.len() - section.trim_start().len();
+            let list = section.trim();
+            let color = match list.chars().next() {
+                Some('W' | 'w') => Color::White,
+                Some('B' | 'b') => Color::Black,
+                _ => return Err(error(at + lead, FenErrorKind::BadColor(list.to_string()))),
+            };
+            if std::mem::replace(&mut seen[color.index()], true) {
+                return Err(error(at + lead, FenErrorKind::ColorTwice(color)));
+            }
+            let mut piece_at = at + lead + 1;
+            for piece in list[1..].split(',') {
+                let piece_lead = piece.len() - piece.trim_start().len();
+                let name = piece.trim();
+                if !name.is_empty() {
+                    let (is_king, square_text) = match name.strip_prefix(['K', 'k']) {
+                        Some(rest) => (true, rest),
+                        None => (false, name),
+                    };
+                    let square = Square::from_str(square_text).map_err(|_| {
+                        error(
+                            piece_at + piece_lead,
+                            FenErrorKind::BadSquare(name.to_string()),
+                        )
+                    })?;
+                    let already = men[0] | men[1] | kings[0] | kings[1];
+                    if already.contains(square) {
+                        return Err(error(
+                            piece_at + piece_lead,
+                            FenErrorKind::Invalid(PositionError::SquareTwice(square)),
+                        ));
+                    }
+                    let set = if is_king { &mut kings } else { &mut men };
+                    set[color.index()] |= square.bitboard();
+                }
+                piece_at += piece.len() + 1;
+            }
+            at += section.len() + 1;
+        }
+        Position::from_pieces(men, kings, side).map_err(|e| error(0, FenErrorKind::Invalid(e)))
+    }
+
+    /// The position string, pieces in square order, e.g. `W:Wa1,Ke5:Bb8`.
+    pub fn to_fen(&self) -> String {
+        let list = |color: Color| {
+            self.pieces(color)
+                .into_iter()
+                .map(|square| {
+                    let king = if self.kings().contains(square) {
+                        "K"
+                    } else {
+                        ""
+                    };
+                    format!("{king}{square}")
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!(
+            "{}:W{}:B{}",
+            self.side_to_move().letter(),
+            list(Color::White),
+            list(Color::Black)
+        )
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> (usize, FenErrorKind) {
+        let error = Position::from_fen(text).unwrap_err();
+        (error.column, error.kind)
+    }
+
+    #[test]
+    fn start_position_round_trips() {
+        let start = Position::from_fen(crate::START_FEN).unwrap();
+        assert_eq!(start, Position::start());
+        assert_eq!(start.to_fen(), crate::START_FEN);
+    }
+
+    #[test]
+    fn pdn_wrapper_and_section_order_are_accepted() {
+        let wrapped = Position::from_fen("[FEN \"B:Bb8,Kh2:Wa1,c1,Ke5\"]").unwrap();
+        assert_eq!(wrapped.to_fen(), "B:Wa1,c1,Ke5:BKh2,b8");
+        assert!(Position::from_fen("  W:W:Bb8. ").is_ok());
+    }
+
+    #[test]
+    fn an_empty_side_is_allowed() {
+        let position = Position::from_fen("W:W:BKc1,h2").unwrap();
+        assert_eq!(position.count(Color::White), 0);
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        assert_eq!(
+            kind("X:Wa1:Bb8"),
+            (1, FenErrorKind::BadSideToMove("X".into()))
+        );
+        assert_eq!(
+            kind("W:Wa1,d3:Bb8"),
+            (7, FenErrorKind::BadSquare("d3".into()))
+        );
+        assert_eq!(kind("W:Wa1:Qb8"), (7, FenErrorKind::BadColor("Qb8".into())));
+        assert_eq!(
+            kind("W:Wa1:Wb8"),
+            (7, FenErrorKind::ColorTwice(Color::White))
+        );
+        assert_eq!(kind("W:Wa1:Bb8:Bc7"), (10, FenErrorKind::ExtraSection));
+        assert_eq!(kind(""), (1, FenErrorKind::Empty));
+        assert_eq!(kind("[FEN \"W:Wa1:Bb8\""), (1, FenErrorKind::BadWrapper));
+        assert_eq!(
+            kind("[FEN \"W:Wa1:Bz8\"]"),
+            (14, FenErrorKind::BadSquare("z8".into()))
+        );
+    }
+
+    #[test]
+    fn rule_breaking_positions_are_errors_with_reasons() {
+        let (_, error) = kind("W:Wa1,a1:Bb8");
+        assert!(matches!(
+            error,
+            FenErrorKind::Invalid(PositionError::SquareTwice(_))
+        ));
+        let (_, error) = kind("W:Wb8:Ba1");
+        assert!(matches!(
+            error,
+            FenErrorKind::Invalid(PositionError::ManOnPromotionRank(..))
+        ));
+        let thirteen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4:B";
+        let (_, error) = kind(thirteen);
+        assert!(matches!(
+            error,
+            FenErrorKind::Invalid(PositionError::TooManyPieces(..))
+        ));
+    }
+}

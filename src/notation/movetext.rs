@@ -1,0 +1,394 @@
+//! Move text: `c3-d4`, `c3:e5:c7`, and the forgiving forms people type.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Color, Move, ParseSquareError, Position, Role, Square};
+
+/// A move as written: its squares in order and whether it was marked as a capture.
+///
+/// Parse it from what a person typed, then [`resolve`](MoveText::resolve) it
+/// against a position; or build the full-path text of a generated move with
+/// [`MoveText::from_move`].
+///
+/// # Examples
+///
+/// ```
+/// use shashki::{MoveText, Position};
+///
+/// let position = Position::start();
+/// let typed: MoveText = "C3D4".parse().unwrap();
+/// let mv = typed.resolve(&position).unwrap();
+/// assert_eq!(MoveText::from_move(&position, mv).to_string(), "c3-d4");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    squares: Vec<Square>,
+    capture: bool,
+}
+
+/// Why a string is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveParseError {
+    /// Nothing was typed.
+    Empty,
+    /// Only one square was given.
+    OneSquare(Square),
+    /// A square is wrong; `column` is its 1-based character position.
+    Square {
+        column: usize,
+        error: ParseSquareError,
+    },
+    /// A character that belongs in no move.
+    Unexpected { column: usize, found: char },
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveParseError::Empty => write!(f, "no move given; type it like c3-d4 or c3:e5"),
+            MoveParseError::OneSquare(square) => {
+                write!(
+                    f,
+                    "only one square ({square}); a move needs at least two, like c3-d4"
+                )
+            }
+            MoveParseError::Square { error, .. } => write!(f, "{error}"),
+            MoveParseError::Unexpected { column, found } => write!(
+                f,
+                "unexpected '{found}' at column {column}; write moves like c3-d4 or c3:e5:c7"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+/// Why a move text names no legal move here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMoveError {
+    /// The side to move has no move at all: the game is over.
+    NoMoves,
+    /// The first square is empty.
+    NoPiece(Square),
+    /// The first square holds the opponent's piece.
+    NotYourPiece { square: Square, side: Color },
+    /// A capture is available elsewhere, so this quiet move (or other piece) is not allowed.
+    CaptureCompulsory { captures: Vec<MoveText> },
+    /// The piece has no move matching the text; its legal moves are listed.
+    NoSuchMove {
+        square: Square,
+        role: Role,
+        moves: Vec<MoveText>,
+    },
+    /// Several moves match (a shortened capture); they are listed.
+    Ambiguous { candidates: Vec<MoveText> },
+}
+
+fn list(moves: &[MoveText]) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMoveError::NoMoves => write!(f, "there is no legal move: the game is over"),
+            IllegalMoveError::NoPiece(square) => write!(f, "there is no piece on {square}"),
+            IllegalMoveError::NotYourPiece { square, side } => write!(
+                f,
+                "the piece on {square} is {}'s; it is {side} to move",
+                side.opposite()
+            ),
+            IllegalMoveError::CaptureCompulsory { captures } => {
+                write!(
+                    f,
+                    "capture is compulsory; you must play one of: {}",
+                    list(captures)
+                )
+            }
+            IllegalMoveError::NoSuchMove {
+                square,
+                role,
+                moves,
+            } => {
+                let role = match role {
+                    Role::Man => "man",
+                    Role::King => "king",
+                };
+                if moves.is_empty() {
+                    write!(f, "the {role} on {square} has no legal move")
+                } else {
+                    write!(
+                        f,
+                        "no such move for the {role} on {square}; it can play: {}",
+                        list(moves)
+                    )
+                }
+            }
+            IllegalMoveError::Ambiguous { candidates } => {
+                write!(
+                    f,
+                    "that could mean several moves; type one of: {}",
+                    list(candidates)
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+impl MoveText {
+    /// The squares as written.
+    pub fn squares(&self) -> &[Square] {
+        &self.squares
+    }
+
+    /// The full-path text of a legal move: `c3-d4`, or every landing square of a capture.
+    pub fn from_move(position: &Position, mv: Move) -> MoveText {
+        let mut squares = vec![mv.from()];
+        if mv.is_capture() {
+            let path = position
+                .capture_paths(mv.from())
+                .into_iter()
+                .find(|(_, found)| *found == mv)
+                .map(|(path, _)| path)
+                .unwrap_or_else(|| vec![mv.to()]);
+            squares.extend(path);
+        } else {
+            squares.push(mv.to());
+        }
+        MoveText {
+            squares,
+            capture: mv.is_capture(),
+        }
+    }
+
+    /// The one legal move this text names, or why there is none.
+    ///
+    /// A capture may be shortened to any of its squares in order, as long as
+    /// the first and last are given (`c3:c7` for `c3:e5:c7`).
+    pub fn resolve(&self, position: &Position) -> Result<Move, IllegalMoveError> {
+        let legal = position.legal_moves();
+        if legal.is_empty() {
+            return Err(IllegalMoveError::NoMoves);
+        }
+        let from = self.squares[0];
+        let side = position.side_to_move();
+        let piece = match position.piece_at(from) {
+            None => return Err(IllegalMoveError::NoPiece(from)),
+            Some(piece) if piece.color != side => {
+                return Err(IllegalMoveError::NotYourPiece { square: from, side });
+            }
+            Some(piece) => piece,
+        };
+        let to = *self
+            .squares
+            .last()
+            .expect("a move text has two squares or more");
+        let via = &self.squares[1..self.squares.len() - 1];
+        let mut candidates: Vec<Move> = Vec::new();
+        if legal[0].is_capture() {
+            let paths = position.capture_paths(from);
+            // A complete path names its move even when it is also a shortening of a longer one.
+            let exact = paths
+                .iter()
+                .find(|(path, _)| path.as_slice() == &self.squares[1..]);
+            if let Some(&(_, mv)) = exact {
+                return Ok(mv);
+            }
+            for (path, mv) in paths {
+                if mv.to() == to && is_subsequence(via, &path) && !candidates.contains(&mv) {
+                    candidates.push(mv);
+                }
+            }
+        } else if via.is_empty() {
+            candidates.extend(legal.iter().filter(|mv| mv.from() == from && mv.to() == to));
+        }
+        let texts = |moves: &mut dyn Iterator<Item = &Move>| -> Vec<MoveText> {
+            moves.map(|&mv| MoveText::from_move(position, mv)).collect()
+        };
+        match candidates.len() {
+            1 => Ok(candidates[0]),
+            0 => {
+                let own: Vec<MoveText> = texts(&mut legal.iter().filter(|mv| mv.from() == from));
+                if own.is_empty() && legal[0].is_capture() {
+                    Err(IllegalMoveError::CaptureCompulsory {
+                        captures: texts(&mut legal.iter()),
+                    })
+                } else {
+                    Err(IllegalMoveError::NoSuchMove {
+                        square: from,
+                        role: piece.role,
+                        moves: own,
+                    })
+                }
+            }
+            _ => Err(IllegalMoveError::Ambiguous {
+                candidates: texts(&mut candidates.iter()),
+            }),
+        }
+    }
+}
+
+/// Whether every square of `wanted` appears in `path`, in order.
+fn is_subsequence(wanted: &[Square], path: &[Square]) -> bool {
+    let mut rest = path.iter();
+    wanted.iter().all(|square| rest.any(|s| s == square))
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let separator = if self.capture { ":" } else { "-" };
+        let parts: Vec<String> = self.squares.iter().map(ToString::to_string).collect();
+        f.write_str(&parts.join(separator))
+    }
+}
+
+impl FromStr for MoveText {
+    type Err = MoveParseError;
+
+    /// Accepts `c3-d4`, `C3-D4`, `c3d4`, `c3 d4`, `c3xe5`, `c3:e5:c7` and `c3:c7`.
+    fn from_str(text: &str) -> Result<MoveText, MoveParseError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut squares = Vec::new();
+        let mut capture = false;
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            match c {
+                ':' | 'x' | 'X' | '×' => capture = true,
+                '-' | '–' | '—' => {}
+                c if c.is_whitespace() => {}
+                c if c.is_ascii_alphabetic() => {
+                    let end = (i + 2).min(chars.len());
+                    let name: String = chars[i..end].iter().collect();
+                    let square =
+                        name.parse::<Square>()
+                            .map_err(|error| MoveParseError::Square {
+                                column: i + 1,
+                                error,
+                            })?;
+                    squares.push(square);
+                    i = end;
+                    continue;
+                }
+                found => {
+                    return Err(MoveParseError::Unexpected {
+                        column: i + 1,
+                        found,
+                    });
+                }
+            }
+            i += 1;
+        }
+        match squares.as_slice() {
+            [] => Err(MoveParseError::Empty),
+            [only] => Err(MoveParseError::OneSquare(*only)),
+            _ => Ok(MoveText { squares, capture }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolve(fen: &str, text: &str) -> Result<String, IllegalMoveError> {
+        let position: Position = fen.parse().unwrap();
+        let typed: MoveText = text.parse().expect("parses");
+        typed
+            .resolve(&position)
+            .map(|mv| MoveText::from_move(&position, mv).to_string())
+    }
+
+    #[test]
+    fn forgiving_forms_name_the_same_move() {
+        for typed in ["c3-d4", "C3-D4", "c3d4", "c3 d4", " c3 - d4 "] {
+            assert_eq!(
+                resolve(crate::START_FEN, typed).unwrap(),
+                "c3-d4",
+                "{typed}"
+            );
+        }
+        assert_eq!(resolve("W:Wc3:Bd4", "c3xe5").unwrap(), "c3:e5");
+    }
+
+    #[test]
+    fn a_capture_may_be_shortened_to_its_ends() {
+        assert_eq!(resolve("W:Wc3,e1:Bd4,f6,f2", "c3:g7").unwrap(), "c3:e5:g7");
+    }
+
+    #[test]
+    fn a_shortened_capture_that_names_no_move_lists_the_piece_moves() {
+        let error = resolve("W:WKa1:Bc3,c5", "a1:d4").unwrap_err();
+        let expected = vec!["a1:d4:b6".parse().unwrap(), "a1:d4:a7".parse().unwrap()];
+        let square = "a1".parse().unwrap();
+        assert_eq!(
+            error,
+            IllegalMoveError::NoSuchMove {
+                square,
+                role: Role::King,
+                moves: expected
+            }
+        );
+    }
+
+    #[test]
+    fn a_complete_path_wins_over_a_longer_capture_it_shortens() {
+        let fen = "W:WKc3,Ka5,Kc5:BKa1,Kg1,Kb4,d4,Kf4,Kh4,Ke5,Kf6,c7,Kb8,f8";
+        assert_eq!(resolve(fen, "c5:a3").unwrap(), "c5:a3");
+        assert_eq!(resolve(fen, "c5:g5:a3").unwrap(), "c5:e3:g5:e7:a3");
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        assert_eq!(
+            resolve(crate::START_FEN, "d4-e5"),
+            Err(IllegalMoveError::NoPiece("d4".parse().unwrap()))
+        );
+        assert!(matches!(
+            resolve(crate::START_FEN, "b6-a5"),
+            Err(IllegalMoveError::NotYourPiece {
+                side: Color::White,
+                ..
+            })
+        ));
+        assert!(matches!(
+            resolve("W:Wd4,h2:Be5", "h2-g3"),
+            Err(IllegalMoveError::CaptureCompulsory { captures }) if captures.len() == 1
+        ));
+        let error = resolve(crate::START_FEN, "c3-e5").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "no such move for the man on c3; it can play: c3-b4, c3-d4"
+        );
+    }
+
+    #[test]
+    fn parse_errors_point_at_the_problem() {
+        assert_eq!("".parse::<MoveText>(), Err(MoveParseError::Empty));
+        assert!(matches!(
+            "c3".parse::<MoveText>(),
+            Err(MoveParseError::OneSquare(_))
+        ));
+        assert!(matches!(
+            "c3-d3".parse::<MoveText>(),
+            Err(MoveParseError::Square {
+                column: 4,
+                error: ParseSquareError::LightSquare(_)
+            })
+        ));
+        assert!(matches!(
+            "c3?d4".parse::<MoveText>(),
+            Err(MoveParseError::Unexpected {
+                column: 3,
+                found: '?'
+            })
+        ));
+    }
+}

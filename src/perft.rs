@@ -1,0 +1,110 @@
+//! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
+
+use std::hint::black_box;
+
+use crate::{Move, MoveList, Position};
+
+/// How the last ply is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftMode {
+    /// Make every move down to depth 0, so the speed compares fairly with other generators.
+    MakeEveryLeaf,
+    /// Count the moves of the last ply without making them.
+    Bulk,
+}
+
+/// Move lists, one per ply, reused through the whole count.
+struct Counter {
+    lists: Vec<MoveList>,
+    mode: PerftMode,
+}
+
+impl Counter {
+    fn new(depth: u32, mode: PerftMode) -> Counter {
+        Counter {
+            lists: (0..=depth).map(|_| MoveList::new()).collect(),
+            mode,
+        }
+    }
+
+    fn count(&mut self, position: &Position, depth: u32, ply: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        position.generate_moves(&mut moves);
+        let nodes = if depth > 1 {
+            moves
+                .iter()
+                .map(|&mv| self.count(&position.play_unchecked(mv), depth - 1, ply + 1))
+                .sum()
+        } else {
+            if self.mode == PerftMode::MakeEveryLeaf {
+                for &mv in moves.iter() {
+                    // black_box keeps the optimiser from dropping a leaf that nobody reads.
+                    black_box(position.play_unchecked(mv));
+                }
+            }
+            moves.len() as u64
+        };
+        self.lists[ply] = moves;
+        nodes
+    }
+}
+
+/// Number of leaves `depth` plies below `position`, making every move.
+///
+/// # Examples
+///
+/// ```
+/// use shashki::{perft, Position};
+///
+/// assert_eq!(perft(&Position::start(), 3), 302);
+/// ```
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    perft_with(position, depth, PerftMode::MakeEveryLeaf)
+}
+
+/// Number of leaves `depth` plies below `position`, counted as `mode` says.
+pub fn perft_with(position: &Position, depth: u32, mode: PerftMode) -> u64 {
+    Counter::new(depth, mode).count(position, depth, 0)
+}
+
+/// The leaf count under each legal move, in generation order.
+pub fn perft_divide(position: &Position, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
+    let mut counter = Counter::new(depth, mode);
+    position
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let below = depth.saturating_sub(1);
+            (mv, counter.count(&position.play_unchecked(mv), below, 1))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shallow_start_counts_match_the_rule_book() {
+        let start = Position::start();
+        let counts: Vec<u64> = (1..=5).map(|d| perft(&start, d)).collect();
+        assert_eq!(counts, [7, 49, 302, 1469, 7482]);
+    }
+
+    #[test]
+    fn bulk_counting_gives_the_same_numbers() {
+        let start = Position::start();
+        assert_eq!(perft_with(&start, 6, PerftMode::Bulk), perft(&start, 6));
+    }
+
+    #[test]
+    fn divide_sums_to_the_total() {
+        let start = Position::start();
+        let divided = perft_divide(&start, 4, PerftMode::MakeEveryLeaf);
+        assert_eq!(divided.len(), 7);
+        assert_eq!(divided.iter().map(|(_, n)| n).sum::<u64>(), 1469);
+    }
+}

@@ -1,0 +1,185 @@
+//! Board geometry, computed at compile time: diagonal steps, neighbours and rays.
+//!
+//! With squares numbered `rank * 4 + file / 2`, a diagonal step is a shift by
+//! 3, 4 or 5 bits depending on the parity of the rank, so whole sets of men
+//! move with two shifts and two masks.
+
+use crate::Bitboard;
+
+/// A diagonal direction, seen from White (north is towards rank 8).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Direction {
+    NorthWest = 0,
+    NorthEast = 1,
+    SouthWest = 2,
+    SouthEast = 3,
+}
+
+impl Direction {
+    /// All four directions.
+    pub const ALL: [Direction; 4] = [
+        Direction::NorthWest,
+        Direction::NorthEast,
+        Direction::SouthWest,
+        Direction::SouthEast,
+    ];
+
+    /// The direction pointing back.
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::NorthWest => Direction::SouthEast,
+            Direction::NorthEast => Direction::SouthWest,
+            Direction::SouthWest => Direction::NorthEast,
+            Direction::SouthEast => Direction::NorthWest,
+        }
+    }
+
+    /// Whether squares along this direction have rising indices.
+    pub const fn is_north(self) -> bool {
+        matches!(self, Direction::NorthWest | Direction::NorthEast)
+    }
+}
+
+/// Ranks 1, 3, 5, 7 (files a, c, e, g).
+const ODD_RANKS: u32 = 0x0F0F_0F0F;
+/// Ranks 2, 4, 6, 8 (files b, d, f, h).
+const EVEN_RANKS: u32 = 0xF0F0_F0F0;
+const FILE_A: u32 = 0x0101_0101;
+const FILE_H: u32 = 0x8080_8080;
+
+/// Every square of `set` moved one step in `direction`; squares that would leave the board vanish.
+#[inline(always)]
+pub const fn step(set: Bitboard, direction: Direction) -> Bitboard {
+    let b = set.0;
+    Bitboard(match direction {
+        Direction::NorthWest => ((b & ODD_RANKS & !FILE_A) << 3) | ((b & EVEN_RANKS) << 4),
+        Direction::NorthEast => ((b & ODD_RANKS) << 4) | ((b & EVEN_RANKS & !FILE_H) << 5),
+        Direction::SouthWest => ((b & ODD_RANKS & !FILE_A) >> 5) | ((b & EVEN_RANKS) >> 4),
+        Direction::SouthEast => ((b & ODD_RANKS) >> 4) | ((b & EVEN_RANKS & !FILE_H) >> 3),
+    })
+}
+
+/// Per direction and square: the neighbouring square, or the empty set at the edge.
+pub const NEIGHBOUR: [[Bitboard; 32]; 4] = build_neighbours();
+
+/// Per direction and square: every square along the diagonal from it, itself excluded.
+pub const RAY: [[Bitboard; 32]; 4] = build_rays();
+
+const fn build_neighbours() -> [[Bitboard; 32]; 4] {
+    let mut table = [[Bitboard::EMPTY; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 32 {
+            table[d][s] = step(Bitboard(1 << s), Direction::ALL[d]);
+            s += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+const fn build_rays() -> [[Bitboard; 32]; 4] {
+    let mut table = [[Bitboard::EMPTY; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 32 {
+            let mut ray = 0;
+            let mut at = step(Bitboard(1 << s), Direction::ALL[d]);
+            while at.0 != 0 {
+                ray |= at.0;
+                at = step(at, Direction::ALL[d]);
+            }
+            table[d][s] = Bitboard(ray);
+            s += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+/// The square of `set` nearest to the origin of a ray going in `direction`.
+#[inline(always)]
+pub fn nearest(set: Bitboard, direction: Direction) -> Bitboard {
+    debug_assert!(set.any());
+    if direction.is_north() {
+        Bitboard(set.0 & set.0.wrapping_neg())
+    } else {
+        Bitboard(1 << (31 - set.0.leading_zeros()))
+    }
+}
+
+/// The squares of the ray from `square_bit` in `direction` up to, not including, the first of `occupied`.
+#[inline(always)]
+pub fn free_run(square_index: usize, direction: Direction, occupied: Bitboard) -> Bitboard {
+    let ray = RAY[direction as usize][square_index];
+    let blockers = ray & occupied;
+    if blockers.is_empty() {
+        return ray;
+    }
+    let blocker = nearest(blockers, direction);
+    ray & !(RAY[direction as usize][blocker.0.trailing_zeros() as usize] | blocker)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Square;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn names(set: Bitboard) -> Vec<String> {
+        set.into_iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn neighbours_of_c3_are_the_four_diagonal_squares() {
+        let c3 = sq("c3").index();
+        let around: Vec<Vec<String>> = Direction::ALL
+            .iter()
+            .map(|&d| names(NEIGHBOUR[d as usize][c3]))
+            .collect();
+        assert_eq!(around, [["b4"], ["d4"], ["b2"], ["d2"]]);
+    }
+
+    #[test]
+    fn edge_squares_have_no_neighbour_off_the_board() {
+        assert!(NEIGHBOUR[Direction::NorthWest as usize][sq("a3").index()].is_empty());
+        assert!(NEIGHBOUR[Direction::SouthEast as usize][sq("h2").index()].is_empty());
+        assert!(NEIGHBOUR[Direction::NorthEast as usize][sq("h8").index()].is_empty());
+        assert!(NEIGHBOUR[Direction::SouthWest as usize][sq("a1").index()].is_empty());
+    }
+
+    #[test]
+    fn the_long_diagonal_is_one_ray() {
+        let ray = RAY[Direction::NorthEast as usize][sq("a1").index()];
+        assert_eq!(names(ray), ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+        let back = RAY[Direction::SouthWest as usize][sq("h8").index()];
+        assert_eq!(back.count(), 7);
+    }
+
+    #[test]
+    fn neighbours_agree_with_coordinates() {
+        let deltas = [(-1i8, 1i8), (1, 1), (-1, -1), (1, -1)];
+        for square in Square::all() {
+            for (d, (df, dr)) in deltas.iter().enumerate() {
+                let expected = Square::from_coords(
+                    (square.file() as i8 + df) as u8,
+                    (square.rank() as i8 + dr) as u8,
+                )
+                .map_or(Bitboard::EMPTY, Square::bitboard);
+                assert_eq!(NEIGHBOUR[d][square.index()], expected, "{square} dir {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn free_run_stops_before_the_first_blocker() {
+        let blockers = sq("e5").bitboard() | sq("g7").bitboard();
+        let run = free_run(sq("a1").index(), Direction::NorthEast, blockers);
+        assert_eq!(names(run), ["b2", "c3", "d4"]);
+    }
+}
