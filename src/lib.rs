@@ -16,6 +16,7 @@
 //! ```
 
 mod bitboard;
+mod game;
 mod movegen;
 mod mv;
 pub mod notation;
@@ -26,6 +27,10 @@ mod square;
 mod tables;
 
 pub use bitboard::Bitboard;
+pub use game::{
+    DrawCounters, DrawReason, Game, Outcome, WinReason, is_king_against_king,
+    stronger_against_lone_king,
+};
 pub use mv::{Move, MoveList};
 pub use notation::{FenError, IllegalMoveError, MoveParseError, MoveText};
 pub use perft::{PerftMode, perft, perft_divide, perft_with};
