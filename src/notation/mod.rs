@@ -2,6 +2,7 @@
 
 mod fen;
 mod movetext;
+pub mod pdn;
 
 pub use fen::{FenError, FenErrorKind};
 pub use movetext::{IllegalMoveError, MoveParseError, MoveText};

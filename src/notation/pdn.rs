@@ -1,0 +1,514 @@
+//! PDN game records: tag pairs, numbered movetext with full-path moves, and a result.
+//!
+//! Written for Russian draughts (`[GameType "25"]`, algebraic squares), read
+//! forgivingly: comments `{...}` and `;...`, variations `(...)`, move numbers,
+//! annotation marks and NAGs are skipped, and moves may take any form that
+//! [`MoveText`] accepts.
+
+use std::fmt;
+
+use crate::{Color, FenError, Game, IllegalMoveError, MoveParseError, MoveText, Outcome, Position};
+
+/// A game read from PDN: its tag pairs in file order and the game replayed.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Tag pairs as `(name, value)`, in the order of the file.
+    pub tags: Vec<(String, String)>,
+    /// The game, from its start position (`[FEN]` or the start) through every move.
+    pub game: Game,
+}
+
+impl GameRecord {
+    /// The value of tag `name` (any case), if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// What is wrong with a PDN text, and where (1-based line and column).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based character column.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: PdnErrorKind,
+}
+
+/// The kinds of PDN errors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PdnErrorKind {
+    /// A `{` comment, `(` variation or `"` string that is never closed.
+    Unclosed(char),
+    /// A tag pair that is not `[Name "value"]`.
+    BadTag,
+    /// The `[FEN]` tag holds no valid position.
+    BadFen(FenError),
+    /// A token that is no move.
+    BadMove { text: String, error: MoveParseError },
+    /// Numeric square notation, which Russian draughts records do not use.
+    NumericMove(String),
+    /// A move that is not legal where it stands.
+    IllegalMove {
+        text: String,
+        error: IllegalMoveError,
+    },
+}
+
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: ", self.line, self.column)?;
+        match &self.kind {
+            PdnErrorKind::Unclosed(c) => write!(f, "this '{c}' is never closed"),
+            PdnErrorKind::BadTag => write!(f, "a tag pair should look like [Event \"name\"]"),
+            PdnErrorKind::BadFen(error) => write!(f, "FEN tag: {error}"),
+            PdnErrorKind::BadMove { text, error } => write!(f, "'{text}' is not a move: {error}"),
+            PdnErrorKind::NumericMove(text) => write!(
+                f,
+                "'{text}' uses numbered squares; Russian draughts records name squares like c3-d4"
+            ),
+            PdnErrorKind::IllegalMove { text, error } => write!(f, "{text}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for PdnError {}
+
+/// The PDN result token of an outcome: `2-0`, `0-2`, `1-1`, or `*` while the game goes on.
+pub fn result_token(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        }) => "2-0",
+        Some(Outcome::Win {
+            winner: Color::Black,
+            ..
+        }) => "0-2",
+        Some(Outcome::Draw(_)) => "1-1",
+        None => "*",
+    }
+}
+
+/// Who won according to a result token: `Some(Some(color))`, `Some(None)` for a draw,
+/// `None` for a token that is no result.
+fn parse_result(token: &str) -> Option<Option<Color>> {
+    match token {
+        "2-0" | "1-0" => Some(Some(Color::White)),
+        "0-2" | "0-1" => Some(Some(Color::Black)),
+        "1-1" | "1/2-1/2" | "0-0" => Some(None),
+        _ => None,
+    }
+}
+
+fn is_result(token: &str) -> bool {
+    token == "*" || parse_result(token).is_some()
+}
+
+/// Writes `game` as PDN with the given tag pairs (Event, Date, White, Black, ...)
+/// followed by `[Result]`, `[GameType "25"]` and, unless the game starts from the
+/// start position, `[FEN]`.
+///
+/// # Examples
+///
+/// ```
+/// use shashki::notation::pdn;
+/// use shashki::{Game, MoveText, Position};
+///
+/// let mut game = Game::new(Position::start());
+/// let mv = "c3-d4".parse::<MoveText>().unwrap().resolve(game.position()).unwrap();
+/// game.play(mv).unwrap();
+/// let text = pdn::write(&game, &[("Event", "casual".to_string())]);
+/// assert!(text.ends_with("1. c3-d4 *\n"));
+/// let back = pdn::read(&text).unwrap();
+/// assert_eq!(back.game.moves(), game.moves());
+/// ```
+pub fn write(game: &Game, tags: &[(&str, String)]) -> String {
+    let result = result_token(game.outcome());
+    let mut text = String::new();
+    for (name, value) in tags {
+        text.push_str(&tag_pair(name, value));
+    }
+    text.push_str(&tag_pair("Result", result));
+    text.push_str(&tag_pair("GameType", "25"));
+    if *game.start() != Position::start() {
+        text.push_str(&tag_pair("FEN", &game.start().to_fen()));
+    }
+    text.push('\n');
+
+    let mut tokens = Vec::new();
+    let mut number = Game::new(*game.start()).move_number();
+    let mut position = *game.start();
+    for (i, mv) in game.moves().into_iter().enumerate() {
+        match position.side_to_move() {
+            Color::White => tokens.push(format!("{number}.")),
+            Color::Black if i == 0 => tokens.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        tokens.push(MoveText::from_move(&position, mv).to_string());
+        if position.side_to_move() == Color::Black {
+            number += 1;
+        }
+        position = position.play_unchecked(mv);
+    }
+    tokens.push(result.to_string());
+
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            text.push_str(&line);
+            text.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    text.push_str(&line);
+    text.push('\n');
+    text
+}
+
+fn tag_pair(name: &str, value: &str) -> String {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{escaped}\"]\n")
+}
+
+/// A character with its 1-based line and column.
+#[derive(Clone, Copy)]
+struct At {
+    c: char,
+    line: usize,
+    column: usize,
+}
+
+/// Reads the first game of a PDN text and replays its moves.
+///
+/// A decisive or drawn result token on a game whose board is not over is kept
+/// as a resignation or an agreed draw.
+pub fn read(text: &str) -> Result<GameRecord, PdnError> {
+    let mut chars = Vec::new();
+    for (line, content) in text.lines().enumerate() {
+        for (column, c) in content.chars().enumerate() {
+            chars.push(At {
+                c,
+                line: line + 1,
+                column: column + 1,
+            });
+        }
+        chars.push(At {
+            c: '\n',
+            line: line + 1,
+            column: content.chars().count() + 1,
+        });
+    }
+    let mut tags = Vec::new();
+    let mut game: Option<Game> = None;
+    let mut result = None;
+    let mut i = 0;
+    while i < chars.len() {
+        let at = chars[i];
+        let error = |kind| PdnError {
+            line: at.line,
+            column: at.column,
+            kind,
+        };
+        match at.c {
+            c if c.is_whitespace() => i += 1,
+            '%' if at.column == 1 => i = skip_line(&chars, i),
+            ';' => i = skip_line(&chars, i),
+            '{' => i = skip_to(&chars, i, '}').ok_or_else(|| error(PdnErrorKind::Unclosed('{')))?,
+            '(' => {
+                i = skip_variation(&chars, i).ok_or_else(|| error(PdnErrorKind::Unclosed('(')))?
+            }
+            '[' if game.is_some() => break, // the next game's tags
+            '[' => {
+                let (name, value, next) = read_tag(&chars, i)?;
+                if name.eq_ignore_ascii_case("FEN") {
+                    value
+                        .parse::<Position>()
+                        .map_err(|e| error(PdnErrorKind::BadFen(e)))?;
+                }
+                tags.push((name, value));
+                i = next;
+            }
+            _ => {
+                let end = (i..chars.len())
+                    .find(|&j| chars[j].c.is_whitespace() || "{(;[".contains(chars[j].c))
+                    .unwrap_or(chars.len());
+                let token: String = chars[i..end].iter().map(|a| a.c).collect();
+                let game = game.get_or_insert_with(|| Game::new(start_position(&tags)));
+                if is_result(&token) {
+                    result = Some(token);
+                    break;
+                }
+                play_token(game, &token).map_err(error)?;
+                i = end;
+            }
+        }
+    }
+    let mut game = game.unwrap_or_else(|| Game::new(start_position(&tags)));
+    let declared = result
+        .as_deref()
+        .or_else(|| {
+            tags.iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case("Result"))
+                .map(|(_, value)| value.as_str())
+        })
+        .and_then(parse_result);
+    if game.outcome().is_none() {
+        match declared {
+            Some(Some(winner)) => game.resign(winner.opposite()),
+            Some(None) => game.agree_draw(),
+            None => {}
+        }
+    }
+    Ok(GameRecord { tags, game })
+}
+
+/// The start position named by the tags read so far (checked when the tag was read).
+fn start_position(tags: &[(String, String)]) -> Position {
+    tags.iter()
+        .rev()
+        .find(|(name, _)| name.eq_ignore_ascii_case("FEN"))
+        .and_then(|(_, value)| value.parse().ok())
+        .unwrap_or_else(Position::start)
+}
+
+/// Plays one movetext token: a move, perhaps with a move number glued on or marks after it.
+fn play_token(game: &mut Game, token: &str) -> Result<(), PdnErrorKind> {
+    if token.starts_with('$') {
+        return Ok(()); // a NAG
+    }
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    let rest = if rest.len() < token.len() && rest.starts_with('.') {
+        rest.trim_start_matches('.')
+    } else {
+        token
+    };
+    let rest = rest.trim_end_matches(['!', '?', '+', '#']);
+    if rest.is_empty() {
+        return Ok(()); // a move number or a lone mark
+    }
+    if rest
+        .chars()
+        .all(|c| c.is_ascii_digit() || "-x:".contains(c))
+    {
+        return Err(PdnErrorKind::NumericMove(rest.to_string()));
+    }
+    let text = rest.to_string();
+    let typed = rest
+        .parse::<MoveText>()
+        .map_err(|error| PdnErrorKind::BadMove {
+            text: text.clone(),
+            error,
+        })?;
+    let mv = typed
+        .resolve(game.position())
+        .map_err(|error| PdnErrorKind::IllegalMove {
+            text: text.clone(),
+            error,
+        })?;
+    game.play(mv).map_err(|_| PdnErrorKind::IllegalMove {
+        text,
+        error: IllegalMoveError::NoMoves,
+    })
+}
+
+fn skip_line(chars: &[At], i: usize) -> usize {
+    (i..chars.len())
+        .find(|&j| chars[j].c == '\n')
+        .unwrap_or(chars.len())
+}
+
+/// The index after the `close` that ends what starts at `i`.
+fn skip_to(chars: &[At], i: usize, close: char) -> Option<usize> {
+    (i + 1..chars.len())
+        .find(|&j| chars[j].c == close)
+        .map(|j| j + 1)
+}
+
+/// The index after the `)` that closes the variation at `i`, skipping nested ones and comments.
+fn skip_variation(chars: &[At], i: usize) -> Option<usize> {
+    let mut depth = 0;
+    let mut j = i;
+    while j < chars.len() {
+        match chars[j].c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(j + 1);
+                }
+            }
+            '{' => {
+                j = skip_to(chars, j, '}')?;
+                continue;
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    None
+}
+
+/// Reads `[Name "value"]` at `i`; returns the name, the unescaped value and the index after it.
+fn read_tag(chars: &[At], i: usize) -> Result<(String, String, usize), PdnError> {
+    let bad = |at: At, kind| PdnError {
+        line: at.line,
+        column: at.column,
+        kind,
+    };
+    let mut j = i + 1;
+    let mut name = String::new();
+    while j < chars.len() && (chars[j].c.is_alphanumeric() || chars[j].c == '_') {
+        name.push(chars[j].c);
+        j += 1;
+    }
+    while j < chars.len() && chars[j].c.is_whitespace() && chars[j].c != '\n' {
+        j += 1;
+    }
+    if name.is_empty() || j >= chars.len() || chars[j].c != '"' {
+        return Err(bad(chars[i], PdnErrorKind::BadTag));
+    }
+    let quote = chars[j];
+    j += 1;
+    let mut value = String::new();
+    loop {
+        let Some(at) = chars.get(j) else {
+            return Err(bad(quote, PdnErrorKind::Unclosed('"')));
+        };
+        match at.c {
+            '"' => break,
+            '\n' => return Err(bad(quote, PdnErrorKind::Unclosed('"'))),
+            '\\' if chars.get(j + 1).is_some_and(|n| n.c == '"' || n.c == '\\') => {
+                value.push(chars[j + 1].c);
+                j += 2;
+                continue;
+            }
+            c => value.push(c),
+        }
+        j += 1;
+    }
+    j += 1;
+    while j < chars.len() && chars[j].c.is_whitespace() && chars[j].c != '\n' {
+        j += 1;
+    }
+    if j >= chars.len() || chars[j].c != ']' {
+        return Err(bad(chars[i], PdnErrorKind::BadTag));
+    }
+    Ok((name, value, j + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DrawReason, WinReason};
+
+    fn play_all(game: &mut Game, moves: &[&str]) {
+        for text in moves {
+            let mv = text
+                .parse::<MoveText>()
+                .unwrap()
+                .resolve(game.position())
+                .unwrap();
+            game.play(mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_game_round_trips_with_its_tags() {
+        let mut game = Game::new(Position::start());
+        play_all(
+            &mut game,
+            &[
+                "c3-d4", "f6-e5", "d4:f6", "g7:e5", "b2-c3", "h6-g5", "c3-d4",
+            ],
+        );
+        let tags = [
+            ("Event", "a \"quoted\" game".to_string()),
+            ("White", "Иван".to_string()),
+        ];
+        let text = write(&game, &tags);
+        assert!(
+            text.contains("[Event \"a \\\"quoted\\\" game\"]\n"),
+            "{text}"
+        );
+        assert!(text.contains("[GameType \"25\"]"));
+        assert!(!text.contains("[FEN"));
+        assert!(text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. b2-c3 h6-g5 4. c3-d4 *"));
+        let back = read(&text).unwrap();
+        assert_eq!(back.game.moves(), game.moves());
+        assert_eq!(back.tag("event"), Some("a \"quoted\" game"));
+        assert_eq!(back.tag("White"), Some("Иван"));
+    }
+
+    #[test]
+    fn a_game_from_a_position_with_black_to_move_keeps_its_fen() {
+        let start: Position = "B:Wc3,e3:Bd6,Kh2".parse().unwrap();
+        let mut game = Game::new(start);
+        play_all(&mut game, &["d6-c5", "e3-f4"]);
+        let text = write(&game, &[]);
+        assert!(text.contains("[FEN \"B:Wc3,e3:BKh2,d6\"]"), "{text}");
+        assert!(text.contains("1... d6-c5 2. e3-f4 *"), "{text}");
+        let back = read(&text).unwrap();
+        assert_eq!(back.game.start(), &start);
+        assert_eq!(back.game.position(), game.position());
+    }
+
+    #[test]
+    fn reading_tolerates_comments_numbers_and_forgiving_moves() {
+        let text = "[Event \"x\"]\n% escaped line\n1.C3D4 {a comment\nover lines} f6-e5! \
+                    (2. a3-b4 b6-a5) 2.d4xf6 $1 g7:e5 ; rest of line\n3. b2c3 1-0\n\n[Event \"next\"]\n1. a3-b4";
+        let record = read(text).unwrap();
+        assert_eq!(record.game.moves().len(), 5);
+        assert_eq!(
+            record.game.outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Resignation
+            })
+        );
+    }
+
+    #[test]
+    fn a_drawn_result_is_kept_as_agreement() {
+        let record = read("[Result \"1-1\"]\n1. c3-d4 1-1").unwrap();
+        assert_eq!(
+            record.game.outcome(),
+            Some(Outcome::Draw(DrawReason::Agreement))
+        );
+        assert_eq!(result_token(record.game.outcome()), "1-1");
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let error = read("[Event \"x\"]\n1. c3-d4 d6-c5\n2. c3-b4").unwrap_err();
+        assert_eq!((error.line, error.column), (3, 4));
+        assert!(matches!(error.kind, PdnErrorKind::IllegalMove { .. }));
+        assert!(
+            error
+                .to_string()
+                .starts_with("3:4: c3-b4: there is no piece on c3")
+        );
+
+        let error = read("1. c3-d4 {never closed").unwrap_err();
+        assert_eq!(
+            (error.line, error.column, error.kind),
+            (1, 10, PdnErrorKind::Unclosed('{'))
+        );
+        let error = read("[FEN \"W:Wz9\"]").unwrap_err();
+        assert!(matches!(error.kind, PdnErrorKind::BadFen(_)));
+        let error = read("1. 22-18").unwrap_err();
+        assert!(matches!(error.kind, PdnErrorKind::NumericMove(_)));
+        let error = read("[Event x]").unwrap_err();
+        assert_eq!(error.kind, PdnErrorKind::BadTag);
+        let error = read("1. c3-e9").unwrap_err();
+        assert!(matches!(error.kind, PdnErrorKind::BadMove { .. }));
+    }
+}
