@@ -1,0 +1,273 @@
+//! The rustyline helper: completion of commands and legal moves, a hint as you type,
+//! and a green line when what you typed is a legal move.
+
+use std::borrow::Cow;
+
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::highlight::{CmdKind, Highlighter};
+use rustyline::hint::Hinter;
+use rustyline::{Context, Helper, Validator};
+
+use super::command::COMMANDS;
+use crate::{MoveText, Position};
+
+const DIM: &str = "\x1b[2m";
+const GREEN: &str = "\x1b[32m";
+const RESET: &str = "\x1b[0m";
+
+/// What the prompt is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A move or a command.
+    Play,
+    /// A yes-or-no answer (or a command).
+    Question,
+}
+
+/// Completion and highlighting for the prompt; rebuilt once per position, never per keystroke.
+#[derive(Helper, Validator)]
+pub struct ConsoleHelper {
+    position: Position,
+    /// Full-path texts of the legal moves, with their compact forms (`c3d4`) for matching.
+    moves: Vec<(String, String)>,
+    /// Every command line that completion offers: `help`, `kb reload`, `movetime easy`...
+    commands: Vec<String>,
+    mode: Mode,
+    color: bool,
+    files: FilenameCompleter,
+}
+
+/// `c3-d4` -> `c3d4`: the squares only, lower case.
+fn compact(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .filter(|&c| c != 'x' && c != 'X')
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+impl ConsoleHelper {
+    /// A helper for `position`, colouring its hints when `color` is set.
+    pub fn new(position: &Position, color: bool) -> ConsoleHelper {
+        let mut commands = Vec::new();
+        for spec in COMMANDS {
+            for name in spec.names() {
+                if spec.words.is_empty() {
+                    commands.push(name.to_string());
+                }
+                for word in spec.words {
+                    commands.push(format!("{name} {word}"));
+                }
+            }
+        }
+        let mut helper = ConsoleHelper {
+            position: *position,
+            moves: Vec::new(),
+            commands,
+            mode: Mode::Play,
+            color,
+            files: FilenameCompleter::new(),
+        };
+        helper.set_position(position, Mode::Play);
+        helper
+    }
+
+    /// Completes for a new position and prompt.
+    pub fn set_position(&mut self, position: &Position, mode: Mode) {
+        self.position = *position;
+        self.mode = mode;
+        self.moves = position
+            .legal_moves()
+            .iter()
+            .map(|&mv| {
+                let text = MoveText::from_move(position, mv).to_string();
+                let key = compact(&text);
+                (text, key)
+            })
+            .collect();
+    }
+
+    /// The lines that complete `line`: legal moves and commands, moves first.
+    fn candidates(&self, line: &str) -> Vec<String> {
+        let typed = line.trim_start().to_lowercase();
+        if typed.is_empty() {
+            return match self.mode {
+                Mode::Play => self.moves.iter().map(|(text, _)| text.clone()).collect(),
+                Mode::Question => vec!["yes".into(), "no".into()],
+            };
+        }
+        let key = compact(&typed);
+        let mut found: Vec<String> = Vec::new();
+        let mut chars = typed.chars();
+        let square_like = matches!(
+            (chars.next(), chars.next()),
+            (Some('a'..='h'), None | Some('1'..='8'))
+        );
+        if square_like {
+            found.extend(
+                self.moves
+                    .iter()
+                    .filter(|(_, k)| k.starts_with(&key))
+                    .map(|(text, _)| text.clone()),
+            );
+        }
+        if let Some(rest) = typed.strip_prefix("remember ") {
+            let key = compact(rest);
+            found.extend(
+                self.moves
+                    .iter()
+                    .filter(|(_, k)| k.starts_with(&key))
+                    .map(|(text, _)| format!("remember {text}")),
+            );
+        }
+        if self.mode == Mode::Question {
+            found.extend(
+                ["yes", "no"]
+                    .iter()
+                    .filter(|a| a.starts_with(&typed))
+                    .map(|a| a.to_string()),
+            );
+        }
+        found.extend(
+            self.commands
+                .iter()
+                .filter(|c| c.starts_with(&typed))
+                .cloned(),
+        );
+        found
+    }
+}
+
+impl Completer for ConsoleHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = &line[..pos];
+        let lower = before.trim_start().to_lowercase();
+        if lower.starts_with("save ") || lower.starts_with("open ") {
+            return self.files.complete(line, pos, ctx);
+        }
+        let pairs = self
+            .candidates(before)
+            .into_iter()
+            .map(|text| Pair {
+                display: text.clone(),
+                replacement: text,
+            })
+            .collect();
+        Ok((0, pairs))
+    }
+}
+
+impl Hinter for ConsoleHelper {
+    type Hint = String;
+
+    /// The rest of the first completion, shown dimmed after the cursor.
+    fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
+        if line.trim().is_empty() || pos < line.len() {
+            return None;
+        }
+        let first = self.candidates(line).into_iter().next()?;
+        // Only a completion that extends what was typed, character for character.
+        let rest = first.strip_prefix(line.trim_start())?;
+        (!rest.is_empty()).then(|| rest.to_string())
+    }
+}
+
+impl Highlighter for ConsoleHelper {
+    fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
+        if !self.color || self.mode != Mode::Play {
+            return Cow::Borrowed(line);
+        }
+        let legal = line
+            .parse::<MoveText>()
+            .ok()
+            .is_some_and(|mv| mv.resolve(&self.position).is_ok());
+        if legal {
+            Cow::Owned(format!("{GREEN}{line}{RESET}"))
+        } else {
+            Cow::Borrowed(line)
+        }
+    }
+
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        if self.color {
+            Cow::Owned(format!("{DIM}{hint}{RESET}"))
+        } else {
+            Cow::Borrowed(hint)
+        }
+    }
+
+    fn highlight_char(&self, _line: &str, _pos: usize, _kind: CmdKind) -> bool {
+        self.color
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustyline::history::DefaultHistory;
+
+    fn start() -> ConsoleHelper {
+        ConsoleHelper::new(&Position::start(), false)
+    }
+
+    #[test]
+    fn a_square_completes_to_that_pieces_moves() {
+        assert_eq!(start().candidates("c3"), ["c3-b4", "c3-d4"]);
+        assert_eq!(start().candidates("C3D"), ["c3-d4"]);
+        assert_eq!(start().candidates("c3 d"), ["c3-d4"]);
+    }
+
+    #[test]
+    fn a_word_completes_to_commands() {
+        assert_eq!(start().candidates("he"), ["help"]);
+        assert_eq!(start().candidates("kb "), ["kb reload", "kb check"]);
+        assert_eq!(
+            start().candidates("remember g3"),
+            ["remember g3-f4", "remember g3-h4"]
+        );
+        assert!(start().candidates("zz").is_empty());
+    }
+
+    #[test]
+    fn an_empty_line_completes_to_every_legal_move() {
+        assert_eq!(start().candidates("").len(), 7);
+    }
+
+    #[test]
+    fn captures_complete_with_their_full_path() {
+        let position: Position = "W:Wc3,e1:Bd4,f6,f2".parse().unwrap();
+        let helper = ConsoleHelper::new(&position, false);
+        assert_eq!(helper.candidates("c3"), ["c3:e5:g7"]);
+        assert_eq!(helper.candidates("e"), ["e1:g3", "exit"]);
+    }
+
+    #[test]
+    fn the_hint_is_the_rest_of_the_first_completion() {
+        let helper = start();
+        let history = DefaultHistory::new();
+        let ctx = Context::new(&history);
+        assert_eq!(helper.hint("c3-", 3, &ctx), Some("b4".to_string()));
+        assert_eq!(helper.hint("hel", 3, &ctx), Some("p".to_string()));
+        assert_eq!(
+            helper.hint("c3d", 3, &ctx),
+            None,
+            "c3-d4 does not extend c3d"
+        );
+        assert_eq!(helper.hint("", 0, &ctx), None);
+    }
+
+    #[test]
+    fn questions_complete_to_yes_and_no() {
+        let mut helper = start();
+        helper.set_position(&Position::start(), Mode::Question);
+        assert_eq!(helper.candidates(""), ["yes", "no"]);
+        assert_eq!(helper.candidates("y"), ["yes"]);
+    }
+}
