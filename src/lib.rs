@@ -16,6 +16,7 @@
 //! ```
 
 mod bitboard;
+pub mod console;
 mod game;
 mod movegen;
 mod mv;

@@ -1,6 +1,7 @@
 //! Command-line arguments and the subcommands behind them.
 
 mod analysis;
+mod play;
 
 use std::process::ExitCode;
 
@@ -9,14 +10,24 @@ use shashki::Position;
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
-#[command(name = "shashki", version, about)]
+#[command(
+    name = "shashki",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no subcommand, `shashki` plays: these are the options of `play`.
+    #[command(flatten)]
+    play: play::PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a game against the bot at a readline prompt (the default).
+    Play(play::PlayArgs),
     /// Print every legal move, one per line, in full-path notation.
     Moves {
         /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
@@ -37,6 +48,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match cli.command {
         Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
         Some(Command::Perft(args)) => analysis::perft(args),
-        None => Err("no subcommand given; try `shashki --help`".into()),
+        Some(Command::Play(args)) => play::run(args),
+        None => play::run(cli.play),
     }
 }

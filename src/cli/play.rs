@@ -1,0 +1,58 @@
+//! `play` (also what `shashki` does with no subcommand): a game against the bot.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use shashki::console::{self, Options};
+use shashki::{Color, Position};
+
+/// Arguments of `shashki play`, also accepted with no subcommand.
+#[derive(Args, Debug, Default)]
+pub struct PlayArgs {
+    /// Play White (the default).
+    #[arg(long, conflicts_with = "black")]
+    white: bool,
+    /// Play Black: the bot moves first.
+    #[arg(long)]
+    black: bool,
+    /// Start from this position, e.g. W:Wa1,c1,Ke5:Bb8,Kh2.
+    #[arg(long, value_parser = super::parse_position)]
+    fen: Option<Position>,
+    /// The bot's thinking time per move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    movetime: u64,
+    /// Search this many plies deep instead of thinking for a time (repeatable results).
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// The knowledge base file (default: ./kb/combs.txt, else the built-in base).
+    #[arg(long, value_name = "PATH")]
+    kb: Option<PathBuf>,
+    /// Seed for the bot's choices among equal moves (default: from the clock).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Plain text even on a terminal (so does the NO_COLOR variable).
+    #[arg(long)]
+    no_color: bool,
+}
+
+/// Plays a console game.
+pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let options = Options {
+        human: if args.black {
+            Color::Black
+        } else {
+            Color::White
+        },
+        start: args.fen,
+        movetime: Duration::from_millis(args.movetime),
+        depth: args.depth,
+        kb: args.kb,
+        seed: args.seed,
+        no_color: args.no_color,
+    };
+    console::run(options)?;
+    Ok(ExitCode::SUCCESS)
+}

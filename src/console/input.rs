@@ -1,0 +1,134 @@
+//! Where lines come from: rustyline on a terminal, plain stdin lines from a script.
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::{CompletionType, Config, Editor};
+
+use super::helper::{ConsoleHelper, Mode};
+use crate::Position;
+
+/// One read from the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line of text, without its end of line.
+    Text(String),
+    /// Ctrl-C.
+    Interrupted,
+    /// Ctrl-D or the end of the input.
+    Eof,
+}
+
+/// The source of lines.
+pub enum Input {
+    /// A terminal: line editing, completion and history.
+    Terminal {
+        editor: Box<Editor<ConsoleHelper, DefaultHistory>>,
+        history: Option<PathBuf>,
+    },
+    /// A pipe or a file: lines echoed after the prompt, so a transcript reads like a session.
+    Script { stdin: io::StdinLock<'static> },
+}
+
+impl Input {
+    /// A rustyline editor with history from the user's data directory, if there is one.
+    /// Falls back to plain lines if the terminal cannot be set up.
+    pub fn terminal(position: &Position, color: bool) -> Input {
+        let config = Config::builder()
+            .auto_add_history(false)
+            .history_ignore_space(true)
+            .completion_type(CompletionType::List)
+            .build();
+        let Ok(mut editor) = Editor::with_config(config) else {
+            return Input::script();
+        };
+        editor.set_helper(Some(ConsoleHelper::new(position, color)));
+        let history = history_path();
+        if let Some(path) = &history {
+            let _ = editor.load_history(path);
+        }
+        Input::Terminal {
+            editor: Box::new(editor),
+            history,
+        }
+    }
+
+    /// Plain lines from stdin.
+    pub fn script() -> Input {
+        Input::Script {
+            stdin: io::stdin().lock(),
+        }
+    }
+
+    /// Tells completion about the position and what the prompt asks.
+    pub fn set_position(&mut self, position: &Position, mode: Mode) {
+        if let Input::Terminal { editor, .. } = self
+            && let Some(helper) = editor.helper_mut()
+        {
+            helper.set_position(position, mode);
+        }
+    }
+
+    /// Reads a line after showing `prompt`.
+    pub fn read(&mut self, prompt: &str) -> Line {
+        match self {
+            Input::Terminal { editor, history } => match editor.readline(prompt) {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = editor.add_history_entry(line.as_str());
+                        if let Some(path) = history {
+                            // A history that cannot be written must never end the game.
+                            let _ = editor.append_history(path);
+                        }
+                    }
+                    Line::Text(line)
+                }
+                Err(ReadlineError::Interrupted) => Line::Interrupted,
+                Err(ReadlineError::Eof) => Line::Eof,
+                Err(_) => Line::Eof,
+            },
+            Input::Script { stdin } => {
+                let mut bytes = Vec::new();
+                match stdin.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => Line::Eof,
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&bytes);
+                        let text = text.trim_end_matches(['\n', '\r']).to_string();
+                        let mut out = io::stdout();
+                        let _ = writeln!(out, "{prompt}{text}");
+                        Line::Text(text)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Saves what is left to save before the program ends.
+    pub fn finish(&mut self) {
+        if let Input::Terminal {
+            editor,
+            history: Some(path),
+        } = self
+        {
+            let _ = editor.append_history(path);
+        }
+    }
+}
+
+/// `$XDG_DATA_HOME/shashki/history`, else `~/.local/share/shashki/history`; the directory
+/// is created. `None` when neither exists or it cannot be made.
+fn history_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|home| PathBuf::from(home).join(".local/share"))
+        })?;
+    let dir = base.join("shashki");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("history"))
+}

@@ -1,0 +1,849 @@
+//! Console play: a game against the bot at a readline prompt, or line by line from a script.
+//!
+//! [`run`] reads lines from rustyline when stdin is a terminal (history, completion,
+//! hints, colours, a progress line while the bot thinks) and plainly from stdin
+//! otherwise, so that the same commands drive scripted games and tests.
+
+pub mod command;
+mod helper;
+mod input;
+pub mod render;
+#[allow(dead_code)] // the stand-in mirrors the whole interface; not all of it is used
+mod stub;
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use self::command::{Command, CommandError, LEVELS, help, parse_answer};
+use self::helper::Mode;
+use self::input::{Input, Line};
+use self::render::Style;
+use self::stub::{
+    Decision, Engine, EngineConfig, KnowledgeBase, Limits, Progress, Source, remember,
+};
+use crate::notation::pdn;
+use crate::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
+
+/// How long the bot must think before the progress line appears.
+const PROGRESS_DELAY: Duration = Duration::from_millis(300);
+/// The widest progress line, in characters.
+const PROGRESS_WIDTH: usize = 78;
+
+/// How a console session starts.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The human's colour.
+    pub human: Color,
+    /// The start position (default: the standard start).
+    pub start: Option<Position>,
+    /// The bot's thinking time per move.
+    pub movetime: Duration,
+    /// A fixed search depth instead of a thinking time.
+    pub depth: Option<u32>,
+    /// The knowledge base file (default: ./kb/combs.txt, else the built-in base).
+    pub kb: Option<PathBuf>,
+    /// The bot's random seed (default: from the clock).
+    pub seed: Option<u64>,
+    /// Plain text even on a terminal.
+    pub no_color: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            human: Color::White,
+            start: None,
+            movetime: Duration::from_millis(1000),
+            depth: None,
+            kb: None,
+            seed: None,
+            no_color: false,
+        }
+    }
+}
+
+/// What the prompt waits for besides moves and commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    None,
+    /// The bot offered a draw in a king-against-king ending.
+    Draw,
+    /// The game is over: a new one?
+    NewGame,
+    /// Ctrl-C twice: really quit?
+    Quit,
+}
+
+/// Pieces of each kind, to see whether the material changed.
+type Material = [u32; 4];
+
+fn material(position: &Position) -> Material {
+    [
+        position.men(Color::White).count(),
+        position.kings_of(Color::White).count(),
+        position.men(Color::Black).count(),
+        position.kings_of(Color::Black).count(),
+    ]
+}
+
+/// Whether the session goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// One session: the game, the bot, and the conversation.
+struct Console {
+    game: Game,
+    human: Color,
+    engine: Engine,
+    limits: Limits,
+    kb_path: Option<PathBuf>,
+    style: Style,
+    progress: bool,
+    question: Question,
+    /// The material when the human last declined a king-against-king draw.
+    declined: Option<Material>,
+    /// Whether the end of the current game has been announced.
+    announced: bool,
+    out: io::Stdout,
+}
+
+/// Plays a console session until the player quits or the input ends.
+pub fn run(options: Options) -> io::Result<()> {
+    let interactive = io::stdin().is_terminal();
+    let terminal_out = io::stdout().is_terminal();
+    let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let style = Style {
+        color: interactive && terminal_out && !options.no_color && !no_color_env,
+    };
+    let seed = options.seed.unwrap_or_else(clock_seed);
+    let limits = match options.depth {
+        Some(depth) => Limits::Depth(depth),
+        None => Limits::MoveTime(options.movetime),
+    };
+    let start = options.start.unwrap_or_else(Position::start);
+    let mut console = Console {
+        game: Game::new(start),
+        human: options.human,
+        engine: Engine::new(
+            EngineConfig {
+                seed,
+                ..EngineConfig::default()
+            },
+            None,
+        ),
+        limits,
+        kb_path: options.kb.clone(),
+        style,
+        progress: interactive && terminal_out,
+        question: Question::None,
+        declined: None,
+        announced: false,
+        out: io::stdout(),
+    };
+    let mut input = if interactive {
+        Input::terminal(&start, style.color)
+    } else {
+        Input::script()
+    };
+    console.say("shashki: Russian draughts. Type a move like c3-d4, or help.");
+    console.load_kb_at_start();
+    console.show_board();
+    console.proceed();
+    let mut interrupts = 0;
+    loop {
+        console.offer_draw_if_due();
+        let mode = match console.question {
+            Question::None => Mode::Play,
+            _ => Mode::Question,
+        };
+        input.set_position(console.game.position(), mode);
+        let prompt = console.prompt();
+        match input.read(&prompt) {
+            Line::Text(text) => {
+                interrupts = 0;
+                if console.handle(&text) == Flow::Quit {
+                    break;
+                }
+            }
+            Line::Interrupted => {
+                interrupts += 1;
+                if console.question == Question::Quit || interrupts >= 3 {
+                    break;
+                }
+                if interrupts == 2 {
+                    console.question = Question::Quit;
+                } else {
+                    console.say("(line cleared; Ctrl-C again to quit, Ctrl-D quits)");
+                }
+            }
+            Line::Eof => break,
+        }
+    }
+    input.finish();
+    Ok(())
+}
+
+/// A seed from the clock, for games without `--seed`.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        ^ u64::from(std::process::id())
+}
+
+impl Console {
+    /// Prints one message; output errors (a closed pipe) must not end the game.
+    fn say(&mut self, text: impl AsRef<str>) {
+        let _ = writeln!(self.out, "{}", text.as_ref());
+        let _ = self.out.flush();
+    }
+
+    fn bot(&self) -> Color {
+        self.human.opposite()
+    }
+
+    fn prompt(&self) -> String {
+        match self.question {
+            Question::Draw => "accept the draw? (y/n) ".to_string(),
+            Question::NewGame => "new game? (y/n) ".to_string(),
+            Question::Quit => "quit? (y/n) ".to_string(),
+            Question::None => {
+                let side = self.game.position().side_to_move();
+                let number = self.game.move_number();
+                let dots = match side {
+                    Color::White => ".",
+                    Color::Black => "...",
+                };
+                format!("{number}{dots} {side}> ")
+            }
+        }
+    }
+
+    fn show_board(&mut self) {
+        let last = self.game.moves().last().copied();
+        let text = render::board(self.game.position(), last, self.human, self.style);
+        let _ = write!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    /// Handles one line of input.
+    fn handle(&mut self, text: &str) -> Flow {
+        if self.question != Question::None
+            && let Some(yes) = parse_answer(text)
+        {
+            return self.answer(yes);
+        }
+        let command = match text.parse::<Command>() {
+            Ok(command) => command,
+            Err(CommandError::Empty) if self.question != Question::None => {
+                self.say("please answer y or n");
+                return Flow::Continue;
+            }
+            Err(CommandError::Empty) => return Flow::Continue,
+            Err(error) => {
+                self.say(error.to_string());
+                return Flow::Continue;
+            }
+        };
+        if self.question == Question::Quit {
+            self.question = Question::None;
+        }
+        self.execute(command)
+    }
+
+    fn answer(&mut self, yes: bool) -> Flow {
+        let question = std::mem::replace(&mut self.question, Question::None);
+        match (question, yes) {
+            (Question::Draw, true) => {
+                self.game.agree_draw();
+                self.proceed();
+            }
+            (Question::Draw, false) => {
+                self.declined = Some(material(self.game.position()));
+                self.say("play on.");
+            }
+            (Question::NewGame, true) => self.new_game(Position::start()),
+            (Question::NewGame, false) | (Question::Quit, true) => return Flow::Quit,
+            (Question::Quit, false) | (Question::None, _) => {}
+        }
+        Flow::Continue
+    }
+
+    fn execute(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Move(text) => self.human_move(&text),
+            Command::Help => {
+                let text = help();
+                let _ = write!(self.out, "{text}");
+            }
+            Command::Board => {
+                self.show_board();
+                self.say(render::legend(self.style));
+            }
+            Command::Moves => self.list_moves(),
+            Command::Hint => self.hint(),
+            Command::Undo => self.undo(),
+            Command::New => self.new_game(Position::start()),
+            Command::Flip => {
+                self.human = self.human.opposite();
+                let human = self.human;
+                self.say(format!("you now play {human}"));
+                self.show_board();
+                self.proceed();
+            }
+            Command::MoveTime(None) => {
+                let text = match self.limits {
+                    Limits::MoveTime(time) => {
+                        format!("the bot thinks up to {} ms a move", time.as_millis())
+                    }
+                    Limits::Depth(depth) => format!("the bot searches {depth} plies deep"),
+                };
+                self.say(text);
+            }
+            Command::MoveTime(Some(time)) => {
+                self.limits = Limits::MoveTime(time);
+                let level = LEVELS
+                    .iter()
+                    .find(|(_, t)| *t == time)
+                    .map_or(String::new(), |(name, _)| format!(" ({name})"));
+                self.say(format!(
+                    "the bot now thinks up to {} ms a move{level}",
+                    time.as_millis()
+                ));
+            }
+            Command::Fen => {
+                let fen = self.game.position().to_fen();
+                self.say(fen);
+            }
+            Command::Load(text) => match text.parse::<Position>() {
+                Ok(position) => self.new_game(position),
+                Err(error) => self.say(error.to_string()),
+            },
+            Command::Save(path) => self.save(&path),
+            Command::Open(path) => self.open(&path),
+            Command::KbReload => self.kb_reload(),
+            Command::KbCheck => self.kb_check(),
+            Command::Remember { mv, name } => self.remember(&mv, name),
+            Command::Draw => self.offer_draw(),
+            Command::Resign => {
+                if self.game_over() {
+                    self.say("the game is already over");
+                } else {
+                    self.game.resign(self.human);
+                    self.proceed();
+                }
+            }
+            Command::Quit => return Flow::Quit,
+        }
+        Flow::Continue
+    }
+
+    fn game_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// After any change: announce the end, or let the bot move when it is its turn.
+    fn proceed(&mut self) {
+        if !self.game_over() && self.game.position().side_to_move() == self.bot() {
+            self.bot_move();
+        }
+        if let Some(outcome) = self.game.outcome()
+            && !self.announced
+        {
+            self.announce(outcome);
+        }
+    }
+
+    fn announce(&mut self, outcome: Outcome) {
+        self.announced = true;
+        let verdict = match outcome {
+            Outcome::Win { winner, .. } if winner == self.human => "you win",
+            Outcome::Win { .. } => "shashki wins",
+            Outcome::Draw(_) => "a draw",
+        };
+        let token = pdn::result_token(Some(outcome));
+        self.say(format!("game over: {outcome} ({verdict}, {token})"));
+        self.say(
+            "answer y for a new game or n to quit; save FILE keeps the record, undo goes back",
+        );
+        self.question = Question::NewGame;
+    }
+
+    fn new_game(&mut self, start: Position) {
+        self.game = Game::new(start);
+        self.engine.new_game();
+        self.reset_questions();
+        self.say("new game");
+        self.show_board();
+        self.proceed();
+    }
+
+    fn reset_questions(&mut self) {
+        self.declined = None;
+        self.announced = false;
+        self.question = Question::None;
+    }
+
+    fn human_move(&mut self, text: &MoveText) {
+        if self.game_over() {
+            self.say("the game is over: answer y for a new game, or type undo, new or quit");
+            return;
+        }
+        if self.game.position().side_to_move() != self.human {
+            self.say("it is not your move");
+            return;
+        }
+        let mv = match text.resolve(self.game.position()) {
+            Ok(mv) => mv,
+            Err(error) => {
+                self.say(error.to_string());
+                return;
+            }
+        };
+        if self.question == Question::Draw {
+            self.declined = Some(material(self.game.position()));
+            self.question = Question::None;
+        }
+        if self.game.play(mv).is_err() {
+            self.say("that move cannot be played now");
+            return;
+        }
+        if self.game_over() {
+            self.show_board();
+        }
+        self.proceed();
+    }
+
+    /// The bot decides and plays; prints the board and its move with the reason.
+    fn bot_move(&mut self) {
+        let before = *self.game.position();
+        let Some(decision) = self.think() else {
+            return;
+        };
+        if self.game.play(decision.mv).is_err() {
+            self.say("shashki: the bot chose an illegal move; your move instead");
+            return;
+        }
+        self.show_board();
+        let text = MoveText::from_move(&before, decision.mv);
+        let reason = describe(&before, &decision.source);
+        self.say(format!("shashki plays {text} ({reason})"));
+    }
+
+    /// Runs the engine for the side to move, with the progress line on a terminal.
+    fn think(&mut self) -> Option<Decision> {
+        let position = *self.game.position();
+        let show = self.progress;
+        let mut shown = false;
+        let mut out = io::stdout();
+        let mut report = |progress: &Progress| {
+            if show && progress.elapsed >= PROGRESS_DELAY {
+                let line = progress_line(&position, progress);
+                let _ = write!(out, "\r\x1b[2K{line}");
+                let _ = out.flush();
+                shown = true;
+            }
+        };
+        let decision = self.engine.choose(&self.game, self.limits, &mut report);
+        if shown {
+            let _ = write!(self.out, "\r\x1b[2K");
+            let _ = self.out.flush();
+        }
+        decision
+    }
+
+    fn list_moves(&mut self) {
+        let position = *self.game.position();
+        let moves = position.legal_moves();
+        if self.game_over() || moves.is_empty() {
+            self.say("no moves: the game is over");
+            return;
+        }
+        let mut texts: Vec<String> = moves
+            .iter()
+            .map(|&mv| MoveText::from_move(&position, mv).to_string())
+            .collect();
+        texts.sort();
+        let side = position.side_to_move();
+        self.say(format!(
+            "{side} can play ({}): {}",
+            texts.len(),
+            texts.join(", ")
+        ));
+    }
+
+    fn hint(&mut self) {
+        if self.game_over() {
+            self.say("no hint: the game is over");
+            return;
+        }
+        let before = *self.game.position();
+        match self.think() {
+            Some(decision) => {
+                let text = MoveText::from_move(&before, decision.mv);
+                let reason = describe(&before, &decision.source);
+                self.say(format!("hint: {text} ({reason})"));
+            }
+            None => self.say("no hint: there is no move"),
+        }
+    }
+
+    /// Takes back plies up to and including the human's last move.
+    fn undo(&mut self) {
+        let human_plies = {
+            let positions: Vec<&Position> = self.game.positions().collect();
+            positions[..positions.len() - 1]
+                .iter()
+                .rposition(|p| p.side_to_move() == self.human)
+        };
+        let Some(index) = human_plies else {
+            self.say("nothing to undo: you have not moved yet");
+            return;
+        };
+        let count = self.game.moves().len() - index;
+        for _ in 0..count {
+            self.game.undo();
+        }
+        self.engine.new_game();
+        self.reset_questions();
+        let plural = if count == 1 { "move" } else { "moves" };
+        self.say(format!("took back {count} {plural}"));
+        self.show_board();
+    }
+
+    fn offer_draw(&mut self) {
+        if self.game_over() {
+            self.say("the game is already over");
+            return;
+        }
+        let bot = self.bot();
+        if self.engine.accepts_draw(&self.game, bot) {
+            self.say("shashki accepts the draw");
+            self.game.agree_draw();
+            self.proceed();
+        } else {
+            self.say("shashki declines the draw; play on");
+        }
+    }
+
+    /// In a king-against-king ending the bot offers a draw before the human's move,
+    /// once per material balance.
+    fn offer_draw_if_due(&mut self) {
+        let position = *self.game.position();
+        let due = self.question == Question::None
+            && !self.game_over()
+            && position.side_to_move() == self.human
+            && is_king_against_king(&position)
+            && self.declined != Some(material(&position));
+        if due {
+            self.say("shashki offers a draw: one king against one king cannot be won");
+            self.question = Question::Draw;
+        }
+    }
+
+    fn save(&mut self, path: &Path) {
+        let (white, black) = match self.human {
+            Color::White => ("Player", "shashki"),
+            Color::Black => ("shashki", "Player"),
+        };
+        let tags = [
+            ("Event", "shashki console game".to_string()),
+            ("Date", today()),
+            ("White", white.to_string()),
+            ("Black", black.to_string()),
+        ];
+        let text = pdn::write(&self.game, &tags);
+        match write_atomically(path, &text) {
+            Ok(()) => self.say(format!("saved to {}", path.display())),
+            Err(error) => self.say(format!("could not save {}: {error}", path.display())),
+        }
+    }
+
+    fn open(&mut self, path: &Path) {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                self.say(format!("could not open {}: {error}", path.display()));
+                return;
+            }
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            self.say(format!("{}: not a UTF-8 text file", path.display()));
+            return;
+        };
+        match pdn::read(&text) {
+            Ok(record) => {
+                self.game = record.game;
+                self.engine.new_game();
+                self.reset_questions();
+                let count = self.game.moves().len();
+                self.say(format!("opened {}: {count} plies", path.display()));
+                self.show_board();
+                self.proceed();
+            }
+            Err(error) => self.say(format!("{}:{error}", path.display())),
+        }
+    }
+
+    fn load_kb_at_start(&mut self) {
+        match KnowledgeBase::locate(self.kb_path.as_deref()) {
+            Ok((kb, diagnostics)) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say(format!(
+                    "knowledge base: {} ({} facts)",
+                    kb.origin(),
+                    kb.len()
+                ));
+                self.engine.set_knowledge_base(Some(kb));
+            }
+            Err(diagnostics) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say("playing without the knowledge base");
+            }
+        }
+    }
+
+    /// The knowledge base file that `kb reload`, `kb check` and `remember` work on.
+    fn kb_file(&self) -> PathBuf {
+        self.kb_path
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("kb/combs.txt"))
+    }
+
+    fn kb_reload(&mut self) {
+        let reloaded = match &self.kb_path {
+            Some(path) => KnowledgeBase::load(path),
+            None => KnowledgeBase::locate(None),
+        };
+        match reloaded {
+            Ok((kb, diagnostics)) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say(format!(
+                    "knowledge base reloaded: {} ({} facts)",
+                    kb.origin(),
+                    kb.len()
+                ));
+                self.engine.set_knowledge_base(Some(kb));
+            }
+            Err(diagnostics) => {
+                for diagnostic in &diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say(format!(
+                    "{} error(s); the knowledge base in use stays as it was",
+                    diagnostics.len()
+                ));
+            }
+        }
+    }
+
+    fn kb_check(&mut self) {
+        let file = self.kb_file();
+        match KnowledgeBase::load(&file) {
+            Ok((kb, diagnostics)) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say(format!("{}: {} facts, no errors", kb.origin(), kb.len()));
+            }
+            Err(diagnostics) => {
+                for diagnostic in &diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say(format!(
+                    "{}: {} error(s)",
+                    file.display(),
+                    diagnostics.len()
+                ));
+            }
+        }
+    }
+
+    fn remember(&mut self, text: &MoveText, name: Option<String>) {
+        let position = *self.game.position();
+        let mv = match text.resolve(&position) {
+            Ok(mv) => mv,
+            Err(error) => {
+                self.say(error.to_string());
+                return;
+            }
+        };
+        let name = name.unwrap_or_else(|| {
+            format!(
+                "remembered at move {}: {}",
+                self.game.move_number(),
+                MoveText::from_move(&position, mv)
+            )
+        });
+        let file = self.kb_file();
+        match remember(&file, &position, mv, &name) {
+            Ok(info) => {
+                self.say(format!("remembered {info}"));
+                if let Ok((kb, _)) = KnowledgeBase::load(&file) {
+                    self.engine.set_knowledge_base(Some(kb));
+                }
+            }
+            Err(diagnostics) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+            }
+        }
+    }
+}
+
+/// Why the bot chose its move, in words.
+fn describe(position: &Position, source: &Source) -> String {
+    match source {
+        Source::KnowledgeBase(fact) => format!(
+            "knowledge base: \"{}\", {}:{}",
+            fact.name, fact.origin, fact.line
+        ),
+        Source::CombinationLine(fact) => format!(
+            "combination \"{}\", {}:{}",
+            fact.name, fact.origin, fact.line
+        ),
+        Source::OnlyMove => "the only move".to_string(),
+        Source::CaptureSearch { score, .. } => format!("capture search: {score}"),
+        Source::Search {
+            depth, score, pv, ..
+        } => {
+            let _ = (position, pv);
+            format!("search: depth {depth}, {score}")
+        }
+    }
+}
+
+/// `depth 9  +0.35  c3-d4 d6-c5 ...`, cut to the progress width.
+fn progress_line(position: &Position, progress: &Progress) -> String {
+    let mut line = format!(
+        "thinking: depth {}  {}  {}",
+        progress.depth,
+        progress.score,
+        line_text(position, &progress.pv)
+    );
+    if line.chars().count() > PROGRESS_WIDTH {
+        line = line.chars().take(PROGRESS_WIDTH - 3).collect::<String>() + "...";
+    }
+    line
+}
+
+/// A line of moves in full-path notation, played out from `position`.
+fn line_text(position: &Position, moves: &[Move]) -> String {
+    let mut position = *position;
+    let mut texts = Vec::new();
+    for &mv in moves {
+        let Ok(after) = position.play(mv) else {
+            break;
+        };
+        texts.push(MoveText::from_move(&position, mv).to_string());
+        position = after;
+    }
+    texts.join(" ")
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it into place.
+fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let result = std::fs::File::create(&temp).and_then(|mut file| {
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    });
+    let result = result.and_then(|()| std::fs::rename(&temp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Today's date as PDN writes it, `YYYY.MM.DD` (UTC).
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    let (year, month, day) = civil_from_days(days as i64);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_day_numbers() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(20_454), (2026, 1, 1));
+    }
+
+    #[test]
+    fn a_principal_variation_prints_in_full_path_notation() {
+        let position = Position::start();
+        let moves: Vec<Move> = ["c3-d4", "d6-c5"]
+            .iter()
+            .scan(position, |p, text| {
+                let mv = text.parse::<MoveText>().ok()?.resolve(p).ok()?;
+                *p = p.play(mv).ok()?;
+                Some(mv)
+            })
+            .collect();
+        assert_eq!(line_text(&position, &moves), "c3-d4 d6-c5");
+        let progress = Progress {
+            depth: 7,
+            score: stub::Score(35),
+            nodes: 1,
+            elapsed: Duration::ZERO,
+            pv: moves,
+        };
+        assert_eq!(
+            progress_line(&position, &progress),
+            "thinking: depth 7  +0.35  c3-d4 d6-c5"
+        );
+    }
+
+    #[test]
+    fn saving_replaces_the_file_in_one_step() {
+        let dir = std::env::temp_dir().join(format!("shashki-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.pdn");
+        write_atomically(&path, "one").unwrap();
+        write_atomically(&path, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temp file left"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
