@@ -79,7 +79,10 @@ impl fmt::Display for CommandError {
                 command,
                 usage,
                 reason,
-            } => write!(f, "{command}: {reason}; usage: {command} {usage}"),
+            } => {
+                let usage = format!("{command} {usage}");
+                write!(f, "{command}: {reason}; usage: {}", usage.trim_end())
+            }
         }
     }
 }
@@ -354,8 +357,9 @@ pub fn find(word: &str) -> Option<&'static Spec> {
 impl FromStr for Command {
     type Err = CommandError;
 
-    /// A command word from the table, else a move.
+    /// A command word from the table, else a move (a move number before it is ignored).
     fn from_str(text: &str) -> Result<Command, CommandError> {
+        let text = strip_move_number(text);
         let (word, rest) = split_word(text);
         if word.is_empty() {
             return Err(CommandError::Empty);
@@ -370,6 +374,17 @@ impl FromStr for Command {
                 word: word.to_string(),
             }),
         }
+    }
+}
+
+/// `12. c3-d4` or `12...c3-d4` -> `c3-d4`, as copied from a game record.
+fn strip_move_number(text: &str) -> &str {
+    let text = text.trim_start();
+    let rest = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() < text.len() && rest.starts_with('.') {
+        rest.trim_start_matches('.')
+    } else {
+        text
     }
 }
 
@@ -468,7 +483,15 @@ mod tests {
 
     #[test]
     fn moves_in_forgiving_forms_are_moves() {
-        for text in ["c3-d4", "C3D4", "c3 d4", "c3xe5", "c3:e5:c7"] {
+        for text in [
+            "c3-d4",
+            "C3D4",
+            "c3 d4",
+            "c3xe5",
+            "c3:e5:c7",
+            "12. c3-d4",
+            "3...c3-d4",
+        ] {
             assert!(matches!(text.parse(), Ok(Command::Move(_))), "{text}");
         }
     }
