@@ -27,6 +27,8 @@ use crate::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king
 
 /// How long the bot must think before the progress line appears.
 const PROGRESS_DELAY: Duration = Duration::from_millis(300);
+/// The hint engine's transposition table, in megabytes.
+const HINT_HASH_MB: usize = 16;
 /// The widest progress line, in characters.
 const PROGRESS_WIDTH: usize = 78;
 
@@ -99,6 +101,9 @@ struct Console {
     game: Game,
     human: Color,
     engine: Engine,
+    /// A second engine for hints, so that a hint leaves the bot's combination line alone.
+    hint_engine: Option<Engine>,
+    seed: u64,
     limits: Limits,
     kb_path: Option<PathBuf>,
     style: Style,
@@ -135,6 +140,8 @@ pub fn run(options: Options) -> io::Result<()> {
             },
             None,
         ),
+        hint_engine: None,
+        seed,
         limits,
         kb_path: options.kb.clone(),
         style,
@@ -383,6 +390,7 @@ impl Console {
     }
 
     fn reset_questions(&mut self) {
+        self.hint_engine = None;
         self.declined = None;
         self.announced = false;
         self.question = Question::None;
@@ -430,30 +438,13 @@ impl Console {
         }
         self.show_board();
         let text = MoveText::from_move(&before, decision.mv);
-        let reason = describe(&before, &decision.source);
+        let reason = describe(&decision.source);
         self.say(format!("shashki plays {text} ({reason})"));
     }
 
-    /// Runs the engine for the side to move, with the progress line on a terminal.
+    /// Runs the bot's engine for the side to move.
     fn think(&mut self) -> Option<Decision> {
-        let position = *self.game.position();
-        let show = self.progress;
-        let mut shown = false;
-        let mut out = io::stdout();
-        let mut report = |progress: &Progress| {
-            if show && progress.elapsed >= PROGRESS_DELAY {
-                let line = progress_line(&position, progress);
-                let _ = write!(out, "\r\x1b[2K{line}");
-                let _ = out.flush();
-                shown = true;
-            }
-        };
-        let decision = self.engine.choose(&self.game, self.limits, &mut report);
-        if shown {
-            let _ = write!(self.out, "\r\x1b[2K");
-            let _ = self.out.flush();
-        }
-        decision
+        think(&mut self.engine, &self.game, self.limits, self.progress)
     }
 
     fn list_moves(&mut self) {
@@ -482,10 +473,19 @@ impl Console {
             return;
         }
         let before = *self.game.position();
-        match self.think() {
+        let kb = self.engine.knowledge_base().cloned();
+        let config = EngineConfig {
+            seed: self.seed,
+            hash_mb: HINT_HASH_MB,
+            ..EngineConfig::default()
+        };
+        let engine = self
+            .hint_engine
+            .get_or_insert_with(|| Engine::new(config, kb));
+        match think(engine, &self.game, self.limits, self.progress) {
             Some(decision) => {
                 let text = MoveText::from_move(&before, decision.mv);
-                let reason = describe(&before, &decision.source);
+                let reason = describe(&decision.source);
                 self.say(format!("hint: {text} ({reason})"));
             }
             None => self.say("no hint: there is no move"),
@@ -601,6 +601,7 @@ impl Console {
                     kb.len()
                 ));
                 self.engine.set_knowledge_base(Some(kb));
+                self.hint_engine = None;
             }
             Err(diagnostics) => {
                 for diagnostic in diagnostics {
@@ -634,6 +635,7 @@ impl Console {
                     kb.len()
                 ));
                 self.engine.set_knowledge_base(Some(kb));
+                self.hint_engine = None;
             }
             Err(diagnostics) => {
                 for diagnostic in &diagnostics {
@@ -689,8 +691,18 @@ impl Console {
         match remember(&file, &position, mv, &name) {
             Ok(info) => {
                 self.say(format!("remembered {info}"));
-                if let Ok((kb, _)) = KnowledgeBase::load(&file) {
+                let origin = file.display().to_string();
+                let in_use = self
+                    .engine
+                    .knowledge_base()
+                    .is_none_or(|kb| kb.origin() == origin);
+                if !in_use {
+                    self.say(format!(
+                        "(the bot uses another knowledge base; start with --kb {origin} to use this one)"
+                    ));
+                } else if let Ok((kb, _)) = KnowledgeBase::load(&file) {
                     self.engine.set_knowledge_base(Some(kb));
+                    self.hint_engine = None;
                 }
             }
             Err(diagnostics) => {
@@ -702,8 +714,30 @@ impl Console {
     }
 }
 
+/// Runs `engine` for the side to move in `game`; with `show`, the progress line appears
+/// once the search has taken longer than a moment, and is cleared at the end.
+fn think(engine: &mut Engine, game: &Game, limits: Limits, show: bool) -> Option<Decision> {
+    let position = *game.position();
+    let mut shown = false;
+    let mut out = io::stdout();
+    let mut report = |progress: &Progress| {
+        if show && progress.elapsed >= PROGRESS_DELAY {
+            let line = progress_line(&position, progress);
+            let _ = write!(out, "\r\x1b[2K{line}");
+            let _ = out.flush();
+            shown = true;
+        }
+    };
+    let decision = engine.choose(game, limits, &mut report);
+    if shown {
+        let _ = write!(out, "\r\x1b[2K");
+        let _ = out.flush();
+    }
+    decision
+}
+
 /// Why the bot chose its move, in words.
-fn describe(position: &Position, source: &Source) -> String {
+fn describe(source: &Source) -> String {
     match source {
         Source::KnowledgeBase(fact) => format!(
             "knowledge base: \"{}\", {}:{}",
@@ -715,12 +749,7 @@ fn describe(position: &Position, source: &Source) -> String {
         ),
         Source::OnlyMove => "the only move".to_string(),
         Source::CaptureSearch { score, .. } => format!("capture search: {score}"),
-        Source::Search {
-            depth, score, pv, ..
-        } => {
-            let _ = (position, pv);
-            format!("search: depth {depth}, {score}")
-        }
+        Source::Search { depth, score, .. } => format!("search: depth {depth}, {score}"),
     }
 }
 

@@ -56,12 +56,17 @@ pub fn play(args: &[&str], input: impl AsRef<[u8]>) -> Session {
     run(&all, input)
 }
 
-/// Runs `shashki ARGS` exactly as given, with `input` on stdin.
+/// Runs `shashki ARGS` exactly as given, with `input` on stdin, in a scratch directory.
 pub fn run(args: &[&str], input: impl AsRef<[u8]>) -> Session {
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let data = scratch(&format!("data{}", RUNS.fetch_add(1, Ordering::Relaxed)));
+    // The session runs in its own directory with an empty ./kb/combs.txt, so the bot's
+    // replies do not depend on the project's knowledge base and `remember` writes there.
+    std::fs::create_dir_all(data.join("kb")).expect("kb directory");
+    std::fs::write(data.join("kb/combs.txt"), "").expect("empty knowledge base");
     let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
         .args(args)
+        .current_dir(&data)
         .env("XDG_DATA_HOME", &data)
         .env_remove("NO_COLOR")
         .stdin(Stdio::piped())
