@@ -19,6 +19,7 @@ use self::command::{Command, CommandError, LEVELS, help, parse_answer};
 use self::helper::Mode;
 use self::input::{Input, Line};
 use self::render::Style;
+use self::stub as kb;
 use self::stub::{
     Decision, Engine, EngineConfig, KnowledgeBase, Limits, Progress, Source, remember,
 };
@@ -596,9 +597,9 @@ impl Console {
                     self.say(diagnostic.to_string());
                 }
                 self.say(format!(
-                    "knowledge base: {} ({} facts)",
+                    "knowledge base: {} ({})",
                     kb.origin(),
-                    kb.len()
+                    facts(kb.len())
                 ));
                 self.engine.set_knowledge_base(Some(kb));
                 self.hint_engine = None;
@@ -616,7 +617,7 @@ impl Console {
     fn kb_file(&self) -> PathBuf {
         self.kb_path
             .clone()
-            .unwrap_or_else(|| PathBuf::from("kb/combs.txt"))
+            .unwrap_or_else(|| PathBuf::from(kb::DEFAULT_PATH))
     }
 
     fn kb_reload(&mut self) {
@@ -630,9 +631,9 @@ impl Console {
                     self.say(diagnostic.to_string());
                 }
                 self.say(format!(
-                    "knowledge base reloaded: {} ({} facts)",
+                    "knowledge base reloaded: {} ({})",
                     kb.origin(),
-                    kb.len()
+                    facts(kb.len())
                 ));
                 self.engine.set_knowledge_base(Some(kb));
                 self.hint_engine = None;
@@ -641,10 +642,16 @@ impl Console {
                 for diagnostic in &diagnostics {
                     self.say(diagnostic.to_string());
                 }
-                self.say(format!(
-                    "{} error(s); the knowledge base in use stays as it was",
-                    diagnostics.len()
-                ));
+                let errors = errors(&diagnostics);
+                if self.engine.knowledge_base().is_some() {
+                    self.say(format!(
+                        "{errors}; the knowledge base in use stays as it was"
+                    ));
+                } else {
+                    self.say(format!(
+                        "{errors}; still playing without the knowledge base"
+                    ));
+                }
             }
         }
     }
@@ -656,17 +663,14 @@ impl Console {
                 for diagnostic in diagnostics {
                     self.say(diagnostic.to_string());
                 }
-                self.say(format!("{}: {} facts, no errors", kb.origin(), kb.len()));
+                self.say(format!("{}: {}, no errors", kb.origin(), facts(kb.len())));
             }
             Err(diagnostics) => {
                 for diagnostic in &diagnostics {
                     self.say(diagnostic.to_string());
                 }
-                self.say(format!(
-                    "{}: {} error(s)",
-                    file.display(),
-                    diagnostics.len()
-                ));
+                let errors = errors(&diagnostics);
+                self.say(format!("{}: {errors}", file.display()));
             }
         }
     }
@@ -734,6 +738,22 @@ fn think(engine: &mut Engine, game: &Game, limits: Limits, show: bool) -> Option
         let _ = out.flush();
     }
     decision
+}
+
+/// `1 fact`, `12 facts`.
+fn facts(count: usize) -> String {
+    match count {
+        1 => "1 fact".to_string(),
+        n => format!("{n} facts"),
+    }
+}
+
+/// `1 error`, `3 errors`: the errors among `diagnostics` (warnings do not count).
+fn errors(diagnostics: &[kb::Diagnostic]) -> String {
+    match diagnostics.iter().filter(|d| d.is_error()).count() {
+        1 => "1 error".to_string(),
+        n => format!("{n} errors"),
+    }
 }
 
 /// Why the bot chose its move, in words.

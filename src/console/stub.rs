@@ -180,6 +180,9 @@ impl Engine {
     }
 }
 
+/// The knowledge base file looked for in the current directory.
+pub const DEFAULT_PATH: &str = "kb/combs.txt";
+
 /// A loaded knowledge base (stand-in: always empty).
 #[derive(Clone, Debug)]
 pub struct KnowledgeBase {
@@ -189,6 +192,12 @@ pub struct KnowledgeBase {
 /// A knowledge-base error with its place.
 #[derive(Clone, Debug)]
 pub struct Diagnostic(String);
+
+impl Diagnostic {
+    pub fn is_error(&self) -> bool {
+        true
+    }
+}
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub struct Session {
     pub stdout: String,
     pub stderr: String,
+    /// Whether the program exited with status 0.
     pub success: bool,
 }
 
