@@ -16,6 +16,7 @@
 //! ```
 
 mod bitboard;
+pub mod kb;
 mod movegen;
 mod mv;
 pub mod notation;
