@@ -22,6 +22,10 @@ pub const DEFAULT_PATH: &str = "kb/combs.txt";
 /// What loading gives: the base and its warnings, or every problem found.
 pub type LoadResult = Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>;
 
+/// A matched fact, its legal first moves with their alternative's index (as
+/// seen with the mover as White), and whether the board was turned.
+type Found<'a> = (&'a Fact, Vec<(Move, usize)>, bool);
+
 /// Facts the bot consults before it searches: "in a position like this, play this".
 ///
 /// # Examples
@@ -173,7 +177,7 @@ impl KnowledgeBase {
 
     /// The first matching fact with a legal alternative, its legal first
     /// moves (as seen with the mover as White) and whether the board was turned.
-    fn best(&self, position: &Position) -> Option<(&Fact, Vec<(Move, usize)>, bool)> {
+    fn best(&self, position: &Position) -> Option<Found<'_>> {
         let flip = position.side_to_move() == Color::Black;
         let view = if flip { position.mirrored() } else { *position };
         self.matcher.matching(&view).find_map(|index| {

@@ -86,8 +86,6 @@ fn rule_name(rule: &Rule) -> String {
         Rule::board | Rule::row => "a board row",
         Rule::files => "the file letters `a b c d e f g h`",
         Rule::keyword => "a keyword",
-        Rule::rank_label => "a rank number",
-        Rule::cell => "a board square",
         Rule::play => "`play` and a move",
         Rule::alternative | Rule::move_text => "a move like c3-d4",
         Rule::WHITESPACE | Rule::COMMENT | Rule::eol => "the end of the line",
@@ -127,9 +125,15 @@ impl Builder<'_> {
         self.report(Error::new_from_span(variant, pair.as_span()));
     }
 
+    /// Records a meaning-level error at a place inside a token.
+    fn error_at(&mut self, spot: Spot, message: impl Into<String>) {
+        self.problems
+            .push(Diagnostic::error(self.origin, self.text, spot, message));
+    }
+
     /// The place of `pair` in the whole file.
     fn spot(&self, pair: &Pair<Rule>) -> Spot {
-        let (line, column) = pair.as_span().start_pos().line_col();
+        let (line, column) = pair.line_col();
         Spot {
             line: line + self.line_offset,
             column,
@@ -290,35 +294,41 @@ impl Builder<'_> {
         complete.then_some(BoardSyntax { cells, spots, at })
     }
 
-    /// The dark squares of one row (`rank` counted from 0) with their symbols.
+    /// The dark squares of one row (`rank` counted from 0) with their symbols:
+    /// an optional rank label, then one character per square.
     fn build_row(&mut self, pair: Pair<Rule>, rank: u8) -> Option<Vec<(Square, Symbol, Spot)>> {
-        let row = pair.clone();
-        let mut squares = Vec::new();
+        let start = self.spot(&pair);
+        let at = |index: usize| Spot {
+            line: start.line,
+            column: start.column + index,
+        };
+        let mut cells: Vec<(char, Spot)> = pair
+            .as_str()
+            .chars()
+            .enumerate()
+            .filter(|(_, c)| !c.is_whitespace())
+            .map(|(index, c)| (c, at(index)))
+            .collect();
         let mut complete = true;
-        let mut cells = Vec::new();
-        for part in pair.into_inner() {
-            match part.as_rule() {
-                Rule::rank_label => {
-                    let written = part.as_str();
-                    if written != (rank + 1).to_string() {
-                        self.fail(
-                            &part,
-                            format!(
-                                "this row is rank {}, not {written}; rows go from rank 8 down to rank 1",
-                                rank + 1
-                            ),
-                        );
-                        complete = false;
-                    }
-                }
-                Rule::cell => cells.push(part),
-                Rule::keyword | Rule::files => {}
-                rule => unreachable!("a row holds no {rule:?}"),
+        if let Some(&(label, spot)) = cells.first()
+            && label.is_ascii_digit()
+        {
+            cells.remove(0);
+            if label.to_digit(10) != Some(u32::from(rank) + 1) {
+                self.error_at(
+                    spot,
+                    format!(
+                        "this row is rank {}, not {label}; rows go from rank 8 down to rank 1",
+                        rank + 1
+                    ),
+                );
+                complete = false;
             }
         }
         if cells.len() != 8 {
-            self.fail(
-                &row,
+            let spot = cells.first().map_or(start, |&(_, spot)| spot);
+            self.error_at(
+                spot,
                 format!(
                     "rank {} has {} squares; a board row needs 8",
                     rank + 1,
@@ -327,9 +337,9 @@ impl Builder<'_> {
             );
             return None;
         }
-        for (file, cell) in cells.into_iter().enumerate() {
-            let spot = self.spot(&cell);
-            let Some(symbol) = self.build_cell(&cell) else {
+        let mut squares = Vec::with_capacity(4);
+        for (file, (letter, spot)) in cells.into_iter().enumerate() {
+            let Some(symbol) = self.build_cell(letter, spot) else {
                 complete = false;
                 continue;
             };
@@ -337,8 +347,8 @@ impl Builder<'_> {
                 Some(square) => squares.push((square, symbol, spot)),
                 None if symbol == Symbol::Empty => {}
                 None => {
-                    self.fail(
-                        &cell,
+                    self.error_at(
+                        spot,
                         "a light square must be '.': pieces stand on the dark squares only",
                     );
                     complete = false;
@@ -348,13 +358,13 @@ impl Builder<'_> {
         complete.then_some(squares)
     }
 
-    fn build_cell(&mut self, pair: &Pair<Rule>) -> Option<Symbol> {
-        let letter = pair.as_str().chars().next()?;
+    /// One board square's symbol (a part of `row`, not a rule of its own).
+    fn build_cell(&mut self, letter: char, spot: Spot) -> Option<Symbol> {
         let symbol = Symbol::from_char(letter);
         if symbol.is_none() {
             let known: Vec<String> = Symbol::TABLE.iter().map(|(c, _)| c.to_string()).collect();
-            self.fail(
-                pair,
+            self.error_at(
+                spot,
                 format!(
                     "unknown symbol '{letter}'; a square is one of {}",
                     known.join(" ")

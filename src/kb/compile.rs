@@ -117,16 +117,23 @@ impl Counts {
         Counts([self.0[1], self.0[0]])
     }
 
-    /// Whether the piece counts of `position` fall in every range.
-    #[inline]
-    pub fn admit(&self, position: &Position) -> bool {
-        [Color::White, Color::Black].iter().all(|&color| {
-            let ranges = self.0[color.index()];
-            let inside = |n: u32, (min, max): (u32, u32)| min <= n && n <= max;
+    /// The piece counts of `position` in the same layout: `[colour][all, men, kings]`.
+    pub fn of(position: &Position) -> [[u32; 3]; 2] {
+        [Color::White, Color::Black].map(|color| {
             let kings = position.kings_of(color).count();
             let all = position.count(color);
-            inside(all, ranges[0]) && inside(all - kings, ranges[1]) && inside(kings, ranges[2])
+            [all, all - kings, kings]
         })
+    }
+
+    /// Whether the counts (from [`Counts::of`]) fall in every range.
+    #[inline]
+    pub fn admit(&self, counts: &[[u32; 3]; 2]) -> bool {
+        self.0
+            .iter()
+            .flatten()
+            .zip(counts.iter().flatten())
+            .all(|(&(min, max), &n)| min <= n && n <= max)
     }
 }
 
@@ -268,13 +275,10 @@ mod tests {
         let mut counts = Counts::ANY;
         counts.0[0][2] = (3, 3);
         counts.0[1][0] = (1, 1);
-        assert!(counts.admit(&"W:WKa1,Kc1,Ke1:BKh8".parse().unwrap()));
-        assert!(!counts.admit(&"W:WKa1,Kc1,e1:BKh8".parse().unwrap()));
-        assert!(
-            counts
-                .mirrored()
-                .admit(&"W:WKa1:BKh8,Kf8,Kd8".parse().unwrap())
-        );
+        let of = |fen: &str| Counts::of(&fen.parse::<Position>().unwrap());
+        assert!(counts.admit(&of("W:WKa1,Kc1,Ke1:BKh8")));
+        assert!(!counts.admit(&of("W:WKa1,Kc1,e1:BKh8")));
+        assert!(counts.mirrored().admit(&of("W:WKa1:BKh8,Kf8,Kd8")));
     }
 
     #[test]

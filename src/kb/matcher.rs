@@ -53,10 +53,11 @@ impl Matcher {
             .get(&position_key(view))
             .map(|facts| facts.as_slice())
             .unwrap_or(&[]);
+        let counts = Counts::of(view);
         let patterns = self
             .patterns
             .iter()
-            .filter(move |entry| entry.counts.admit(view) && entry.mask.matches(view))
+            .filter(move |entry| entry.counts.admit(&counts) && entry.mask.matches(view))
             .map(|entry| entry.fact);
         exact.iter().copied().chain(patterns)
     }
