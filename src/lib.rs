@@ -17,6 +17,7 @@
 
 mod bitboard;
 mod game;
+pub mod kb;
 mod movegen;
 mod mv;
 pub mod notation;

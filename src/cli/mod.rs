@@ -1,6 +1,7 @@
 //! Command-line arguments and the subcommands behind them.
 
 mod analysis;
+mod kb;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,9 @@ enum Command {
     },
     /// Count the leaves of the move tree DEPTH plies deep (a move-generator test and benchmark).
     Perft(analysis::PerftArgs),
+    /// Work with the knowledge base (kb/combs.txt).
+    #[command(subcommand)]
+    Kb(kb::KbCommand),
 }
 
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
@@ -37,6 +41,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match cli.command {
         Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
         Some(Command::Perft(args)) => analysis::perft(args),
+        Some(Command::Kb(command)) => kb::run(command),
         None => Err("no subcommand given; try `shashki --help`".into()),
     }
 }
