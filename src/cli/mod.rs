@@ -1,6 +1,7 @@
 //! Command-line arguments and the subcommands behind them.
 
 mod analysis;
+mod kb;
 mod play;
 
 use std::process::ExitCode;
@@ -36,6 +37,9 @@ enum Command {
     },
     /// Count the leaves of the move tree DEPTH plies deep (a move-generator test and benchmark).
     Perft(analysis::PerftArgs),
+    /// Work with the knowledge base (kb/combs.txt).
+    #[command(subcommand)]
+    Kb(kb::KbCommand),
 }
 
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
@@ -49,6 +53,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
         Some(Command::Perft(args)) => analysis::perft(args),
         Some(Command::Play(args)) => play::run(args),
+        Some(Command::Kb(command)) => kb::run(command),
         None => play::run(cli.play),
     }
 }
