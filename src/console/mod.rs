@@ -19,10 +19,8 @@ use self::command::{Command, CommandError, LEVELS, help, parse_answer};
 use self::helper::Mode;
 use self::input::{Input, Line};
 use self::render::Style;
-use self::stub as kb;
-use self::stub::{
-    Decision, Engine, EngineConfig, KnowledgeBase, Limits, Progress, Source, remember,
-};
+use self::stub::{Decision, Engine, EngineConfig, Limits, Progress, Source};
+use crate::kb::{self, KnowledgeBase, remember};
 use crate::notation::pdn;
 use crate::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
 

@@ -1,15 +1,19 @@
-//! Stand-ins for `shashki::engine` and `shashki::kb` until those branches land.
+//! A stand-in for `shashki::engine` until the bot's branch lands.
 //!
-//! The shapes follow `/work/notes/engine-interface.md` and the knowledge-base
-//! API exactly, so wiring the real modules is a change of `use` lines. The
-//! stand-in bot plays the capture that takes most, else a move that gives the
-//! opponent the least to take, choosing among equals with the seed.
+//! The shapes follow `/work/notes/engine-interface.md` exactly, so wiring the
+//! real engine is a change of `use` lines. The stand-in bot plays a move of the
+//! knowledge base when one matches, else the capture that takes most, else a
+//! move that gives the opponent the least to take, choosing among equals with
+//! the seed.
 
 use std::fmt;
-use std::path::Path;
 use std::time::Duration;
 
-use crate::{Color, Game, Move, Position};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::kb::{FactInfo, KnowledgeBase};
+use crate::{Color, Game, Move};
 
 /// How long the engine may think.
 #[derive(Clone, Copy, Debug)]
@@ -127,6 +131,17 @@ impl Engine {
         }
         let position = *game.position();
         let moves = position.legal_moves();
+        let mut rng = StdRng::seed_from_u64(self.rng);
+        if let Some(choice) = self
+            .kb
+            .as_ref()
+            .and_then(|kb| kb.choose(&position, &mut rng))
+        {
+            return Some(Decision {
+                mv: choice.mv,
+                source: Source::KnowledgeBase(choice.fact),
+            });
+        }
         if moves.len() == 1 {
             return Some(Decision {
                 mv: moves[0],
@@ -178,96 +193,4 @@ impl Engine {
         crate::is_king_against_king(position)
             || material(engine_side) < material(engine_side.opposite())
     }
-}
-
-/// The knowledge base file looked for in the current directory.
-pub const DEFAULT_PATH: &str = "kb/combs.txt";
-
-/// A loaded knowledge base (stand-in: always empty).
-#[derive(Clone, Debug)]
-pub struct KnowledgeBase {
-    origin: String,
-}
-
-/// A knowledge-base error with its place.
-#[derive(Clone, Debug)]
-pub struct Diagnostic(String);
-
-impl Diagnostic {
-    pub fn is_error(&self) -> bool {
-        true
-    }
-}
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// Where a fact stands.
-#[derive(Clone, Debug)]
-pub struct FactInfo {
-    pub name: String,
-    pub origin: String,
-    pub line: usize,
-}
-
-impl fmt::Display for FactInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\"{}\" ({}:{})", self.name, self.origin, self.line)
-    }
-}
-
-impl KnowledgeBase {
-    pub fn locate(
-        explicit: Option<&Path>,
-    ) -> Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>> {
-        match explicit {
-            Some(path) => KnowledgeBase::load(path),
-            None => Ok((
-                KnowledgeBase {
-                    origin: "built-in".to_string(),
-                },
-                Vec::new(),
-            )),
-        }
-    }
-
-    pub fn load(path: &Path) -> Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>> {
-        match std::fs::read_to_string(path) {
-            Ok(_) => Ok((
-                KnowledgeBase {
-                    origin: path.display().to_string(),
-                },
-                Vec::new(),
-            )),
-            Err(error) => Err(vec![Diagnostic(format!(
-                "{}: error: {error}",
-                path.display()
-            ))]),
-        }
-    }
-
-    pub fn origin(&self) -> &str {
-        &self.origin
-    }
-
-    pub fn len(&self) -> usize {
-        0
-    }
-}
-
-/// Appends an exact fact (stand-in: refuses, the knowledge base is not built yet).
-pub fn remember(
-    path: &Path,
-    position: &Position,
-    mv: Move,
-    name: &str,
-) -> Result<FactInfo, Vec<Diagnostic>> {
-    let _ = (position, mv, name);
-    Err(vec![Diagnostic(format!(
-        "{}: error: the knowledge base is not part of this build yet",
-        path.display()
-    ))])
 }

@@ -1,0 +1,106 @@
+//! The knowledge-base commands through the real binary: remember, kb check, kb reload.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+use common::{play, scratch};
+
+#[test]
+fn a_remembered_move_is_played_by_the_bot_from_the_knowledge_base() {
+    // The session's ./kb/combs.txt starts empty; after `flip` the bot stands where the fact is.
+    let session = play(&[], "remember c3-d4 Проверка\nkb check\nflip\n");
+    assert!(session.success);
+    assert_eq!(
+        session.answer_to("remember c3-d4 Проверка"),
+        "remembered \"Проверка\" (kb/combs.txt:1)"
+    );
+    assert_eq!(
+        session.answer_to("kb check"),
+        "kb/combs.txt: 1 fact, no errors"
+    );
+    session.expect("shashki plays c3-d4 (knowledge base: \"Проверка\", kb/combs.txt:1)");
+}
+
+#[test]
+fn remember_explains_a_move_that_is_not_legal() {
+    let session = play(&[], "remember c3-e5\nkb check\n");
+    assert_eq!(
+        session.answer_to("remember c3-e5"),
+        "no such move for the man on c3; it can play: c3-b4, c3-d4"
+    );
+    assert_eq!(
+        session.answer_to("kb check"),
+        "kb/combs.txt: 0 facts, no errors"
+    );
+}
+
+#[test]
+fn errors_in_the_file_are_shown_at_the_start_and_by_kb_check() {
+    let dir = scratch("kbcheck");
+    let file = dir.join("combs.txt");
+    std::fs::write(&file, "fact \"broken\" for purple\n").expect("broken base");
+    let path = file.to_str().expect("utf-8 temp path");
+    let session = play(&["--kb", path], "kb check\nkb reload\nc3-d4\n");
+    session.expect(&format!("{path}:1:19: error: expected `white` or `black`"));
+    session.expect("fact \"broken\" for purple\n                  ^\n");
+    session.expect("playing without the knowledge base");
+    assert_eq!(session.count(&format!("{path}: 1 error\n")), 1, "kb check");
+    session.expect("1 error; still playing without the knowledge base");
+    session.expect("shashki plays ");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_reload_with_errors_keeps_the_old_base() {
+    let dir = scratch("kbreload");
+    let file = dir.join("combs.txt");
+    let path = file.to_str().expect("utf-8 temp path").to_string();
+    // Make a base with one fact for the start position.
+    let made = play(&["--kb", &path], "remember c3-d4 Старая\n");
+    made.expect("remembered \"Старая\"");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["--seed", "7", "--depth", "3", "--kb", &path])
+        .current_dir(&dir)
+        .env("XDG_DATA_HOME", &dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("running shashki");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    stdin.write_all(b"fen\n").expect("first line");
+    stdin.flush().expect("flush");
+    let mut seen = String::new();
+    let mut line = String::new();
+    while !line.starts_with("W:") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).expect("reading") > 0, "{seen}");
+        seen.push_str(&line);
+    }
+    // Break the file while the game is on, then reload and let the bot play White.
+    std::fs::write(&file, "fact \"broken\" for purple\n").expect("breaking the base");
+    stdin.write_all(b"kb reload\nflip\n").expect("more lines");
+    drop(stdin);
+    stdout.read_to_string(&mut seen).expect("the rest");
+    assert!(child.wait().expect("exit").success());
+    assert!(
+        seen.contains(&format!("knowledge base: {path} (1 fact)")),
+        "{seen}"
+    );
+    assert!(
+        seen.contains(&format!("{path}:1:19: error: expected `white` or `black`")),
+        "{seen}"
+    );
+    assert!(
+        seen.contains("1 error; the knowledge base in use stays as it was"),
+        "{seen}"
+    );
+    assert!(
+        seen.contains("shashki plays c3-d4 (knowledge base: \"Старая\""),
+        "{seen}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
