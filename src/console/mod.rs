@@ -716,10 +716,12 @@ impl Console {
     }
 }
 
-/// Runs `engine` for the side to move in `game`; with `show`, the progress line appears
-/// once the search has taken longer than a moment, and is cleared at the end.
+/// Runs `engine` for the side to move in `game`. With `show` (a terminal), the progress
+/// line appears once the search has taken longer than a moment and is cleared at the
+/// end, and Ctrl-C meanwhile cannot end the game.
 fn think(engine: &mut Engine, game: &Game, limits: Limits, show: bool) -> Option<Decision> {
     let position = *game.position();
+    let _quiet = show.then(input::QuietTerminal::new);
     let mut shown = false;
     let mut out = io::stdout();
     let mut report = |progress: &Progress| {
