@@ -1,0 +1,164 @@
+//! The knowledge-base commands: loading at the start, `kb reload`, `kb check`, `remember`.
+
+use std::path::PathBuf;
+
+use super::Console;
+use crate::MoveText;
+use crate::kb::{self, KnowledgeBase, remember};
+
+impl Console {
+    pub(super) fn load_kb_at_start(&mut self) {
+        match KnowledgeBase::locate(self.kb_path.as_deref()) {
+            Ok((kb, diagnostics)) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say(format!(
+                    "knowledge base: {} ({})",
+                    kb.origin(),
+                    facts(kb.len())
+                ));
+                self.engine.set_knowledge_base(Some(kb));
+                self.hint_engine = None;
+            }
+            Err(diagnostics) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say("playing without the knowledge base");
+            }
+        }
+    }
+
+    /// The knowledge base file that `kb reload`, `kb check` and `remember` work on.
+    fn kb_file(&self) -> PathBuf {
+        self.kb_path
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(kb::DEFAULT_PATH))
+    }
+
+    pub(super) fn kb_reload(&mut self) {
+        let reloaded = match &self.kb_path {
+            Some(path) => KnowledgeBase::load(path),
+            None => KnowledgeBase::locate(None),
+        };
+        match reloaded {
+            Ok((kb, diagnostics)) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say(format!(
+                    "knowledge base reloaded: {} ({})",
+                    kb.origin(),
+                    facts(kb.len())
+                ));
+                self.engine.set_knowledge_base(Some(kb));
+                self.hint_engine = None;
+            }
+            Err(diagnostics) => {
+                for diagnostic in &diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                let errors = errors(&diagnostics);
+                if self.engine.knowledge_base().is_some() {
+                    self.say(format!(
+                        "{errors}; the knowledge base in use stays as it was"
+                    ));
+                } else {
+                    self.say(format!(
+                        "{errors}; still playing without the knowledge base"
+                    ));
+                }
+            }
+        }
+    }
+
+    pub(super) fn kb_check(&mut self) {
+        let file = self.kb_file();
+        match KnowledgeBase::load(&file) {
+            Ok((kb, diagnostics)) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                self.say(format!("{}: {}, no errors", kb.origin(), facts(kb.len())));
+            }
+            Err(diagnostics) => {
+                for diagnostic in &diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+                let errors = errors(&diagnostics);
+                self.say(format!("{}: {errors}", file.display()));
+            }
+        }
+    }
+
+    pub(super) fn remember(&mut self, text: &MoveText, name: Option<String>) {
+        let position = *self.game.position();
+        let mv = match text.resolve(&position) {
+            Ok(mv) => mv,
+            Err(error) => {
+                self.say(error.to_string());
+                return;
+            }
+        };
+        let name = name.unwrap_or_else(|| {
+            format!(
+                "remembered at move {}: {}",
+                self.game.move_number(),
+                MoveText::from_move(&position, mv)
+            )
+        });
+        let file = self.kb_file();
+        match remember(&file, &position, mv, &name) {
+            Ok(info) => {
+                self.say(format!("remembered {info}"));
+                let origin = file.display().to_string();
+                let in_use = self
+                    .engine
+                    .knowledge_base()
+                    .is_none_or(|kb| kb.origin() == origin);
+                if !in_use {
+                    self.say(format!(
+                        "(the bot uses another knowledge base; start with --kb {origin} to use this one)"
+                    ));
+                } else if let Ok((kb, _)) = KnowledgeBase::load(&file) {
+                    self.engine.set_knowledge_base(Some(kb));
+                    self.hint_engine = None;
+                }
+            }
+            Err(diagnostics) => {
+                for diagnostic in diagnostics {
+                    self.say(diagnostic.to_string());
+                }
+            }
+        }
+    }
+}
+
+/// `1 fact`, `12 facts`.
+fn facts(count: usize) -> String {
+    match count {
+        1 => "1 fact".to_string(),
+        n => format!("{n} facts"),
+    }
+}
+
+/// `1 error`, `3 errors`: the errors among `diagnostics` (warnings do not count).
+fn errors(diagnostics: &[kb::Diagnostic]) -> String {
+    match diagnostics.iter().filter(|d| d.is_error()).count() {
+        1 => "1 error".to_string(),
+        n => format!("{n} errors"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_in_words() {
+        assert_eq!(facts(1), "1 fact");
+        assert_eq!(facts(0), "0 facts");
+        assert_eq!(errors(&[]), "0 errors");
+    }
+}
