@@ -29,7 +29,10 @@ pub enum Input {
         history: Option<PathBuf>,
     },
     /// A pipe or a file: lines echoed after the prompt, so a transcript reads like a session.
-    Script { stdin: io::StdinLock<'static> },
+    Script {
+        lines: Box<dyn BufRead>,
+        echo: Box<dyn Write>,
+    },
 }
 
 impl Input {
@@ -55,10 +58,11 @@ impl Input {
         }
     }
 
-    /// Plain lines from stdin.
+    /// Plain lines from stdin, echoed to stdout.
     pub fn script() -> Input {
         Input::Script {
-            stdin: io::stdin().lock(),
+            lines: Box::new(io::stdin().lock()),
+            echo: Box::new(io::stdout()),
         }
     }
 
@@ -89,15 +93,15 @@ impl Input {
                 Err(ReadlineError::Eof) => Line::Eof,
                 Err(_) => Line::Eof,
             },
-            Input::Script { stdin } => {
+            Input::Script { lines, echo } => {
                 let mut bytes = Vec::new();
-                match stdin.read_until(b'\n', &mut bytes) {
+                match lines.read_until(b'\n', &mut bytes) {
                     Ok(0) | Err(_) => Line::Eof,
                     Ok(_) => {
+                        // Bytes that are not UTF-8 become U+FFFD: explained, never fatal.
                         let text = String::from_utf8_lossy(&bytes);
                         let text = text.trim_end_matches(['\n', '\r']).to_string();
-                        let mut out = io::stdout();
-                        let _ = writeln!(out, "{prompt}{text}");
+                        let _ = writeln!(echo, "{prompt}{text}");
                         Line::Text(text)
                     }
                 }
@@ -175,4 +179,24 @@ fn history_path() -> Option<PathBuf> {
     let dir = base.join("shashki");
     std::fs::create_dir_all(&dir).ok()?;
     Some(dir.join("history"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_lines_are_read_and_echoed_after_the_prompt() {
+        let text: &[u8] = b"c3-d4\r\nfen\n\xff\xfehelp\nlast";
+        let mut input = Input::Script {
+            lines: Box::new(text),
+            echo: Box::new(io::sink()),
+        };
+        assert_eq!(input.read("> "), Line::Text("c3-d4".into()));
+        assert_eq!(input.read("> "), Line::Text("fen".into()));
+        assert_eq!(input.read("> "), Line::Text("\u{FFFD}\u{FFFD}help".into()));
+        assert_eq!(input.read("> "), Line::Text("last".into()));
+        assert_eq!(input.read("> "), Line::Eof);
+        assert_eq!(input.read("> "), Line::Eof);
+    }
 }
