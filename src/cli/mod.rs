@@ -1,6 +1,7 @@
 //! Command-line arguments and the subcommands behind them.
 
 mod analysis;
+mod bestmove;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,8 @@ enum Command {
     },
     /// Count the leaves of the move tree DEPTH plies deep (a move-generator test and benchmark).
     Perft(analysis::PerftArgs),
+    /// Let the bot choose a move; prints `source: ...` and the move alone as the last line.
+    Bestmove(bestmove::BestmoveArgs),
 }
 
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
@@ -37,6 +40,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match cli.command {
         Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
         Some(Command::Perft(args)) => analysis::perft(args),
+        Some(Command::Bestmove(args)) => bestmove::bestmove(args),
         None => Err("no subcommand given; try `shashki --help`".into()),
     }
 }

@@ -1,0 +1,74 @@
+//! `bestmove`: the bot's decision for one position, for other tools to call.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::{Game, MoveText, Position};
+
+/// Arguments of `shashki bestmove`.
+#[derive(Args, Debug)]
+pub struct BestmoveArgs {
+    /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
+    #[arg(long, value_parser = super::parse_position)]
+    fen: Option<Position>,
+    /// Time to think, in milliseconds.
+    #[arg(long, value_name = "MS", conflicts_with = "depth")]
+    movetime: Option<u64>,
+    /// Search this many plies deep instead of thinking for a set time.
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+    /// Knowledge-base file (default: ./kb/combs.txt, else the built-in one).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
+    kb: Option<PathBuf>,
+    /// Decide without the knowledge base.
+    #[arg(long)]
+    no_kb: bool,
+    /// Seed for the choice among equally good knowledge-base facts.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// Default thinking time.
+const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// The limits the arguments ask for.
+fn limits(movetime: Option<u64>, depth: Option<u32>) -> Limits {
+    match (depth, movetime) {
+        (Some(depth), _) => Limits::Depth(depth),
+        (None, time) => {
+            Limits::MoveTime(Duration::from_millis(time.unwrap_or(DEFAULT_MOVETIME_MS)))
+        }
+    }
+}
+
+/// Prints `source: ...` and then the chosen move alone, in full-path notation, as the last line.
+pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let position = args.fen.unwrap_or_else(Position::start);
+    let game = Game::new(position);
+    if let Some(outcome) = game.outcome() {
+        return Err(format!("no move to choose: {outcome}").into());
+    }
+    let config = EngineConfig {
+        use_kb: !args.no_kb,
+        seed: args.seed,
+        ..EngineConfig::default()
+    };
+    if let Some(path) = &args.kb {
+        eprintln!(
+            "shashki: the knowledge base is not part of this build yet; ignoring {}",
+            path.display()
+        );
+    }
+    let mut engine = Engine::new(config, None);
+    let decision = engine
+        .choose(&game, limits(args.movetime, args.depth), &mut |_| {})
+        .ok_or("no move to choose")?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "source: {}", decision.describe(&position))?;
+    writeln!(out, "{}", MoveText::from_move(&position, decision.mv))?;
+    Ok(ExitCode::SUCCESS)
+}
