@@ -30,6 +30,9 @@ pub struct BestmoveArgs {
     /// Seed for the choice among equally good knowledge-base facts.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Transposition table size in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb)]
+    hash: usize,
 }
 
 /// Default thinking time.
@@ -55,6 +58,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     let config = EngineConfig {
         use_kb: !args.no_kb,
         seed: args.seed,
+        hash_mb: args.hash,
         ..EngineConfig::default()
     };
     if let Some(path) = &args.kb {

@@ -2,6 +2,7 @@
 
 mod analysis;
 mod bestmove;
+mod selfplay;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,8 @@ enum Command {
     Perft(analysis::PerftArgs),
     /// Let the bot choose a move; prints `source: ...` and the move alone as the last line.
     Bestmove(bestmove::BestmoveArgs),
+    /// Self-play between two engine settings, with wins/draws/losses and an Elo estimate.
+    Match(selfplay::MatchArgs),
 }
 
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
@@ -41,6 +44,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
         Some(Command::Perft(args)) => analysis::perft(args),
         Some(Command::Bestmove(args)) => bestmove::bestmove(args),
+        Some(Command::Match(args)) => selfplay::run_match(args),
         None => Err("no subcommand given; try `shashki --help`".into()),
     }
 }

@@ -16,6 +16,8 @@ use super::{Depth, Ply, Score, zobrist};
 pub const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock (about 0.1 ms at full speed).
 const CLOCK_INTERVAL: u64 = 1024;
+/// The shallowest remaining depth at which the transposition table is used.
+const TABLE_MIN_DEPTH: i32 = 2;
 
 /// Where one node stands: its position, key and draw counters.
 #[derive(Clone, Copy)]
@@ -28,7 +30,11 @@ pub(crate) struct Node {
 impl Node {
     /// The node reached by `mv`.
     #[inline]
-    fn child(&self, mv: Move) -> Node {
+    fn child(&self, mv: Move, tt: &TranspositionTable, prefetch: bool) -> Node {
+        let key = zobrist::key_after(self.key, &self.position, mv);
+        if prefetch {
+            tt.prefetch(key);
+        }
         let position = self.position.play_unchecked(mv);
         let counters = if position.kings().is_empty() {
             // Without kings no draw counter runs (DrawCounters::after agrees).
@@ -38,7 +44,7 @@ impl Node {
         };
         Node {
             position,
-            key: zobrist::key_after(self.key, &self.position, mv),
+            key,
             counters,
         }
     }
@@ -155,7 +161,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let entry = self.tt.probe(node.key);
+        // Below this depth a probe costs more memory latency than it saves.
+        let use_table = depth.0 >= TABLE_MIN_DEPTH;
+        let entry = if use_table {
+            self.tt.probe(node.key)
+        } else {
+            None
+        };
         let hash_move = entry.and_then(|entry| entry.mv);
         if let Some(entry) = entry
             && at > 0
@@ -192,7 +204,7 @@ impl<'a> Searcher<'a> {
         for i in 0..moves.len() {
             pick_next(moves, &mut order, i);
             let mv = moves[i];
-            let child = node.child(mv);
+            let child = node.child(mv, self.tt, depth.0 > TABLE_MIN_DEPTH);
             self.keys.push(child.key);
             let next = Depth(depth.0 - step_down);
             let score = if i == 0 {
@@ -202,11 +214,11 @@ impl<'a> Searcher<'a> {
                 let is_killer = self.killers[at].contains(&Some(mv));
                 let reduction = if quiet
                     && depth.0 >= 3
-                    && i >= 3
+                    && i >= 2
                     && !is_killer
                     && !child.position.has_capture()
                 {
-                    1 + i32::from(depth.0 >= 6 && i >= 6)
+                    1 + i32::from(depth.0 >= 5 && i >= 5)
                 } else {
                     0
                 };
@@ -255,8 +267,10 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(node.key, ply.0, depth.0, best, bound, best_move);
+        if use_table {
+            self.tt
+                .store(node.key, ply.0, depth.0, best, bound, best_move);
+        }
         best
     }
 
