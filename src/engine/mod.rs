@@ -42,7 +42,7 @@ impl Default for EngineConfig {
         EngineConfig {
             use_kb: true,
             seed: 0,
-            hash_mb: 64,
+            hash_mb: 16,
             eval: EvalConfig::default(),
             capture_margin: Some(Score(2 * Score::MAN.0)),
         }

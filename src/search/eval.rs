@@ -157,7 +157,7 @@ fn ending(strong: Side, weak: Side) -> Option<i32> {
         // One or two kings cannot catch a lone king: a draw.
         return Some(0);
     }
-    if (lone & LONG_DIAGONAL).any() && kings == 3 {
+    if (lone & LONG_DIAGONAL).any() && (strong.kings & LONG_DIAGONAL).is_empty() && kings == 3 {
         // The lone king holding the long diagonal draws against three kings.
         return Some(5);
     }
