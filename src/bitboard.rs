@@ -84,9 +84,9 @@ impl Iterator for Squares {
         if self.0 == 0 {
             return None;
         }
-        let index = self.0.trailing_zeros() as u8;
+        let square = Square::wrapping(self.0.trailing_zeros());
         self.0 &= self.0 - 1;
-        Square::new(index)
+        Some(square)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

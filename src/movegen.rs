@@ -7,7 +7,7 @@
 //! continues when there is one; a man reaching the far rank mid-capture goes
 //! on as a king.
 
-use crate::tables::{Direction, NEIGHBOUR, RAY, free_run, nearest, step};
+use crate::tables::{Direction, JUMP, NEIGHBOUR, RAY, free_run, index_of, nearest, step};
 use crate::{Bitboard, Color, Move, MoveList, Position, Square};
 
 /// Receives the capture sequences found by the search below.
@@ -59,23 +59,20 @@ struct CaptureSearch<'a, V> {
 
 #[inline(always)]
 fn square_of(single: Bitboard) -> Square {
-    Square::new(single.0.trailing_zeros() as u8).expect("a single-square set")
+    Square::wrapping(single.0.trailing_zeros())
 }
 
 impl<V: CaptureVisitor> CaptureSearch<'_, V> {
     /// Jumps of a man standing on `at`; returns whether there was any.
-    fn man_jumps(&mut self, at: Square, captured: Bitboard, arrived: Option<Direction>) -> bool {
+    fn man_jumps(&mut self, at: Square, captured: Bitboard) -> bool {
+        // The piece just jumped is in `captured`, so the way back is closed without a check.
+        let enemies = self.them & !captured;
+        let empty = !self.occupied;
         let mut found = false;
         for direction in Direction::ALL {
-            if Some(direction.opposite()) == arrived {
-                continue;
-            }
             let victim = NEIGHBOUR[direction as usize][at.index()];
-            if (victim & self.them & !captured).is_empty() {
-                continue;
-            }
-            let landing = NEIGHBOUR[direction as usize][victim.0.trailing_zeros() as usize];
-            if (landing & !self.occupied).is_empty() {
+            let landing = JUMP[direction as usize][at.index()];
+            if (victim & enemies).is_empty() || (landing & empty).is_empty() {
                 continue;
             }
             found = true;
@@ -86,7 +83,7 @@ impl<V: CaptureVisitor> CaptureSearch<'_, V> {
             let continued = if crowned {
                 self.king_jumps(landing_square, captured, true, Some(direction))
             } else {
-                self.man_jumps(landing_square, captured, Some(direction))
+                self.man_jumps(landing_square, captured)
             };
             if !continued {
                 self.visitor
@@ -118,8 +115,7 @@ impl<V: CaptureVisitor> CaptureSearch<'_, V> {
             if (victim & self.them & !captured).is_empty() {
                 continue;
             }
-            let victim_index = victim.0.trailing_zeros() as usize;
-            let landings = free_run(victim_index, direction, self.occupied);
+            let landings = free_run(index_of(victim), direction, self.occupied);
             if landings.is_empty() {
                 continue;
             }
@@ -196,7 +192,7 @@ fn visit_captures<V: CaptureVisitor>(position: &Position, pieces: Bitboard, visi
             promotion_rank: promotion_rank(side),
             visitor: &mut *visitor,
         };
-        search.man_jumps(from, Bitboard::EMPTY, None);
+        search.man_jumps(from, Bitboard::EMPTY);
     }
     for from in kings {
         let mut search = CaptureSearch {
@@ -261,8 +257,7 @@ pub(crate) fn has_capture(position: &Position) -> bool {
                 return false;
             }
             let victim = nearest(blockers, direction);
-            (victim & them).any()
-                && (NEIGHBOUR[direction as usize][victim.0.trailing_zeros() as usize] & empty).any()
+            (victim & them).any() && (NEIGHBOUR[direction as usize][index_of(victim)] & empty).any()
         })
     })
 }

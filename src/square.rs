@@ -36,6 +36,12 @@ impl Square {
         }
     }
 
+    /// The square with index `index % 32`, for indices the caller already knows are in range.
+    #[inline(always)]
+    pub(crate) const fn wrapping(index: u32) -> Square {
+        Square((index & 31) as u8)
+    }
+
     /// The square at `file` and `rank` (both 0..8), if it is a dark square.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
         if file < 8 && rank < 8 && (file + rank).is_multiple_of(2) {
@@ -51,8 +57,10 @@ impl Square {
     }
 
     /// The index 0..32.
+    #[inline(always)]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        // The mask is free and proves the bound to the optimiser, so table lookups skip their checks.
+        (self.0 & 31) as usize
     }
 
     /// The rank, 0 (rank 1) to 7 (rank 8).

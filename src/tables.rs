@@ -62,6 +62,9 @@ pub const fn step(set: Bitboard, direction: Direction) -> Bitboard {
 /// Per direction and square: the neighbouring square, or the empty set at the edge.
 pub const NEIGHBOUR: [[Bitboard; 32]; 4] = build_neighbours();
 
+/// Per direction and square: the square two steps away, where a man lands after a jump.
+pub const JUMP: [[Bitboard; 32]; 4] = build_jumps();
+
 /// Per direction and square: every square along the diagonal from it, itself excluded.
 pub const RAY: [[Bitboard; 32]; 4] = build_rays();
 
@@ -72,6 +75,21 @@ const fn build_neighbours() -> [[Bitboard; 32]; 4] {
         let mut s = 0;
         while s < 32 {
             table[d][s] = step(Bitboard(1 << s), Direction::ALL[d]);
+            s += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+const fn build_jumps() -> [[Bitboard; 32]; 4] {
+    let mut table = [[Bitboard::EMPTY; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 32 {
+            let direction = Direction::ALL[d];
+            table[d][s] = step(step(Bitboard(1 << s), direction), direction);
             s += 1;
         }
         d += 1;
@@ -119,7 +137,13 @@ pub fn free_run(square_index: usize, direction: Direction, occupied: Bitboard) -
         return ray;
     }
     let blocker = nearest(blockers, direction);
-    ray & !(RAY[direction as usize][blocker.0.trailing_zeros() as usize] | blocker)
+    ray & !(RAY[direction as usize][index_of(blocker)] | blocker)
+}
+
+/// The index of the lowest square of a non-empty set, in 0..32 so that table lookups need no bounds check.
+#[inline(always)]
+pub const fn index_of(set: Bitboard) -> usize {
+    (set.0.trailing_zeros() & 31) as usize
 }
 
 #[cfg(test)]
