@@ -81,6 +81,25 @@ const fn build_fronts() -> [Bitboard; 32] {
 /// Bonus per man by rank (index 0 = rank 1), opening and ending weights.
 const ADVANCE_OPENING: [i32; 8] = [0, 0, 1, 2, 4, 6, 9, 0];
 const ADVANCE_ENDING: [i32; 8] = [0, 3, 6, 10, 15, 22, 32, 0];
+/// Advancement bonus by phase (men on the board, 0..=24) and rank, blended at compile time.
+const ADVANCE: [[i32; 8]; 25] = build_advance();
+
+const fn build_advance() -> [[i32; 8]; 25] {
+    let mut table = [[0; 8]; 25];
+    let mut phase = 0;
+    while phase <= 24 {
+        let mut rank = 0;
+        while rank < 8 {
+            table[phase][rank] = (ADVANCE_OPENING[rank] * phase as i32
+                + ADVANCE_ENDING[rank] * (FULL_PHASE - phase as i32))
+                / FULL_PHASE;
+            rank += 1;
+        }
+        phase += 1;
+    }
+    table
+}
+
 /// Bonus for a man with no enemy piece in front of it, by rank.
 const RUNAWAY: [i32; 8] = [0, 0, 0, 8, 16, 30, 50, 0];
 /// Men on the board at the start: the phase runs from 24 (opening) down to 0.
@@ -180,13 +199,9 @@ fn side_score(us: Side, them: Side, config: &EvalConfig) -> i32 {
     let mut score = material(us, config);
 
     // Advancement (the tempo count), worth more as the board empties.
-    let mut rank_mask = Bitboard::rank(1).0;
-    for rank in 1..7 {
-        let count = (us.men.0 & rank_mask).count_ones() as i32;
-        let weight = (ADVANCE_OPENING[rank] * phase + ADVANCE_ENDING[rank] * (FULL_PHASE - phase))
-            / FULL_PHASE;
-        score += count * weight;
-        rank_mask <<= 4;
+    let weights = &ADVANCE[phase as usize];
+    for (rank, weight) in weights.iter().enumerate().take(7).skip(1) {
+        score += ((us.men.0 >> (4 * rank)) & 0xF).count_ones() as i32 * weight;
     }
 
     // The centre, in the opening and middle game.

@@ -102,6 +102,9 @@ impl SearchResult {
     }
 }
 
+/// Half-width of the first aspiration window.
+const ASPIRATION_WINDOW: Score = Score(100);
+
 /// Share of the move time after which no new iteration is started.
 const NEW_ITERATION_SHARE: f64 = 0.5;
 
@@ -154,13 +157,35 @@ pub fn search(
     }
     for depth in 1..=max_depth {
         searcher.new_iteration();
-        let score = searcher.search(
-            &root,
-            Depth(depth as i32),
-            Ply::ROOT,
-            -Score::INFINITE,
-            Score::INFINITE,
-        );
+        // Aspiration: expect the last score again, widen the window when the result falls outside.
+        let mut window = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= 5 && !result.score.is_decisive() {
+            (result.score - window, result.score + window)
+        } else {
+            (-Score::INFINITE, Score::INFINITE)
+        };
+        let score = loop {
+            let score = searcher.search(&root, Depth(depth as i32), Ply::ROOT, alpha, beta);
+            if searcher.stopped {
+                break score;
+            }
+            window = Score(window.0 * 4);
+            if score <= alpha {
+                alpha = if window.0 > 1000 {
+                    -Score::INFINITE
+                } else {
+                    score - window
+                };
+            } else if score >= beta {
+                beta = if window.0 > 1000 {
+                    Score::INFINITE
+                } else {
+                    score + window
+                };
+            } else {
+                break score;
+            }
+        };
         let elapsed = started.elapsed();
         if searcher.stopped {
             // A root move that beat the first (hash) move in full is better than it.
