@@ -18,6 +18,7 @@
 mod bitboard;
 pub mod engine;
 mod game;
+pub mod kb;
 mod movegen;
 mod mv;
 pub mod notation;

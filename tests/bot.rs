@@ -1,10 +1,12 @@
 //! The bot against the reference data and the rules: combinations, legality, endings, time.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shashki::engine::{Engine, EngineConfig, Limits, Source};
+use shashki::kb::KnowledgeBase;
 use shashki::{Color, Game, MoveText, Outcome, Position};
 
 const COMBOS: &str = include_str!(concat!(
@@ -12,13 +14,22 @@ const COMBOS: &str = include_str!(concat!(
     "/../shared/reference/combos.jsonl"
 ));
 
+/// The knowledge base shipped in `kb/combs.txt`.
+fn shipped_kb() -> KnowledgeBase {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
+    match KnowledgeBase::load(Path::new(path)) {
+        Ok((kb, _)) => kb,
+        Err(problems) => panic!("{path}: {problems:?}"),
+    }
+}
+
 fn engine(use_kb: bool) -> Engine {
     Engine::new(
         EngineConfig {
             use_kb,
             ..EngineConfig::default()
         },
-        None,
+        use_kb.then(shipped_kb),
     )
 }
 
@@ -74,6 +85,41 @@ fn solved_combos(use_kb: bool, limits: Limits) -> (usize, usize) {
         }
     }
     (solved, all.len())
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "needs release speed: 1 s a position")]
+fn with_the_shipped_knowledge_base_every_combination_is_played() {
+    let (solved, total) = solved_combos(true, Limits::MoveTime(Duration::from_secs(1)));
+    assert_eq!(solved, total, "solved only {solved} of {total}");
+}
+
+#[test]
+fn a_combination_line_is_played_on_from_the_knowledge_base() {
+    // The first combination: c3-b4 a5:c3, then b2:d4:f6:h8 as the line goes on.
+    let mut bot = engine(true);
+    let mut game = Game::new("W:Wa1,b2,c3:Ba5,e5,g7".parse().unwrap());
+    let first = bot.choose(&game, Limits::Depth(4), &mut |_| {}).unwrap();
+    assert!(
+        matches!(first.source, Source::KnowledgeBase(_)),
+        "{first:?}"
+    );
+    game.play(first.mv).unwrap();
+    let reply = "a5:c3"
+        .parse::<MoveText>()
+        .unwrap()
+        .resolve(game.position())
+        .unwrap();
+    game.play(reply).unwrap();
+    let second = bot.choose(&game, Limits::Depth(4), &mut |_| {}).unwrap();
+    assert!(
+        matches!(second.source, Source::CombinationLine(_) | Source::OnlyMove),
+        "{second:?}"
+    );
+    assert_eq!(
+        MoveText::from_move(game.position(), second.mv).to_string(),
+        "b2:d4:f6:h8"
+    );
 }
 
 #[test]

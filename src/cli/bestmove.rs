@@ -1,12 +1,13 @@
 //! `bestmove`: the bot's decision for one position, for other tools to call.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::kb::KnowledgeBase;
 use shashki::{Game, MoveText, Position};
 
 /// Arguments of `shashki bestmove`.
@@ -48,6 +49,24 @@ fn limits(movetime: Option<u64>, depth: Option<u32>) -> Limits {
     }
 }
 
+/// The knowledge base from `--kb`, `./kb/combs.txt` or the built-in one; warnings go to stderr.
+pub fn load_knowledge_base(
+    explicit: Option<&Path>,
+) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
+    match KnowledgeBase::locate(explicit) {
+        Ok((kb, warnings)) => {
+            for warning in warnings {
+                eprintln!("{warning}");
+            }
+            Ok(kb)
+        }
+        Err(problems) => {
+            let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            Err(format!("the knowledge base has errors:\n{}", text.join("\n")).into())
+        }
+    }
+}
+
 /// Prints `source: ...` and then the chosen move alone, in full-path notation, as the last line.
 pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let position = args.fen.unwrap_or_else(Position::start);
@@ -61,13 +80,12 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         hash_mb: args.hash,
         ..EngineConfig::default()
     };
-    if let Some(path) = &args.kb {
-        eprintln!(
-            "shashki: the knowledge base is not part of this build yet; ignoring {}",
-            path.display()
-        );
-    }
-    let mut engine = Engine::new(config, None);
+    let kb = if args.no_kb {
+        None
+    } else {
+        Some(load_knowledge_base(args.kb.as_deref())?)
+    };
+    let mut engine = Engine::new(config, kb);
     let decision = engine
         .choose(&game, limits(args.movetime, args.depth), &mut |_| {})
         .ok_or("no move to choose")?;

@@ -2,6 +2,7 @@
 
 mod analysis;
 mod bestmove;
+mod kb;
 mod selfplay;
 
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ enum Command {
     Bestmove(bestmove::BestmoveArgs),
     /// Self-play between two engine settings, with wins/draws/losses and an Elo estimate.
     Match(selfplay::MatchArgs),
+    /// Work with the knowledge base (kb/combs.txt).
+    #[command(subcommand)]
+    Kb(kb::KbCommand),
 }
 
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
@@ -45,6 +49,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Perft(args)) => analysis::perft(args),
         Some(Command::Bestmove(args)) => bestmove::bestmove(args),
         Some(Command::Match(args)) => selfplay::run_match(args),
+        Some(Command::Kb(command)) => kb::run(command),
         None => Err("no subcommand given; try `shashki --help`".into()),
     }
 }

@@ -1,11 +1,13 @@
 //! `match`: self-play between two engine settings, refereed by the rules core.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::kb::KnowledgeBase;
 use shashki::search::EvalConfig;
 use shashki::{Color, DrawReason, Game, MoveText, Outcome, Position, is_king_against_king};
 
@@ -71,6 +73,9 @@ pub struct MatchArgs {
     /// Seed for the engines' choices among knowledge-base alternatives.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else built-in).
+    #[arg(long, value_name = "PATH")]
+    kb: Option<PathBuf>,
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
@@ -84,7 +89,13 @@ struct Player {
 }
 
 impl Player {
-    fn new(name: &'static str, settings: SideSettings, movetime: u64, seed: u64) -> Player {
+    fn new(
+        name: &'static str,
+        settings: SideSettings,
+        movetime: u64,
+        seed: u64,
+        kb: &KnowledgeBase,
+    ) -> Player {
         let config = EngineConfig {
             use_kb: !settings.no_kb,
             seed,
@@ -103,9 +114,10 @@ impl Player {
             Some(depth) => Limits::Depth(depth),
             None => Limits::MoveTime(Duration::from_millis(movetime)),
         };
+        let kb = config.use_kb.then(|| kb.clone());
         Player {
             name,
-            engine: Engine::new(config, None),
+            engine: Engine::new(config, kb),
             limits,
         }
     }
@@ -116,7 +128,10 @@ impl Player {
             Limits::Depth(depth) => format!("depth {depth}"),
             Limits::MoveTime(time) => format!("{} ms", time.as_millis()),
         }];
-        words.push(if config.use_kb { "kb" } else { "no kb" }.to_string());
+        words.push(match self.engine.knowledge_base() {
+            Some(kb) => format!("kb {}", kb.origin()),
+            None => "no kb".to_string(),
+        });
         if !config.eval.positional {
             words.push("material only".to_string());
         }
@@ -236,6 +251,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         material_only,
         no_capture_stage,
     };
+    let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
     let mut a = Player::new(
         "A",
         side(
@@ -246,6 +262,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         ),
         args.movetime,
         args.seed,
+        &kb,
     );
     let mut b = Player::new(
         "B",
@@ -257,6 +274,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         ),
         args.movetime,
         args.seed.wrapping_add(1),
+        &kb,
     );
     let mut out = std::io::stdout().lock();
     writeln!(out, "{} vs {}", a.describe(), b.describe())?;
@@ -307,9 +325,15 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         out.flush()?;
     }
     let (elo, margin) = tally.elo();
+    let estimate = if tally.wins == tally.games() || tally.losses == tally.games() {
+        // A clean sweep has no spread to measure: only a bound can be given.
+        format!("Elo beyond {elo:+.0} (one side won every game)")
+    } else {
+        format!("Elo {elo:+.0} ± {margin:.0} (95%)")
+    };
     writeln!(
         out,
-        "A vs B: +{} ={} -{} in {} games, score {:.1}%, Elo {elo:+.0} ± {margin:.0} (95%)",
+        "A vs B: +{} ={} -{} in {} games, score {:.1}%, {estimate}",
         tally.wins,
         tally.draws,
         tally.losses,

@@ -7,19 +7,17 @@
 //!    better in material than every other, it is played.
 //! 4. Search: iterative-deepening principal variation search (see [`crate::search`]).
 
-mod kb_stand_in;
-
 use std::fmt;
 use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
 use crate::search::{self, EvalConfig, Score, TranspositionTable};
 use crate::{Color, Game, Move, MoveText, Position, is_king_against_king};
 
 pub use crate::search::{Limits, Progress};
-pub use kb_stand_in::{ActiveLine, FactInfo, KbChoice, KnowledgeBase};
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).
 #[derive(Clone, Debug)]

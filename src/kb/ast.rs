@@ -1,0 +1,177 @@
+//! The syntax of a fact, as written, with the place of every part.
+
+use crate::{Color, MoveText, Role};
+
+/// A place in the source: 1-based line and column (in characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Spot {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column in characters, from 1.
+    pub column: usize,
+}
+
+/// What a board cell asks of its square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symbol {
+    /// `w`: a white man.
+    WhiteMan,
+    /// `W`: a white king.
+    WhiteKing,
+    /// `b`: a black man.
+    BlackMan,
+    /// `B`: a black king.
+    BlackKing,
+    /// `.`: an empty square (and the only symbol allowed on light squares).
+    Empty,
+    /// `?`: anything, the square is free.
+    Any,
+    /// `o`: a white piece, man or king.
+    AnyWhite,
+    /// `x`: a black piece, man or king.
+    AnyBlack,
+}
+
+impl Symbol {
+    /// Every symbol with its letter, for parsing, printing and documentation.
+    pub const TABLE: [(char, Symbol); 8] = [
+        ('w', Symbol::WhiteMan),
+        ('W', Symbol::WhiteKing),
+        ('b', Symbol::BlackMan),
+        ('B', Symbol::BlackKing),
+        ('.', Symbol::Empty),
+        ('?', Symbol::Any),
+        ('o', Symbol::AnyWhite),
+        ('x', Symbol::AnyBlack),
+    ];
+
+    /// The symbol written as `letter`, if there is one.
+    pub fn from_char(letter: char) -> Option<Symbol> {
+        Self::TABLE
+            .iter()
+            .find(|(c, _)| *c == letter)
+            .map(|&(_, symbol)| symbol)
+    }
+
+    /// The letter of this symbol.
+    pub fn letter(self) -> char {
+        Self::TABLE
+            .iter()
+            .find(|(_, s)| *s == self)
+            .map_or('?', |&(c, _)| c)
+    }
+
+    /// Whether a piece of `color` surely stands on a square with this symbol.
+    pub fn surely(self, color: Color) -> bool {
+        matches!(
+            (self, color),
+            (
+                Symbol::WhiteMan | Symbol::WhiteKing | Symbol::AnyWhite,
+                Color::White
+            ) | (
+                Symbol::BlackMan | Symbol::BlackKing | Symbol::AnyBlack,
+                Color::Black
+            )
+        )
+    }
+
+    /// Whether a piece of `color` may stand on a square with this symbol.
+    pub fn maybe(self, color: Color) -> bool {
+        self == Symbol::Any || self.surely(color)
+    }
+
+    /// Whether a piece of `color` and `role` surely stands here.
+    pub fn surely_role(self, color: Color, role: Role) -> bool {
+        self == Symbol::piece(color, role)
+    }
+
+    /// Whether a piece of `color` and `role` may stand here.
+    pub fn maybe_role(self, color: Color, role: Role) -> bool {
+        self == Symbol::Any
+            || self == Symbol::piece(color, role)
+            || (self.surely(color)
+                && !matches!(
+                    self,
+                    Symbol::WhiteMan | Symbol::WhiteKing | Symbol::BlackMan | Symbol::BlackKing
+                ))
+    }
+
+    /// The symbol of one exact piece.
+    pub fn piece(color: Color, role: Role) -> Symbol {
+        match (color, role) {
+            (Color::White, Role::Man) => Symbol::WhiteMan,
+            (Color::White, Role::King) => Symbol::WhiteKing,
+            (Color::Black, Role::Man) => Symbol::BlackMan,
+            (Color::Black, Role::King) => Symbol::BlackKing,
+        }
+    }
+
+    /// Whether the symbol fixes the square completely (a piece or empty).
+    pub fn is_exact(self) -> bool {
+        !matches!(self, Symbol::Any | Symbol::AnyWhite | Symbol::AnyBlack)
+    }
+}
+
+/// A piece-count condition: `white 3..6`, `black kings 1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountSyntax {
+    /// Whose pieces are counted.
+    pub side: Color,
+    /// Only men or only kings; `None` counts every piece.
+    pub role: Option<Role>,
+    /// Fewest allowed.
+    pub min: u32,
+    /// Most allowed.
+    pub max: u32,
+    /// Where the range is written.
+    pub at: Spot,
+}
+
+/// The board: 32 dark-square symbols, indexed like `Square`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSyntax {
+    /// The symbol on each dark square, a1 first.
+    pub cells: [Symbol; 32],
+    /// Where each dark square's cell is written.
+    pub spots: [Spot; 32],
+    /// Where the board starts.
+    pub at: Spot,
+}
+
+/// One move of a `play` line as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSyntax {
+    /// The parsed move text.
+    pub text: MoveText,
+    /// Whether it was written as a capture (`:` or `x`).
+    pub capture: bool,
+    /// Where it is written.
+    pub at: Spot,
+}
+
+/// One alternative of a `play` statement: one move, or a line of moves.
+pub type AlternativeSyntax = Vec<MoveSyntax>;
+
+/// A whole fact as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FactSyntax {
+    /// The name, any text but `"`.
+    pub name: String,
+    /// The side to move the fact is for.
+    pub side: Color,
+    /// The count conditions.
+    pub counts: Vec<CountSyntax>,
+    /// The board mask.
+    pub board: BoardSyntax,
+    /// The alternatives, in the order written.
+    pub alternatives: Vec<AlternativeSyntax>,
+    /// Where the fact starts (its `fact` keyword).
+    pub at: Spot,
+}
+
+impl FactSyntax {
+    /// Whether every dark square is fixed, so the fact names one position.
+    pub fn is_exact(&self) -> bool {
+        self.board.cells.iter().all(|symbol| symbol.is_exact())
+    }
+}

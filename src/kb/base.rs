@@ -1,0 +1,528 @@
+//! The knowledge base: facts loaded from a file, checked, compiled and indexed.
+
+use std::path::Path;
+
+use rand::{Rng, RngExt};
+
+use super::build::parse_facts;
+use super::check::{check_fact, duplicates};
+use super::choice::{ActiveLine, FactInfo, KbChoice};
+use super::compile::Fact;
+use super::diagnostic::Diagnostic;
+use super::matcher::Matcher;
+use crate::{Color, Move, Position};
+
+/// The starter base shipped in the binary.
+const BUILTIN_TEXT: &str = include_str!("../../kb/combs.txt");
+/// The origin of the starter base in messages.
+pub const BUILTIN_ORIGIN: &str = "built-in starter base";
+/// Where the base is looked for when no `--kb` is given.
+pub const DEFAULT_PATH: &str = "kb/combs.txt";
+
+/// What loading gives: the base and its warnings, or every problem found.
+pub type LoadResult = Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>;
+
+/// A matched fact, its legal first moves with their alternative's index (as
+/// seen with the mover as White), and whether the board was turned.
+type Found<'a> = (&'a Fact, Vec<(Move, usize)>, bool);
+
+/// Facts the bot consults before it searches: "in a position like this, play this".
+///
+/// # Examples
+///
+/// ```
+/// use rand::SeedableRng;
+/// use shashki::kb::KnowledgeBase;
+/// use shashki::Position;
+///
+/// let kb = KnowledgeBase::builtin();
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+/// let choice = kb.choose(&Position::start(), &mut rng).expect("the openings cover the start");
+/// assert!(Position::start().legal_moves().contains(&choice.mv));
+/// ```
+#[derive(Clone, Debug)]
+pub struct KnowledgeBase {
+    origin: String,
+    facts: Vec<Fact>,
+    matcher: Matcher,
+}
+
+impl KnowledgeBase {
+    /// Parses and checks `text`; `origin` names it in messages. `Ok` carries the warnings.
+    pub fn parse(text: &str, origin: &str) -> LoadResult {
+        let (syntax, mut problems) = parse_facts(text, origin);
+        let mut good = Vec::new();
+        for fact in &syntax {
+            let errors = check_fact(fact, origin, text);
+            if errors.is_empty() {
+                good.push(fact);
+            }
+            problems.extend(errors);
+        }
+        let facts: Vec<Fact> = good
+            .iter()
+            .map(|fact| Fact::compile(fact, origin))
+            .collect();
+        let spots: Vec<_> = good.iter().map(|fact| fact.at).collect();
+        problems.extend(duplicates(&facts, &spots, origin, text));
+        problems.sort_by_key(|d| (d.line, d.column));
+        if problems.iter().any(Diagnostic::is_error) {
+            return Err(problems);
+        }
+        let matcher = Matcher::new(&facts);
+        let base = KnowledgeBase {
+            origin: origin.to_string(),
+            facts,
+            matcher,
+        };
+        Ok((base, problems))
+    }
+
+    /// Reads and parses the file at `path`; a file that cannot be read is one error.
+    pub fn load(path: &Path) -> LoadResult {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|error| {
+            vec![Diagnostic::file_error(
+                &origin,
+                format!("cannot read the file: {error}"),
+            )]
+        })?;
+        KnowledgeBase::parse(&text, &origin)
+    }
+
+    /// The starter base built into the binary (a test keeps it clean).
+    pub fn builtin() -> KnowledgeBase {
+        match KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN) {
+            Ok((base, _)) => base,
+            Err(_) => KnowledgeBase::empty(BUILTIN_ORIGIN),
+        }
+    }
+
+    /// A base without facts.
+    pub fn empty(origin: &str) -> KnowledgeBase {
+        KnowledgeBase {
+            origin: origin.to_string(),
+            facts: Vec::new(),
+            matcher: Matcher::default(),
+        }
+    }
+
+    /// The base to use: `explicit` when given, else `kb/combs.txt` in the
+    /// current directory if it exists, else the built-in starter base.
+    pub fn locate(explicit: Option<&Path>) -> LoadResult {
+        if let Some(path) = explicit {
+            return KnowledgeBase::load(path);
+        }
+        let default = Path::new(DEFAULT_PATH);
+        if default.exists() {
+            return KnowledgeBase::load(default);
+        }
+        Ok((KnowledgeBase::builtin(), Vec::new()))
+    }
+
+    /// Where the facts come from: a path or "built-in starter base".
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// Number of facts.
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    /// Whether there are no facts.
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// Number of exact facts (every square given).
+    pub fn exact_count(&self) -> usize {
+        self.facts.iter().filter(|fact| fact.exact).count()
+    }
+
+    /// Number of pattern facts (some squares free).
+    pub fn pattern_count(&self) -> usize {
+        self.facts.len() - self.exact_count()
+    }
+
+    /// Number of facts with a combination line.
+    pub fn line_count(&self) -> usize {
+        self.facts.iter().filter(|fact| fact.has_line()).count()
+    }
+
+    /// The best matching fact whose move is legal here, with every legal
+    /// alternative it offers (moves on the real board).
+    pub fn lookup(&self, position: &Position) -> Option<(FactInfo, Vec<Move>)> {
+        let (fact, legal, flip) = self.best(position)?;
+        let moves = legal
+            .iter()
+            .map(|&(mv, _)| if flip { mv.flipped() } else { mv })
+            .collect();
+        Some((fact.info.clone(), moves))
+    }
+
+    /// The move to play from the best matching fact, picked at random among
+    /// its legal alternatives, with the rest of its line if it has one.
+    pub fn choose(&self, position: &Position, rng: &mut impl Rng) -> Option<KbChoice> {
+        let (fact, legal, flip) = self.best(position)?;
+        let (mv, alternative) = legal[rng.random_range(0..legal.len())];
+        let steps = &fact.alternatives[alternative];
+        let line = (steps.len() > 1).then(|| ActiveLine::new(&steps[1..], flip, fact.info.clone()));
+        Some(KbChoice {
+            mv: if flip { mv.flipped() } else { mv },
+            fact: fact.info.clone(),
+            line,
+        })
+    }
+
+    /// The first matching fact with a legal alternative, its legal first
+    /// moves (as seen with the mover as White) and whether the board was turned.
+    fn best(&self, position: &Position) -> Option<Found<'_>> {
+        let flip = position.side_to_move() == Color::Black;
+        let view = if flip { position.mirrored() } else { *position };
+        self.matcher.matching(&view).find_map(|index| {
+            let fact = &self.facts[index];
+            let legal: Vec<(Move, usize)> = fact
+                .alternatives
+                .iter()
+                .enumerate()
+                .filter_map(|(i, line)| line.first()?.resolve(&view).ok().map(|mv| (mv, i)))
+                .collect();
+            (!legal.is_empty()).then_some((fact, legal, flip))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MoveText;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    /// A fact for White with `rows` (rank 8 first), optional count lines and play lines.
+    fn fact(name: &str, side: &str, counts: &str, rows: &str, play: &str) -> String {
+        format!("fact \"{name}\" for {side}\n{counts}{rows}  play {play}\n")
+    }
+
+    const START_ROWS: &str = "\
+  8 . b . b . b . b
+  7 b . b . b . b .
+  6 . b . b . b . b
+  5 . . . . . . . .
+  4 . . . . . . . .
+  3 w . w . w . w .
+  2 . w . w . w . w
+  1 w . w . w . w .
+";
+
+    /// Rows of a pattern: everything free except the given squares.
+    fn pattern_rows(fixed: &[(&str, char)]) -> String {
+        let mut text = String::new();
+        for rank in (0..8u8).rev() {
+            text.push_str(&format!("  {}", rank + 1));
+            for file in 0..8u8 {
+                let symbol = match crate::Square::from_coords(file, rank) {
+                    None => '.',
+                    Some(square) => fixed
+                        .iter()
+                        .find(|(name, _)| *name == square.to_string())
+                        .map_or('?', |&(_, c)| c),
+                };
+                text.push(' ');
+                text.push(symbol);
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    fn errors(text: &str) -> Vec<(usize, usize, String)> {
+        let problems = KnowledgeBase::parse(text, "t.txt").expect_err("the text has errors");
+        problems
+            .iter()
+            .map(|p| (p.line, p.column, p.message.clone()))
+            .collect()
+    }
+
+    fn pick(kb: &KnowledgeBase, fen: &str, seed: u64) -> Option<String> {
+        let position: Position = fen.parse().unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        kb.choose(&position, &mut rng)
+            .map(|choice| MoveText::from_move(&position, choice.mv).to_string())
+    }
+
+    fn base(text: &str) -> KnowledgeBase {
+        let (kb, warnings) = KnowledgeBase::parse(text, "t.txt").unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        kb
+    }
+
+    #[test]
+    fn a_man_on_its_promotion_rank_is_an_error_at_its_square() {
+        let rows = START_ROWS.replace("8 . b", "8 . w");
+        let found = errors(&fact("x", "white", "", &rows, "c3-d4"));
+        assert_eq!(found.len(), 1, "{found:?} {rows}");
+        assert_eq!(found[0].0, 2);
+        assert_eq!(found[0].1, 5, "{found:?}");
+        assert_eq!(
+            found[0].2,
+            "a white man cannot stand on b8: it would already be a king"
+        );
+    }
+
+    #[test]
+    fn a_range_that_is_empty_or_contradicts_the_board_is_an_error_at_the_range() {
+        let rows = pattern_rows(&[("c3", 'w'), ("d4", '.'), ("e3", 'w'), ("g3", 'o')]);
+        let found = errors(&fact(
+            "x",
+            "white",
+            "  white 1..2\n  black 5..3\n  black kings 13\n",
+            &rows,
+            "c3-d4",
+        ));
+        let found: Vec<_> = found.iter().map(|(l, c, m)| (*l, *c, m.as_str())).collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    2,
+                    9,
+                    "the board already demands 3 white pieces, more than the range 1..2 allows"
+                ),
+                (3, 9, "the range 5..3 is empty: no count fits"),
+                (4, 15, "13 black kings: a side has at most 12 pieces"),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_exact_board_must_fit_its_counts() {
+        let found = errors(&fact("x", "white", "  black 1..11\n", START_ROWS, "c3-d4"));
+        assert_eq!((found[0].0, found[0].1), (2, 9));
+        assert!(
+            found[0]
+                .2
+                .starts_with("the board already demands 12 black pieces")
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_of_an_exact_fact_is_an_error_at_the_move() {
+        let found = errors(&fact("x", "white", "", START_ROWS, "c3-d4 | c3-e5"));
+        assert_eq!((found[0].0, found[0].1), (10, 16));
+        assert_eq!(
+            found[0].2,
+            "c3-e5 is not legal here: no such move for the man on c3; it can play: c3-b4, c3-d4"
+        );
+    }
+
+    #[test]
+    fn every_move_of_an_exact_line_must_be_legal() {
+        let found = errors(&fact("x", "white", "", START_ROWS, "c3-d4 f6-e5 g3-h4"));
+        assert_eq!((found[0].0, found[0].1), (10, 20));
+        assert!(
+            found[0]
+                .2
+                .starts_with("g3-h4 is not legal here (move 3 of the line): capture is compulsory")
+        );
+    }
+
+    #[test]
+    fn a_pattern_move_from_a_square_not_surely_the_movers_is_an_error() {
+        let rows = pattern_rows(&[("d4", '.')]);
+        let found = errors(&fact("x", "white", "", &rows, "c3-d4"));
+        assert_eq!((found[0].0, found[0].1), (10, 8));
+        assert!(
+            found[0].2.starts_with(
+                "c3-d4 starts on c3, which the board does not surely give a white piece"
+            )
+        );
+    }
+
+    #[test]
+    fn a_pattern_move_over_a_square_not_surely_free_is_an_error() {
+        let rows = pattern_rows(&[("a1", 'W'), ("b2", '.'), ("c3", '.')]);
+        let found = errors(&fact("x", "white", "", &rows, "a1-d4"));
+        assert_eq!((found[0].0, found[0].1), (10, 8));
+        assert_eq!(
+            found[0].2,
+            "the path of a1-d4 is not surely free: d4 is not marked '.'"
+        );
+        let rows = pattern_rows(&[("c3", 'w'), ("d4", '?'), ("e5", '.')]);
+        let found = errors(&fact("x", "white", "", &rows, "c3:e5"));
+        assert!(
+            found[0]
+                .2
+                .starts_with("the jump c3:e5 of c3:e5 does not surely take")
+        );
+        let rows = pattern_rows(&[("c3", 'w'), ("d4", '.')]);
+        let found = errors(&fact("x", "white", "", &rows, "c3-b4"));
+        assert_eq!(
+            found[0].2,
+            "the path of c3-b4 is not surely free: b4 is not marked '.'"
+        );
+    }
+
+    #[test]
+    fn every_problem_of_the_file_is_reported_in_order() {
+        let good = fact("good", "white", "", START_ROWS, "c3-d4");
+        let text = format!(
+            "{}{good}{}",
+            fact("bad move", "white", "", START_ROWS, "c3-c5"),
+            fact(
+                "bad symbol",
+                "white",
+                "",
+                &START_ROWS.replace("5 . .", "5 z ."),
+                "c3-d4"
+            ),
+        );
+        let lines: Vec<usize> = errors(&text).iter().map(|e| e.0).collect();
+        assert_eq!(lines, [10, 25]);
+    }
+
+    #[test]
+    fn duplicates_and_contradictions_are_warnings() {
+        let one = fact("one", "white", "", START_ROWS, "c3-d4");
+        let same = fact("same", "white", "", START_ROWS, "c3-d4");
+        let other = fact("other", "white", "", START_ROWS, "g3-h4");
+        let (kb, warnings) = KnowledgeBase::parse(&format!("{one}{same}{other}"), "t.txt").unwrap();
+        assert_eq!(kb.len(), 3);
+        let found: Vec<_> = warnings
+            .iter()
+            .map(|w| (w.line, w.message.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (11, "this fact repeats the fact on line 1"),
+                (
+                    21,
+                    "this fact contradicts the fact on line 1: the same board, other moves"
+                ),
+            ]
+        );
+        assert!(warnings[0].to_string().starts_with("t.txt:11:1: warning: "));
+    }
+
+    #[test]
+    fn a_broken_file_gives_errors_and_never_panics() {
+        for text in [
+            "fact",
+            "fact \"x\" for white\n\u{0}\u{1}",
+            "\"\"\"",
+            "play c3-d4",
+            "fact \"a\" for white\n8 9 9",
+        ] {
+            assert!(KnowledgeBase::parse(text, "t.txt").is_err(), "{text:?}");
+        }
+        assert!(KnowledgeBase::load(Path::new("/no/such/kb.txt")).is_err());
+    }
+
+    #[test]
+    fn exact_facts_come_before_patterns_and_tighter_patterns_before_looser() {
+        let loose = fact(
+            "loose",
+            "white",
+            "",
+            &pattern_rows(&[("c3", 'w'), ("b4", '.')]),
+            "c3-b4",
+        );
+        let tight = fact(
+            "tight",
+            "white",
+            "",
+            &pattern_rows(&[("c3", 'w'), ("d4", '.'), ("e5", '.')]),
+            "c3-d4",
+        );
+        let exact = fact("exact", "white", "", START_ROWS, "g3-h4");
+        let kb = base(&format!("{loose}{tight}{exact}"));
+        assert_eq!(pick(&kb, crate::START_FEN, 1).as_deref(), Some("g3-h4"));
+        assert_eq!(pick(&kb, "W:Wc3,a1:Bh8", 1).as_deref(), Some("c3-d4"));
+        assert_eq!(pick(&kb, "W:Wc3,a1:Be5,h8", 1).as_deref(), Some("c3-b4"));
+        assert_eq!(pick(&kb, "W:Wc1:Bh8", 1), None);
+    }
+
+    #[test]
+    fn a_fact_whose_move_is_illegal_here_gives_way_to_the_next() {
+        let capture_first = fact(
+            "quiet",
+            "white",
+            "",
+            &pattern_rows(&[("c3", 'w'), ("d4", '.')]),
+            "c3-d4",
+        );
+        let fallback = fact(
+            "fallback",
+            "white",
+            "",
+            &pattern_rows(&[("g3", 'w'), ("f4", 'x'), ("e5", '.')]),
+            "g3:e5",
+        );
+        let kb = base(&format!("{capture_first}{fallback}"));
+        let position: Position = "W:Wc3,g3:Bf4,h8".parse().unwrap();
+        let (info, moves) = kb.lookup(&position).unwrap();
+        assert_eq!(info.name, "fallback");
+        assert_eq!(moves.len(), 1);
+    }
+
+    #[test]
+    fn a_fact_for_white_serves_black_mirrored_and_the_other_way_round() {
+        let kb = base(&fact("start", "white", "", START_ROWS, "c3-d4"));
+        // The start with colours swapped and the board turned, Black to move.
+        assert_eq!(
+            pick(&kb, &Position::start().mirrored().to_fen(), 1).as_deref(),
+            Some("f6-e5")
+        );
+        let rows = pattern_rows(&[("f6", 'b'), ("e5", '.')]);
+        let kb = base(&fact("black idea", "black", "  black 1\n", &rows, "f6-e5"));
+        assert_eq!(pick(&kb, "B:Wa1:Bf6", 1).as_deref(), Some("f6-e5"));
+        assert_eq!(pick(&kb, "W:Wc3:Bh8", 1).as_deref(), Some("c3-d4"));
+        assert_eq!(
+            pick(&kb, "W:Wc3,e3:Bh8", 1),
+            None,
+            "the mirrored count is one white piece"
+        );
+    }
+
+    #[test]
+    fn alternatives_are_picked_at_random_but_a_seed_repeats_the_pick() {
+        let kb = base(&fact(
+            "start",
+            "white",
+            "",
+            START_ROWS,
+            "c3-d4 | c3-b4 | g3-h4 | a3-b4",
+        ));
+        let picks: std::collections::HashSet<_> = (0..40)
+            .filter_map(|seed| pick(&kb, crate::START_FEN, seed))
+            .collect();
+        assert_eq!(picks.len(), 4);
+        assert_eq!(
+            pick(&kb, crate::START_FEN, 9),
+            pick(&kb, crate::START_FEN, 9)
+        );
+    }
+
+    #[test]
+    fn locate_prefers_the_explicit_path_and_reports_its_errors() {
+        let errors = KnowledgeBase::locate(Some(Path::new("/no/such/file.txt"))).unwrap_err();
+        assert_eq!(errors[0].origin, "/no/such/file.txt");
+        assert!(
+            errors[0]
+                .to_string()
+                .starts_with("/no/such/file.txt: error: cannot read the file")
+        );
+    }
+
+    #[test]
+    fn the_builtin_base_is_the_shipped_file_and_says_so() {
+        let (shipped, warnings) = KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let builtin = KnowledgeBase::builtin();
+        assert_eq!(builtin.len(), shipped.len());
+        assert_eq!(builtin.origin(), "built-in starter base");
+        assert!(builtin.len() >= 100);
+    }
+}

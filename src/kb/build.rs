@@ -1,0 +1,606 @@
+//! From text to [`FactSyntax`]: the pest grammar `kb.pest` and one builder per rule.
+//!
+//! The file is cut into chunks at the lines that start with `fact`, and each
+//! chunk is parsed on its own, so a syntax error in one fact does not hide the
+//! problems of the others. Every problem becomes a [`Diagnostic`] with the
+//! line and column of the whole file.
+
+use pest::Parser;
+use pest::error::{Error, ErrorVariant, LineColLocation};
+use pest::iterators::Pair;
+use pest_derive::Parser;
+
+use super::ast::{
+    AlternativeSyntax, BoardSyntax, CountSyntax, FactSyntax, MoveSyntax, Spot, Symbol,
+};
+use super::diagnostic::Diagnostic;
+use crate::{Color, MoveParseError, MoveText, Role, Square};
+
+/// The parser generated from `kb.pest`.
+#[derive(Parser)]
+#[grammar = "kb/kb.pest"]
+struct KbParser;
+
+/// Every fact of `text` that parses, and every problem found while parsing.
+pub fn parse_facts(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
+    let mut facts = Vec::new();
+    let mut problems = Vec::new();
+    for (first_line, chunk) in chunks(text) {
+        let mut builder = Builder {
+            origin,
+            text,
+            line_offset: first_line - 1,
+            problems: &mut problems,
+        };
+        match KbParser::parse(Rule::chunk, chunk) {
+            Ok(mut pairs) => {
+                if let Some(pair) = pairs.next()
+                    && let Some(fact) = builder.build_chunk(pair)
+                {
+                    facts.push(fact);
+                }
+            }
+            Err(error) => builder.report(error),
+        }
+    }
+    (facts, problems)
+}
+
+/// The chunks of `text` with the number of their first line: text before the
+/// first fact, then one chunk per line that starts with `fact`.
+fn chunks(text: &str) -> Vec<(usize, &str)> {
+    let mut chunks = Vec::new();
+    let mut start = 0;
+    let mut start_line = 1;
+    let mut offset = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        if offset > start && starts_fact(line) {
+            chunks.push((start_line, &text[start..offset]));
+            start = offset;
+            start_line = index + 1;
+        }
+        offset += line.len();
+    }
+    chunks.push((start_line, &text[start..]));
+    chunks
+}
+
+/// Whether a line opens a fact: `fact` then a space or a quote.
+fn starts_fact(line: &str) -> bool {
+    line.trim_start()
+        .strip_prefix("fact")
+        .is_some_and(|rest| rest.starts_with([' ', '\t', '"']))
+}
+
+/// Words a person reads in place of rule names.
+fn rule_name(rule: &Rule) -> String {
+    match rule {
+        Rule::EOI => "the end of the fact",
+        Rule::chunk | Rule::fact => "a fact",
+        Rule::head => "a fact heading like `fact \"name\" for white`",
+        Rule::name | Rule::name_text => "a name in double quotes",
+        Rule::side => "`white` or `black`",
+        Rule::count => "a count like `white 3..6`",
+        Rule::role => "`men` or `kings`",
+        Rule::range | Rule::number => "a count like 5 or 3..6",
+        Rule::board | Rule::row => "a board row",
+        Rule::files => "the file letters `a b c d e f g h`",
+        Rule::keyword => "a keyword",
+        Rule::play => "`play` and a move",
+        Rule::alternative | Rule::move_text => "a move like c3-d4",
+        Rule::WHITESPACE | Rule::COMMENT | Rule::eol => "the end of the line",
+    }
+    .to_string()
+}
+
+/// The state of building one chunk: where it sits and where problems go.
+struct Builder<'a> {
+    origin: &'a str,
+    text: &'a str,
+    line_offset: usize,
+    problems: &'a mut Vec<Diagnostic>,
+}
+
+impl Builder<'_> {
+    /// Records a pest error, moved from chunk lines to file lines.
+    fn report(&mut self, error: Error<Rule>) {
+        let error = error.renamed_rules(rule_name).with_path(self.origin);
+        let (line, column) = match error.line_col {
+            LineColLocation::Pos(at) | LineColLocation::Span(at, _) => at,
+        };
+        let spot = Spot {
+            line: line + self.line_offset,
+            column,
+        };
+        let message = error.variant.message().to_string();
+        self.problems
+            .push(Diagnostic::error(self.origin, self.text, spot, message));
+    }
+
+    /// Records a meaning-level error on `pair`.
+    fn fail(&mut self, pair: &Pair<Rule>, message: impl Into<String>) {
+        let variant = ErrorVariant::CustomError {
+            message: message.into(),
+        };
+        self.report(Error::new_from_span(variant, pair.as_span()));
+    }
+
+    /// Records a meaning-level error at a place inside a token.
+    fn error_at(&mut self, spot: Spot, message: impl Into<String>) {
+        self.problems
+            .push(Diagnostic::error(self.origin, self.text, spot, message));
+    }
+
+    /// The place of `pair` in the whole file.
+    fn spot(&self, pair: &Pair<Rule>) -> Spot {
+        let (line, column) = pair.line_col();
+        Spot {
+            line: line + self.line_offset,
+            column,
+        }
+    }
+
+    fn build_chunk(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
+        let fact = pair.into_inner().find(|p| p.as_rule() == Rule::fact)?;
+        self.build_fact(fact)
+    }
+
+    fn build_fact(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
+        let at = self.spot(&pair);
+        let mut head = None;
+        let mut counts = Vec::new();
+        let mut board = None;
+        let mut alternatives = Vec::new();
+        let mut complete = true;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::head => head = Some(self.build_head(part)),
+                Rule::count => match self.build_count(part) {
+                    Some(count) => counts.push(count),
+                    None => complete = false,
+                },
+                Rule::board => {
+                    board = self.build_board(part);
+                    complete &= board.is_some();
+                }
+                Rule::play => match self.build_play(part) {
+                    Some(more) => alternatives.extend(more),
+                    None => complete = false,
+                },
+                rule => unreachable!("a fact holds no {rule:?}"),
+            }
+        }
+        let (name, side) = head?;
+        let board = board?;
+        complete.then_some(FactSyntax {
+            name,
+            side,
+            counts,
+            board,
+            alternatives,
+            at,
+        })
+    }
+
+    fn build_head(&mut self, pair: Pair<Rule>) -> (String, Color) {
+        let mut inner = pair.into_inner();
+        let (Some(name), Some(side)) = (inner.next(), inner.next()) else {
+            unreachable!("head is `fact name for side`");
+        };
+        (self.build_name(name), self.build_side(side))
+    }
+
+    fn build_name(&mut self, pair: Pair<Rule>) -> String {
+        pair.into_inner().as_str().trim().to_string()
+    }
+
+    fn build_side(&mut self, pair: Pair<Rule>) -> Color {
+        match pair.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => unreachable!("side is white or black, not {other}"),
+        }
+    }
+
+    fn build_count(&mut self, pair: Pair<Rule>) -> Option<CountSyntax> {
+        let mut side = None;
+        let mut role = None;
+        let mut range = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::side => side = Some(self.build_side(part)),
+                Rule::role => role = Some(self.build_role(part)),
+                Rule::range => {
+                    let at = self.spot(&part);
+                    range = Some((self.build_range(part)?, at));
+                }
+                rule => unreachable!("a count holds no {rule:?}"),
+            }
+        }
+        let (Some(side), Some(((min, max), at))) = (side, range) else {
+            unreachable!("a count has a side and a range");
+        };
+        Some(CountSyntax {
+            side,
+            role,
+            min,
+            max,
+            at,
+        })
+    }
+
+    fn build_role(&mut self, pair: Pair<Rule>) -> Role {
+        match pair.as_str() {
+            "men" => Role::Man,
+            "kings" => Role::King,
+            other => unreachable!("role is men or kings, not {other}"),
+        }
+    }
+
+    fn build_range(&mut self, pair: Pair<Rule>) -> Option<(u32, u32)> {
+        let mut numbers = Vec::new();
+        for number in pair.into_inner() {
+            match number.as_str().parse::<u32>() {
+                Ok(n) => numbers.push(n),
+                Err(_) => {
+                    self.fail(&number, "this number is too large for a piece count");
+                    return None;
+                }
+            }
+        }
+        match numbers.as_slice() {
+            [n] => Some((*n, *n)),
+            [min, max] => Some((*min, *max)),
+            _ => unreachable!("a range is one or two numbers"),
+        }
+    }
+
+    fn build_board(&mut self, pair: Pair<Rule>) -> Option<BoardSyntax> {
+        let at = self.spot(&pair);
+        let mut rows = Vec::new();
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::files => {}
+                Rule::row => rows.push(part),
+                rule => unreachable!("a board holds no {rule:?}"),
+            }
+        }
+        if rows.len() != 8 {
+            let pair = rows.get(8).unwrap_or(&rows[0]).clone();
+            self.fail(
+                &pair,
+                format!(
+                    "the board has {} rows; it needs 8, from rank 8 at the top to rank 1",
+                    rows.len()
+                ),
+            );
+            return None;
+        }
+        let mut cells = [Symbol::Any; 32];
+        let mut spots = [at; 32];
+        let mut complete = true;
+        for (row, pair) in rows.into_iter().enumerate() {
+            let rank = 7 - row as u8;
+            match self.build_row(pair, rank) {
+                Some(row_cells) => {
+                    for (square, symbol, spot) in row_cells {
+                        cells[square.index()] = symbol;
+                        spots[square.index()] = spot;
+                    }
+                }
+                None => complete = false,
+            }
+        }
+        complete.then_some(BoardSyntax { cells, spots, at })
+    }
+
+    /// The dark squares of one row (`rank` counted from 0) with their symbols:
+    /// an optional rank label, then one character per square.
+    fn build_row(&mut self, pair: Pair<Rule>, rank: u8) -> Option<Vec<(Square, Symbol, Spot)>> {
+        let start = self.spot(&pair);
+        let at = |index: usize| Spot {
+            line: start.line,
+            column: start.column + index,
+        };
+        let mut cells: Vec<(char, Spot)> = pair
+            .as_str()
+            .chars()
+            .enumerate()
+            .filter(|(_, c)| !c.is_whitespace())
+            .map(|(index, c)| (c, at(index)))
+            .collect();
+        let mut complete = true;
+        if let Some(&(label, spot)) = cells.first()
+            && label.is_ascii_digit()
+        {
+            cells.remove(0);
+            if label.to_digit(10) != Some(u32::from(rank) + 1) {
+                self.error_at(
+                    spot,
+                    format!(
+                        "this row is rank {}, not {label}; rows go from rank 8 down to rank 1",
+                        rank + 1
+                    ),
+                );
+                complete = false;
+            }
+        }
+        if cells.len() != 8 {
+            let spot = cells.first().map_or(start, |&(_, spot)| spot);
+            self.error_at(
+                spot,
+                format!(
+                    "rank {} has {} squares; a board row needs 8",
+                    rank + 1,
+                    cells.len()
+                ),
+            );
+            return None;
+        }
+        let mut squares = Vec::with_capacity(4);
+        for (file, (letter, spot)) in cells.into_iter().enumerate() {
+            let Some(symbol) = self.build_cell(letter, spot) else {
+                complete = false;
+                continue;
+            };
+            match Square::from_coords(file as u8, rank) {
+                Some(square) => squares.push((square, symbol, spot)),
+                None if symbol == Symbol::Empty => {}
+                None => {
+                    self.error_at(
+                        spot,
+                        "a light square must be '.': pieces stand on the dark squares only",
+                    );
+                    complete = false;
+                }
+            }
+        }
+        complete.then_some(squares)
+    }
+
+    /// One board square's symbol (a part of `row`, not a rule of its own).
+    fn build_cell(&mut self, letter: char, spot: Spot) -> Option<Symbol> {
+        let symbol = Symbol::from_char(letter);
+        if symbol.is_none() {
+            let known: Vec<String> = Symbol::TABLE.iter().map(|(c, _)| c.to_string()).collect();
+            self.error_at(
+                spot,
+                format!(
+                    "unknown symbol '{letter}'; a square is one of {}",
+                    known.join(" ")
+                ),
+            );
+        }
+        symbol
+    }
+
+    fn build_play(&mut self, pair: Pair<Rule>) -> Option<Vec<AlternativeSyntax>> {
+        let mut alternatives = Vec::new();
+        let mut complete = true;
+        for part in pair.into_inner() {
+            match self.build_alternative(part) {
+                Some(alternative) => alternatives.push(alternative),
+                None => complete = false,
+            }
+        }
+        complete.then_some(alternatives)
+    }
+
+    fn build_alternative(&mut self, pair: Pair<Rule>) -> Option<AlternativeSyntax> {
+        let mut moves = Vec::new();
+        let mut complete = true;
+        for part in pair.into_inner() {
+            match self.build_move_text(part) {
+                Some(mv) => moves.push(mv),
+                None => complete = false,
+            }
+        }
+        complete.then_some(moves)
+    }
+
+    fn build_move_text(&mut self, pair: Pair<Rule>) -> Option<MoveSyntax> {
+        let written = pair.as_str();
+        let at = self.spot(&pair);
+        match written.parse::<MoveText>() {
+            Ok(text) => Some(MoveSyntax {
+                text,
+                capture: written.contains([':', 'x', 'X']),
+                at,
+            }),
+            Err(error) => {
+                let column = match &error {
+                    MoveParseError::Square { column, .. }
+                    | MoveParseError::Unexpected { column, .. } => *column,
+                    MoveParseError::Empty | MoveParseError::OneSquare(_) => 1,
+                };
+                let spot = Spot {
+                    line: at.line,
+                    column: at.column + column - 1,
+                };
+                self.problems.push(Diagnostic::error(
+                    self.origin,
+                    self.text,
+                    spot,
+                    error.to_string(),
+                ));
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARD: &str = "\
+  8 . b . b . b . b
+  7 b . b . b . b .
+  6 . b . b . b . b
+  5 . . . . . . . .
+  4 . . . . . . . .
+  3 w . w . w . w .
+  2 . w . w . w . w
+  1 w . w . w . w .
+    a b c d e f g h
+";
+
+    fn parse(text: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
+        parse_facts(text, "t.txt")
+    }
+
+    fn one(text: &str) -> FactSyntax {
+        let (mut facts, problems) = parse(text);
+        assert!(problems.is_empty(), "{problems:#?}");
+        assert_eq!(facts.len(), 1);
+        facts.remove(0)
+    }
+
+    #[test]
+    fn every_symbol_is_read() {
+        let text = "fact \"symbols\" for white\n\
+                    . w . W . b . B\n\
+                    . . ? . o . x .\n\
+                    . ? . ? . ? . ?\n? . ? . ? . ? .\n. ? . ? . ? . ?\n? . ? . ? . ? .\n. ? . ? . ? . ?\n? . ? . ? . ? .\nplay c1-d2\n";
+        let fact = one(text);
+        let at = |name: &str| fact.board.cells[name.parse::<Square>().unwrap().index()];
+        assert_eq!(at("b8"), Symbol::WhiteMan);
+        assert_eq!(at("d8"), Symbol::WhiteKing);
+        assert_eq!(at("f8"), Symbol::BlackMan);
+        assert_eq!(at("h8"), Symbol::BlackKing);
+        assert_eq!(at("a7"), Symbol::Empty);
+        assert_eq!(at("c7"), Symbol::Any);
+        assert_eq!(at("e7"), Symbol::AnyWhite);
+        assert_eq!(at("g7"), Symbol::AnyBlack);
+        assert!(!fact.is_exact());
+    }
+
+    #[test]
+    fn ranges_single_counts_and_roles_are_read() {
+        let text = format!(
+            "fact \"counts\" for black\n  white 3..6\n  black kings 1\n  white men 0..2 % comment\n{BOARD}  play b6-a5\n"
+        );
+        let fact = one(&text);
+        let counts: Vec<_> = fact
+            .counts
+            .iter()
+            .map(|c| (c.side, c.role, c.min, c.max))
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                (Color::White, None, 3, 6),
+                (Color::Black, Some(Role::King), 1, 1),
+                (Color::White, Some(Role::Man), 0, 2)
+            ]
+        );
+        assert_eq!(fact.side, Color::Black);
+        assert_eq!(fact.counts[0].at, Spot { line: 2, column: 9 });
+    }
+
+    #[test]
+    fn comments_blank_lines_and_cyrillic_names_are_free() {
+        let text = format!(
+            "% a base\n\n% more\nfact \"Городская партия\" for white % the opening\n\n{BOARD}\n  % the move\n  play c3-d4 % first\n\n% end\n"
+        );
+        let fact = one(&text);
+        assert_eq!(fact.name, "Городская партия");
+        assert_eq!(fact.at, Spot { line: 4, column: 1 });
+        assert!(fact.is_exact());
+    }
+
+    #[test]
+    fn lines_and_alternatives_are_read_in_order() {
+        let text =
+            format!("fact \"x\" for white\n{BOARD}  play c3-d4 d6-c5 | c3-b4\n  play g3xh4\n");
+        let fact = one(&text);
+        let written: Vec<Vec<String>> = fact
+            .alternatives
+            .iter()
+            .map(|a| a.iter().map(|m| m.text.to_string()).collect())
+            .collect();
+        assert_eq!(
+            written,
+            [vec!["c3-d4", "d6-c5"], vec!["c3-b4"], vec!["g3:h4"]]
+        );
+        assert!(fact.alternatives[2][0].capture);
+        assert_eq!(
+            fact.alternatives[0][1].at,
+            Spot {
+                line: 11,
+                column: 14
+            }
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_in_one_fact_does_not_hide_the_next() {
+        let text = format!(
+            "fact \"a\" for white\n{BOARD}  play\nfact \"b\" for white\n{BOARD}  play c3-d4\nfact \"c\" for green\n"
+        );
+        let (facts, problems) = parse(&text);
+        assert_eq!(facts.len(), 1);
+        let places: Vec<_> = problems.iter().map(|p| (p.line, p.column)).collect();
+        assert_eq!(places, [(11, 7), (23, 14)]);
+        assert!(
+            problems[1].message.contains("`white` or `black`"),
+            "{}",
+            problems[1].message
+        );
+    }
+
+    #[test]
+    fn unknown_symbols_short_rows_and_light_squares_are_placed_exactly() {
+        let text = "fact \"bad\" for white\n\
+                    . z . ? . ? . ?\n\
+                    ? . ? . ? . ?\n\
+                    w ? . ? . ? . ?\n? . ? . ? . ? .\n. ? . ? . ? . ?\n? . ? . ? . ? .\n. ? . ? . ? . ?\n? . ? . ? . ? .\nplay c1-d2\n";
+        let (_, problems) = parse(text);
+        let found: Vec<_> = problems
+            .iter()
+            .map(|p| {
+                (
+                    p.line,
+                    p.column,
+                    p.message.split(';').next().unwrap_or("").to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (2, 3, "unknown symbol 'z'".to_string()),
+                (3, 1, "rank 7 has 7 squares".to_string()),
+                (
+                    4,
+                    1,
+                    "a light square must be '.': pieces stand on the dark squares only".to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_board_must_have_eight_rows_and_rank_labels_in_order() {
+        let text = "fact \"short\" for white\n8 . ? . ? . ? . ?\n6 ? . ? . ? . ? .\nplay c1-d2\n";
+        let (_, problems) = parse(text);
+        assert_eq!(problems.len(), 1);
+        assert_eq!((problems[0].line, problems[0].column), (2, 1));
+        assert!(problems[0].message.starts_with("the board has 2 rows"));
+        let text = format!(
+            "fact \"labels\" for white\n{}  play c3-d4\n",
+            BOARD.replace("  6", "  5")
+        );
+        let (_, problems) = parse(&text);
+        assert_eq!((problems[0].line, problems[0].column), (4, 3));
+        assert!(problems[0].message.starts_with("this row is rank 6, not 5"));
+    }
+
+    #[test]
+    fn a_bad_square_in_a_move_is_placed_on_the_square() {
+        let text = format!("fact \"m\" for white\n{BOARD}  play c3-d3\n");
+        let (_, problems) = parse(&text);
+        assert_eq!((problems[0].line, problems[0].column), (11, 11));
+        assert!(problems[0].message.contains("light square"));
+    }
+}

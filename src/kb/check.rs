@@ -1,0 +1,326 @@
+//! The meaning-level checks of a fact: the board is a possible one, the
+//! counts agree with the board, and the moves can be played.
+//!
+//! Exact facts are replayed on their position, every move of every line.
+//! Pattern facts stand for many positions, so their first move must be
+//! possible in all of them: it starts on a square that surely holds the
+//! mover's piece, and its path is surely free.
+
+use std::collections::HashMap;
+
+use super::ast::{FactSyntax, MoveSyntax, Spot, Symbol};
+use super::compile::{Counts, Fact, Mask};
+use super::diagnostic::Diagnostic;
+use crate::{Bitboard, Color, Position, Role, Square};
+
+/// Every error of one fact.
+pub fn check_fact(fact: &FactSyntax, origin: &str, text: &str) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    let mut error = |spot: Spot, message: String| {
+        problems.push(Diagnostic::error(origin, text, spot, message));
+    };
+    let board_ok = check_promotion_ranks(fact, &mut error);
+    check_counts(fact, &mut error);
+    if !board_ok {
+        return problems;
+    }
+    if fact.is_exact() {
+        check_exact_moves(fact, &mut error);
+    } else {
+        for line in &fact.alternatives {
+            if let Some(first) = line.first()
+                && let Err(message) = pattern_move_possible(&fact.board.cells, fact.side, first)
+            {
+                error(first.at, message);
+            }
+        }
+    }
+    problems
+}
+
+/// A man on its promotion rank would already be a king. Returns whether none is.
+fn check_promotion_ranks(fact: &FactSyntax, error: &mut impl FnMut(Spot, String)) -> bool {
+    let mut ok = true;
+    for square in Square::all() {
+        let symbol = fact.board.cells[square.index()];
+        let (color, far_rank) = match symbol {
+            Symbol::WhiteMan => ("white", 7),
+            Symbol::BlackMan => ("black", 0),
+            _ => continue,
+        };
+        if square.rank() == far_rank {
+            error(
+                fact.board.spots[square.index()],
+                format!("a {color} man cannot stand on {square}: it would already be a king"),
+            );
+            ok = false;
+        }
+    }
+    ok
+}
+
+/// Ranges must be non-empty, at most 12, and agree with what the board demands.
+fn check_counts(fact: &FactSyntax, error: &mut impl FnMut(Spot, String)) {
+    for count in &fact.counts {
+        let side = count.side.to_string().to_lowercase();
+        let what = match count.role {
+            None => format!("{side} pieces"),
+            Some(Role::Man) => format!("{side} men"),
+            Some(Role::King) => format!("{side} kings"),
+        };
+        if count.min > count.max {
+            error(
+                count.at,
+                format!(
+                    "the range {}..{} is empty: no count fits",
+                    count.min, count.max
+                ),
+            );
+            continue;
+        }
+        if count.max > 12 {
+            error(
+                count.at,
+                format!("{} {what}: a side has at most 12 pieces", count.max),
+            );
+            continue;
+        }
+        let surely = |symbol: Symbol| match count.role {
+            None => symbol.surely(count.side),
+            Some(role) => symbol == Symbol::piece(count.side, role),
+        };
+        let maybe = |symbol: Symbol| match count.role {
+            None => symbol.maybe(count.side),
+            Some(role) => {
+                symbol == Symbol::Any
+                    || symbol == Symbol::piece(count.side, role)
+                    || symbol == any_of(count.side)
+            }
+        };
+        let demanded = fact.board.cells.iter().filter(|s| surely(**s)).count() as u32;
+        let possible = fact.board.cells.iter().filter(|s| maybe(**s)).count() as u32;
+        if demanded > count.max {
+            error(
+                count.at,
+                format!(
+                    "the board already demands {demanded} {what}, more than the range {}..{} allows",
+                    count.min, count.max
+                ),
+            );
+        } else if possible < count.min {
+            error(
+                count.at,
+                format!(
+                    "the board leaves room for {possible} {what} at most, fewer than the range {}..{} needs",
+                    count.min, count.max
+                ),
+            );
+        }
+    }
+}
+
+/// The "any piece of this colour" symbol.
+fn any_of(color: Color) -> Symbol {
+    match color {
+        Color::White => Symbol::AnyWhite,
+        Color::Black => Symbol::AnyBlack,
+    }
+}
+
+/// The position of an exact fact, if the board is a valid one.
+pub fn exact_position(fact: &FactSyntax) -> Result<Position, String> {
+    let mut men = [Bitboard::EMPTY; 2];
+    let mut kings = [Bitboard::EMPTY; 2];
+    for square in Square::all() {
+        match fact.board.cells[square.index()] {
+            Symbol::WhiteMan => men[0] |= square.bitboard(),
+            Symbol::BlackMan => men[1] |= square.bitboard(),
+            Symbol::WhiteKing => kings[0] |= square.bitboard(),
+            Symbol::BlackKing => kings[1] |= square.bitboard(),
+            _ => {}
+        }
+    }
+    Position::from_pieces(men, kings, fact.side).map_err(|error| error.to_string())
+}
+
+/// Replays every line of an exact fact from its position.
+fn check_exact_moves(fact: &FactSyntax, error: &mut impl FnMut(Spot, String)) {
+    let start = match exact_position(fact) {
+        Ok(position) => position,
+        Err(message) => {
+            error(
+                fact.board.at,
+                format!("this board is not a valid position: {message}"),
+            );
+            return;
+        }
+    };
+    for line in &fact.alternatives {
+        let mut position = start;
+        for (index, mv) in line.iter().enumerate() {
+            let which = if index == 0 {
+                String::new()
+            } else {
+                format!(" (move {} of the line)", index + 1)
+            };
+            match mv.text.resolve(&position) {
+                Ok(legal) => position = position.play_unchecked(legal),
+                Err(reason) => {
+                    error(
+                        mv.at,
+                        format!("{} is not legal here{which}: {reason}", mv.text),
+                    );
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Whether a pattern's first move can be legal in every position the pattern matches.
+pub fn pattern_move_possible(
+    cells: &[Symbol; 32],
+    side: Color,
+    mv: &MoveSyntax,
+) -> Result<(), String> {
+    let squares = mv.text.squares();
+    let from = squares[0];
+    let symbol = cells[from.index()];
+    let (man, king, any) = match side {
+        Color::White => ('w', 'W', 'o'),
+        Color::Black => ('b', 'B', 'x'),
+    };
+    if !symbol.surely(side) {
+        return Err(format!(
+            "{} starts on {from}, which the board does not surely give a {} piece (mark it {man}, {king} or {any})",
+            mv.text,
+            side.to_string().to_lowercase()
+        ));
+    }
+    let is_man = symbol == Symbol::piece(side, Role::Man);
+    let free = |square: Square| cells[square.index()] == Symbol::Empty || square == from;
+    if !mv.capture {
+        let [_, to] = squares else {
+            return Err(format!("{}: a quiet move names two squares", mv.text));
+        };
+        let path =
+            between(from, *to).ok_or_else(|| format!("{from} and {to} are not on one diagonal"))?;
+        let forward = match side {
+            Color::White => to.rank() == from.rank() + 1,
+            Color::Black => to.rank() + 1 == from.rank(),
+        };
+        if is_man && !(path.is_empty() && forward) {
+            return Err(format!(
+                "{}: a man moves one square diagonally forward",
+                mv.text
+            ));
+        }
+        if let Some(blocked) = path.iter().chain([to]).find(|s| !free(**s)) {
+            return Err(format!(
+                "the path of {} is not surely free: {blocked} is not marked '.'",
+                mv.text
+            ));
+        }
+        return Ok(());
+    }
+    let mut taken: Vec<Square> = Vec::new();
+    for hop in squares.windows(2) {
+        let (a, b) = (hop[0], hop[1]);
+        let path = between(a, b).ok_or_else(|| format!("{a} and {b} are not on one diagonal"))?;
+        let pieces: Vec<Square> = path.into_iter().filter(|s| !free(*s)).collect();
+        let victim = match pieces.as_slice() {
+            [one] if cells[one.index()].surely(side.opposite()) && !taken.contains(one) => *one,
+            _ => {
+                return Err(format!(
+                    "the jump {a}:{b} of {} does not surely take exactly one {} piece over free squares",
+                    mv.text,
+                    side.opposite().to_string().to_lowercase()
+                ));
+            }
+        };
+        if !free(b) {
+            return Err(format!(
+                "the capture {} lands on {b}, which is not marked '.'",
+                mv.text
+            ));
+        }
+        taken.push(victim);
+    }
+    Ok(())
+}
+
+/// The squares strictly between `a` and `b`, if they share a diagonal.
+fn between(a: Square, b: Square) -> Option<Vec<Square>> {
+    let (df, dr) = (
+        i16::from(b.file()) - i16::from(a.file()),
+        i16::from(b.rank()) - i16::from(a.rank()),
+    );
+    if df == 0 || df.abs() != dr.abs() {
+        return None;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let squares = (1..df.abs())
+        .filter_map(|k| {
+            let file = u8::try_from(i16::from(a.file()) + sf * k).ok()?;
+            let rank = u8::try_from(i16::from(a.rank()) + sr * k).ok()?;
+            Square::from_coords(file, rank)
+        })
+        .collect();
+    Some(squares)
+}
+
+/// Warnings for facts that repeat or contradict an earlier fact (same board,
+/// side and counts after mirroring).
+pub fn duplicates(facts: &[Fact], spots: &[Spot], origin: &str, text: &str) -> Vec<Diagnostic> {
+    let mut seen: HashMap<(Mask, Counts), usize> = HashMap::new();
+    let mut warnings = Vec::new();
+    for (index, fact) in facts.iter().enumerate() {
+        let key = (fact.mask, fact.counts);
+        let Some(&earlier) = seen.get(&key) else {
+            seen.insert(key, index);
+            continue;
+        };
+        let moves = |fact: &Fact| {
+            let mut lines: Vec<String> = fact
+                .alternatives
+                .iter()
+                .map(|line| {
+                    line.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            lines.sort();
+            lines
+        };
+        let first = facts[earlier].info.line;
+        let message = if moves(fact) == moves(&facts[earlier]) {
+            format!("this fact repeats the fact on line {first}")
+        } else {
+            format!("this fact contradicts the fact on line {first}: the same board, other moves")
+        };
+        warnings.push(Diagnostic::warning(origin, text, spots[index], message));
+    }
+    warnings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn between_lists_the_squares_of_a_diagonal_and_refuses_others() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let names = |v: Vec<Square>| v.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(
+            names(between(sq("a1"), sq("e5")).unwrap()),
+            ["b2", "c3", "d4"]
+        );
+        assert_eq!(
+            names(between(sq("h2"), sq("g1")).unwrap()),
+            Vec::<String>::new()
+        );
+        assert_eq!(between(sq("a1"), sq("c1")), None);
+    }
+}

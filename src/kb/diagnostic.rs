@@ -1,0 +1,162 @@
+//! A problem found in a knowledge-base file, printed like a compiler message.
+
+use std::fmt;
+
+use super::ast::Spot;
+
+/// How bad a problem is: errors reject the file, warnings do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// The file is refused.
+    Error,
+    /// Worth a look; the file is still used.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// One problem with its place: prints as `PATH:LINE:COL: error: message`,
+/// then the offending line and a caret under the column.
+///
+/// # Examples
+///
+/// ```
+/// use shashki::kb::KnowledgeBase;
+///
+/// let text = "fact \"broken\" for white\n  play c3-d4\n";
+/// let errors = KnowledgeBase::parse(text, "my.txt").unwrap_err();
+/// let shown = errors[0].to_string();
+/// assert!(shown.starts_with("my.txt:2:3: error: "), "{shown}");
+/// assert!(shown.ends_with("\n  play c3-d4\n  ^"), "{shown}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The file (or "built-in starter base").
+    pub origin: String,
+    /// Line, from 1 (0 when the problem concerns the whole file, like a missing file).
+    pub line: usize,
+    /// Column in characters, from 1.
+    pub column: usize,
+    /// What is wrong, in lower case.
+    pub message: String,
+    /// The text of the offending line, without its newline.
+    pub source_line: String,
+}
+
+impl Diagnostic {
+    /// An error at `spot` of `text`.
+    pub fn error(origin: &str, text: &str, spot: Spot, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Error, origin, text, spot, message.into())
+    }
+
+    /// A warning at `spot` of `text`.
+    pub fn warning(origin: &str, text: &str, spot: Spot, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, origin, text, spot, message.into())
+    }
+
+    /// An error about the whole file, such as one that cannot be read.
+    pub fn file_error(origin: &str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            origin: origin.to_string(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+            source_line: String::new(),
+        }
+    }
+
+    fn new(
+        severity: Severity,
+        origin: &str,
+        text: &str,
+        spot: Spot,
+        message: String,
+    ) -> Diagnostic {
+        let source_line = text
+            .split('\n')
+            .nth(spot.line.saturating_sub(1))
+            .unwrap_or("")
+            .trim_end_matches('\r')
+            .to_string();
+        Diagnostic {
+            severity,
+            origin: origin.to_string(),
+            line: spot.line,
+            column: spot.column,
+            message,
+            source_line,
+        }
+    }
+
+    /// Whether this is an error (not a warning).
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The caret line: the line's own tabs kept so the caret lands under the column.
+    fn caret(&self) -> String {
+        let mut caret: String = self
+            .source_line
+            .chars()
+            .take(self.column.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        caret.push('^');
+        caret
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            return write!(f, "{}: {}: {}", self.origin, self.severity, self.message);
+        }
+        write!(
+            f,
+            "{}:{}:{}: {}: {}\n{}\n{}",
+            self.origin,
+            self.line,
+            self.column,
+            self.severity,
+            self.message,
+            self.source_line,
+            self.caret()
+        )
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_file_line_column_and_puts_a_caret_under_the_column() {
+        let text = "one\n\tab cd\n";
+        let d = Diagnostic::error("f.txt", text, Spot { line: 2, column: 4 }, "bad");
+        assert_eq!(d.to_string(), "f.txt:2:4: error: bad\n\tab cd\n\t  ^");
+    }
+
+    #[test]
+    fn warnings_say_warning() {
+        let d = Diagnostic::warning("f", "x", Spot { line: 1, column: 1 }, "hm");
+        assert_eq!(d.to_string(), "f:1:1: warning: hm\nx\n^");
+    }
+
+    #[test]
+    fn a_file_error_has_no_source_line() {
+        let d = Diagnostic::file_error("nowhere.txt", "cannot read it");
+        assert_eq!(d.to_string(), "nowhere.txt: error: cannot read it");
+    }
+}
