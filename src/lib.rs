@@ -17,6 +17,7 @@
 
 mod bitboard;
 pub mod console;
+pub mod engine;
 mod game;
 pub mod kb;
 mod movegen;
@@ -25,10 +26,12 @@ pub mod notation;
 mod perft;
 mod piece;
 mod position;
+pub mod search;
 mod square;
 mod tables;
 
 pub use bitboard::Bitboard;
+pub use engine::{Decision, Engine, EngineConfig, Source};
 pub use game::{
     DrawCounters, DrawReason, Game, Outcome, WinReason, is_king_against_king,
     stronger_against_lone_king,

@@ -1,8 +1,10 @@
 //! Command-line arguments and the subcommands behind them.
 
 mod analysis;
+mod bestmove;
 mod kb;
 mod play;
+mod selfplay;
 
 use std::process::ExitCode;
 
@@ -37,6 +39,10 @@ enum Command {
     },
     /// Count the leaves of the move tree DEPTH plies deep (a move-generator test and benchmark).
     Perft(analysis::PerftArgs),
+    /// Let the bot choose a move; prints `source: ...` and the move alone as the last line.
+    Bestmove(bestmove::BestmoveArgs),
+    /// Self-play between two engine settings, with wins/draws/losses and an Elo estimate.
+    Match(selfplay::MatchArgs),
     /// Work with the knowledge base (kb/combs.txt).
     #[command(subcommand)]
     Kb(kb::KbCommand),
@@ -53,6 +59,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
         Some(Command::Perft(args)) => analysis::perft(args),
         Some(Command::Play(args)) => play::run(args),
+        Some(Command::Bestmove(args)) => bestmove::bestmove(args),
+        Some(Command::Match(args)) => selfplay::run_match(args),
         Some(Command::Kb(command)) => kb::run(command),
         None => play::run(cli.play),
     }

@@ -1,0 +1,96 @@
+//! `bestmove`: the bot's decision for one position, for other tools to call.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::kb::KnowledgeBase;
+use shashki::{Game, MoveText, Position};
+
+/// Arguments of `shashki bestmove`.
+#[derive(Args, Debug)]
+pub struct BestmoveArgs {
+    /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
+    #[arg(long, value_parser = super::parse_position)]
+    fen: Option<Position>,
+    /// Time to think, in milliseconds.
+    #[arg(long, value_name = "MS", conflicts_with = "depth")]
+    movetime: Option<u64>,
+    /// Search this many plies deep instead of thinking for a set time.
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+    /// Knowledge-base file (default: ./kb/combs.txt, else the built-in one).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
+    kb: Option<PathBuf>,
+    /// Decide without the knowledge base.
+    #[arg(long)]
+    no_kb: bool,
+    /// Seed for the choice among equally good knowledge-base facts.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Transposition table size in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb)]
+    hash: usize,
+}
+
+/// Default thinking time.
+const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// The limits the arguments ask for.
+fn limits(movetime: Option<u64>, depth: Option<u32>) -> Limits {
+    match (depth, movetime) {
+        (Some(depth), _) => Limits::Depth(depth),
+        (None, time) => {
+            Limits::MoveTime(Duration::from_millis(time.unwrap_or(DEFAULT_MOVETIME_MS)))
+        }
+    }
+}
+
+/// The knowledge base from `--kb`, `./kb/combs.txt` or the built-in one; warnings go to stderr.
+pub fn load_knowledge_base(
+    explicit: Option<&Path>,
+) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
+    match KnowledgeBase::locate(explicit) {
+        Ok((kb, warnings)) => {
+            for warning in warnings {
+                eprintln!("{warning}");
+            }
+            Ok(kb)
+        }
+        Err(problems) => {
+            let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            Err(format!("the knowledge base has errors:\n{}", text.join("\n")).into())
+        }
+    }
+}
+
+/// Prints `source: ...` and then the chosen move alone, in full-path notation, as the last line.
+pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let position = args.fen.unwrap_or_else(Position::start);
+    let game = Game::new(position);
+    if let Some(outcome) = game.outcome() {
+        return Err(format!("no move to choose: {outcome}").into());
+    }
+    let config = EngineConfig {
+        use_kb: !args.no_kb,
+        seed: args.seed,
+        hash_mb: args.hash,
+        ..EngineConfig::default()
+    };
+    let kb = if args.no_kb {
+        None
+    } else {
+        Some(load_knowledge_base(args.kb.as_deref())?)
+    };
+    let mut engine = Engine::new(config, kb);
+    let decision = engine
+        .choose(&game, limits(args.movetime, args.depth), &mut |_| {})
+        .ok_or("no move to choose")?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "source: {}", decision.describe(&position))?;
+    writeln!(out, "{}", MoveText::from_move(&position, decision.mv))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,379 @@
+//! `match`: self-play between two engine settings, refereed by the rules core.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::kb::KnowledgeBase;
+use shashki::search::EvalConfig;
+use shashki::{Color, DrawReason, Game, MoveText, Outcome, Position, is_king_against_king};
+
+/// Short opening lines (from `../shared/reference/openings.txt`), each played with both colours.
+pub const OPENINGS: &[(&str, &str)] = &[
+    ("Городская партия", "c3-d4 d6-c5 b2-c3 f6-g5"),
+    ("Старая партия", "c3-d4 d6-c5 b2-c3 e7-d6"),
+    ("Отыгрыш", "c3-d4 d6-c5 b2-c3 c7-d6"),
+    ("Отыгрыш Сокова", "c3-d4 d6-c5 g3-h4"),
+    ("Кол", "c3-d4 b6-a5 d4-c5 d6:b4 a3:c5"),
+    ("Перекрёсток", "c3-d4 d6-e5 b2-c3 e7-d6 e3-f4"),
+    ("Обратный перекрёсток", "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4"),
+    ("Вилочка", "c3-d4 d6-e5 g3-f4"),
+    ("Игра Романычева", "c3-d4 f6-e5 d4:f6 g7:e5"),
+    ("Киевская защита", "c3-d4 f6-g5 b2-c3 g5-h4"),
+    ("Обратная игра Бодянского", "c3-d4 h6-g5 g3-h4"),
+    ("Обратная городская партия", "c3-b4 f6-e5 e3-f4 g7-f6"),
+    ("Тычок", "c3-b4 f6-e5 b4-c5 d6:b4 a3:c5"),
+    ("Игра Бодянского", "a3-b4 b6-a5"),
+    ("Отказанная игра Бодянского", "a3-b4 f6-e5"),
+    ("Игра Филиппова", "e3-d4 d6-e5 a3-b4 h6-g5"),
+    ("Игра Боброва", "e3-f4 f6-g5 d2-e3"),
+    ("Игра Каулена", "g3-f4 f6-e5 h2-g3"),
+    ("Обратная игра Боброва", "g3-f4 d6-c5 c3-b4 e7-d6"),
+];
+
+/// Plies after which an unfinished game is scored a draw.
+const MAX_PLIES: usize = 400;
+
+/// Arguments of `shashki match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Games to play (rounded up to an even number: each opening with both colours).
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Time per move in milliseconds for both sides (unless a side has a depth).
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    movetime: u64,
+    /// Engine A searches to this fixed depth instead of by time.
+    #[arg(long, value_name = "N")]
+    a_depth: Option<u32>,
+    /// Engine B searches to this fixed depth instead of by time.
+    #[arg(long, value_name = "N")]
+    b_depth: Option<u32>,
+    /// Engine A plays without the knowledge base.
+    #[arg(long)]
+    a_no_kb: bool,
+    /// Engine B plays without the knowledge base.
+    #[arg(long)]
+    b_no_kb: bool,
+    /// Engine A evaluates material only.
+    #[arg(long)]
+    a_material_only: bool,
+    /// Engine B evaluates material only.
+    #[arg(long)]
+    b_material_only: bool,
+    /// Engine A without the capture-search stage (captures go to the full search).
+    #[arg(long)]
+    a_no_capture_stage: bool,
+    /// Engine B without the capture-search stage.
+    #[arg(long)]
+    b_no_capture_stage: bool,
+    /// Seed for the engines' choices among knowledge-base alternatives.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else built-in).
+    #[arg(long, value_name = "PATH")]
+    kb: Option<PathBuf>,
+    /// Print every game's moves.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// One side's settings.
+struct Player {
+    name: &'static str,
+    engine: Engine,
+    limits: Limits,
+}
+
+impl Player {
+    fn new(
+        name: &'static str,
+        settings: SideSettings,
+        movetime: u64,
+        seed: u64,
+        kb: &KnowledgeBase,
+    ) -> Player {
+        let config = EngineConfig {
+            use_kb: !settings.no_kb,
+            seed,
+            hash_mb: 16,
+            eval: EvalConfig {
+                positional: !settings.material_only,
+                ..EvalConfig::default()
+            },
+            capture_margin: if settings.no_capture_stage {
+                None
+            } else {
+                EngineConfig::default().capture_margin
+            },
+        };
+        let limits = match settings.depth {
+            Some(depth) => Limits::Depth(depth),
+            None => Limits::MoveTime(Duration::from_millis(movetime)),
+        };
+        let kb = config.use_kb.then(|| kb.clone());
+        Player {
+            name,
+            engine: Engine::new(config, kb),
+            limits,
+        }
+    }
+
+    fn describe(&self) -> String {
+        let config = self.engine.config();
+        let mut words = vec![match self.limits {
+            Limits::Depth(depth) => format!("depth {depth}"),
+            Limits::MoveTime(time) => format!("{} ms", time.as_millis()),
+        }];
+        words.push(match self.engine.knowledge_base() {
+            Some(kb) => format!("kb {}", kb.origin()),
+            None => "no kb".to_string(),
+        });
+        if !config.eval.positional {
+            words.push("material only".to_string());
+        }
+        if config.capture_margin.is_none() {
+            words.push("no capture stage".to_string());
+        }
+        format!("{} ({})", self.name, words.join(", "))
+    }
+}
+
+#[derive(Clone, Copy)]
+struct SideSettings {
+    depth: Option<u32>,
+    no_kb: bool,
+    material_only: bool,
+    no_capture_stage: bool,
+}
+
+/// Wins, draws and losses from engine A's view.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score as a fraction of the points.
+    pub fn score(&self) -> f64 {
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(self.games().max(1))
+    }
+
+    /// A's Elo advantage and its 95 % error margin, from the score and its standard deviation.
+    pub fn elo(&self) -> (f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let p = self.score();
+        let variance = (f64::from(self.wins) * (1.0 - p).powi(2)
+            + f64::from(self.draws) * (0.5 - p).powi(2)
+            + f64::from(self.losses) * p.powi(2))
+            / n;
+        let deviation = (variance / n).sqrt();
+        let low = elo_of(p - 1.96 * deviation);
+        let high = elo_of(p + 1.96 * deviation);
+        (elo_of(p), (high - low) / 2.0)
+    }
+}
+
+/// The Elo difference that predicts the score fraction `p` (clamped away from 0 and 1).
+fn elo_of(p: f64) -> f64 {
+    let p = p.clamp(0.001, 0.999);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// The game after an opening line, or why the line does not replay.
+pub fn opening_game(line: &str) -> Result<Game, String> {
+    let mut game = Game::new(Position::start());
+    for word in line.split_whitespace() {
+        let mv = word
+            .parse::<MoveText>()
+            .map_err(|e| format!("{word}: {e}"))?
+            .resolve(game.position())
+            .map_err(|e| format!("{word}: {e}"))?;
+        game.play(mv).map_err(|e| format!("{word}: {e}"))?;
+    }
+    Ok(game)
+}
+
+/// Plays one game from `game` between `white` and `black`; returns the outcome and the record.
+fn play_game(
+    mut game: Game,
+    white: &mut Player,
+    black: &mut Player,
+) -> Result<(Outcome, Game), String> {
+    white.engine.new_game();
+    black.engine.new_game();
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return Ok((outcome, game));
+        }
+        if game.moves().len() >= MAX_PLIES {
+            return Ok((Outcome::Draw(DrawReason::Agreement), game));
+        }
+        if is_king_against_king(game.position()) {
+            // The bot offers a draw here and the other bot accepts (RULES.md, draw rule 5).
+            game.agree_draw();
+            continue;
+        }
+        let side = game.position().side_to_move();
+        let player = match side {
+            Color::White => &mut *white,
+            Color::Black => &mut *black,
+        };
+        let decision = player
+            .engine
+            .choose(&game, player.limits, &mut |_| {})
+            .ok_or_else(|| format!("{} found no move in {:?}", player.name, game.position()))?;
+        // The referee: the rules core refuses anything illegal.
+        game.play(decision.mv).map_err(|error| {
+            format!(
+                "{} played an illegal move in {:?}: {error}",
+                player.name,
+                game.position()
+            )
+        })?;
+    }
+}
+
+/// Runs the match and prints each game and the total with an Elo estimate.
+pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let side = |depth, no_kb, material_only, no_capture_stage| SideSettings {
+        depth,
+        no_kb,
+        material_only,
+        no_capture_stage,
+    };
+    let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
+    let mut a = Player::new(
+        "A",
+        side(
+            args.a_depth,
+            args.a_no_kb,
+            args.a_material_only,
+            args.a_no_capture_stage,
+        ),
+        args.movetime,
+        args.seed,
+        &kb,
+    );
+    let mut b = Player::new(
+        "B",
+        side(
+            args.b_depth,
+            args.b_no_kb,
+            args.b_material_only,
+            args.b_no_capture_stage,
+        ),
+        args.movetime,
+        args.seed.wrapping_add(1),
+        &kb,
+    );
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{} vs {}", a.describe(), b.describe())?;
+    let mut tally = Tally::default();
+    let pairs = args.games.div_ceil(2);
+    for index in 0..pairs * 2 {
+        let (name, line) = OPENINGS[(index / 2) % OPENINGS.len()];
+        let a_is_white = index % 2 == 0;
+        let start = opening_game(line)?;
+        let (outcome, game) = if a_is_white {
+            play_game(start, &mut a, &mut b)?
+        } else {
+            play_game(start, &mut b, &mut a)?
+        };
+        let a_color = if a_is_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let result = match outcome {
+            Outcome::Win { winner, .. } if winner == a_color => {
+                tally.wins += 1;
+                "A wins"
+            }
+            Outcome::Win { .. } => {
+                tally.losses += 1;
+                "B wins"
+            }
+            Outcome::Draw(_) => {
+                tally.draws += 1;
+                "draw"
+            }
+        };
+        writeln!(
+            out,
+            "game {:>3}: {name} ({line}), A {}: {result} ({outcome}) after {} plies",
+            index + 1,
+            if a_is_white { "White" } else { "Black" },
+            game.moves().len()
+        )?;
+        if args.verbose {
+            writeln!(
+                out,
+                "  {}",
+                shashki::engine::line_text(game.start(), &game.moves())
+            )?;
+        }
+        out.flush()?;
+    }
+    let (elo, margin) = tally.elo();
+    let estimate = if tally.wins == tally.games() || tally.losses == tally.games() {
+        // A clean sweep has no spread to measure: only a bound can be given.
+        format!("Elo beyond {elo:+.0} (one side won every game)")
+    } else {
+        format!("Elo {elo:+.0} ± {margin:.0} (95%)")
+    };
+    writeln!(
+        out,
+        "A vs B: +{} ={} -{} in {} games, score {:.1}%, {estimate}",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.games(),
+        100.0 * tally.score()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_opening_replays_legally() {
+        for (name, line) in OPENINGS {
+            let game = opening_game(line).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(game.outcome().is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn an_even_score_is_zero_elo() {
+        let tally = Tally {
+            wins: 5,
+            draws: 10,
+            losses: 5,
+        };
+        let (elo, margin) = tally.elo();
+        assert!(elo.abs() < 1e-9);
+        assert!(margin > 50.0 && margin < 200.0, "{margin}");
+    }
+
+    #[test]
+    fn three_quarters_of_the_points_is_about_191_elo() {
+        let tally = Tally {
+            wins: 15,
+            draws: 0,
+            losses: 5,
+        };
+        assert!((tally.elo().0 - 190.85).abs() < 0.1);
+    }
+}

@@ -1,0 +1,402 @@
+//! The bot: decides a move in four stages and says which one decided.
+//!
+//! 1. The knowledge base: a combination line in progress, else the best matching fact.
+//! 2. Only move: a single legal move is played at once.
+//! 3. Capture search: when the side to move must capture and resolving every
+//!    capture sequence with its forced recaptures shows one capture clearly
+//!    better in material than every other, it is played.
+//! 4. Search: iterative-deepening principal variation search (see [`crate::search`]).
+
+use std::fmt;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
+use crate::search::{self, EvalConfig, Score, TranspositionTable};
+use crate::{Color, Game, Move, MoveText, Position, is_king_against_king};
+
+pub use crate::search::{Limits, Progress};
+
+/// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// Stage 1 (the knowledge base) on or off.
+    pub use_kb: bool,
+    /// Seed of the random choice among knowledge-base alternatives.
+    pub seed: u64,
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Evaluation switches.
+    pub eval: EvalConfig,
+    /// Stage 3: the material margin by which one capture must beat every other to be
+    /// played without a full search; `None` turns the stage off.
+    pub capture_margin: Option<Score>,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            use_kb: true,
+            seed: 0,
+            hash_mb: 16,
+            eval: EvalConfig::default(),
+            capture_margin: Some(Score(2 * Score::MAN.0)),
+        }
+    }
+}
+
+/// The move chosen and the stage that chose it.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The move to play.
+    pub mv: Move,
+    /// Why.
+    pub source: Source,
+}
+
+/// Which stage decided, with what it knew.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// A knowledge-base fact matched.
+    KnowledgeBase(FactInfo),
+    /// The continuation of a combination line in progress.
+    CombinationLine(FactInfo),
+    /// The only legal move.
+    OnlyMove,
+    /// Resolving the captures settled it by material.
+    CaptureSearch {
+        /// The material balance once the captures are over, side to move's view.
+        score: Score,
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// The alpha-beta search.
+    Search {
+        /// The deepest completed iteration.
+        depth: u32,
+        /// The score, side to move's view.
+        score: Score,
+        /// Nodes searched.
+        nodes: u64,
+        /// Nodes per second.
+        nps: u64,
+        /// The principal variation, the chosen move first.
+        pv: Vec<Move>,
+    },
+}
+
+impl Decision {
+    /// The `source: ...` line of `shashki bestmove`, with the PV in full-path notation
+    /// from `position` (the position the decision was made in).
+    pub fn describe(&self, position: &Position) -> String {
+        match &self.source {
+            Source::KnowledgeBase(fact) => format!("kb {fact}"),
+            Source::CombinationLine(fact) => format!("kb line {fact}"),
+            Source::OnlyMove => "only move".to_string(),
+            Source::CaptureSearch { score, nodes } => {
+                format!("capture search score {score} nodes {}", Count(*nodes))
+            }
+            Source::Search {
+                depth,
+                score,
+                nodes,
+                nps,
+                pv,
+            } => format!(
+                "search depth {depth} score {score} nodes {} nps {} pv {}",
+                Count(*nodes),
+                Count(*nps),
+                line_text(position, pv)
+            ),
+        }
+    }
+}
+
+/// A count printed short: `950`, `12.3k`, `2.1M`.
+struct Count(u64);
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0 as f64;
+        if n >= 1e6 {
+            write!(f, "{:.1}M", n / 1e6)
+        } else if n >= 1e4 {
+            write!(f, "{:.1}k", n / 1e3)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// A line of moves from `position` in full-path notation, separated by spaces.
+pub fn line_text(position: &Position, line: &[Move]) -> String {
+    let mut position = *position;
+    let mut words = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !position.legal_moves().contains(&mv) {
+            break;
+        }
+        words.push(MoveText::from_move(&position, mv).to_string());
+        position = position.play_unchecked(mv);
+    }
+    words.join(" ")
+}
+
+/// A combination line being played: what it expects and where it came from.
+struct LineInProgress {
+    line: ActiveLine,
+    fact: FactInfo,
+    /// The position after the bot's last move of the line (the opponent's to reply).
+    after_our_move: Position,
+}
+
+/// The bot.
+pub struct Engine {
+    config: EngineConfig,
+    kb: Option<KnowledgeBase>,
+    tt: TranspositionTable,
+    rng: StdRng,
+    line: Option<LineInProgress>,
+}
+
+impl Engine {
+    /// An engine with `config` and an optional knowledge base.
+    pub fn new(config: EngineConfig, kb: Option<KnowledgeBase>) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(config.hash_mb),
+            rng: StdRng::seed_from_u64(config.seed),
+            config,
+            kb,
+            line: None,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Replaces the knowledge base (after `kb reload`); a line in progress is dropped.
+    pub fn set_knowledge_base(&mut self, kb: Option<KnowledgeBase>) {
+        self.kb = kb;
+        self.line = None;
+    }
+
+    /// The knowledge base in use, if any.
+    pub fn knowledge_base(&self) -> Option<&KnowledgeBase> {
+        self.kb.as_ref()
+    }
+
+    /// Forgets the combination line in progress and clears the hash table.
+    pub fn new_game(&mut self) {
+        self.line = None;
+        self.tt.clear();
+        self.rng = StdRng::seed_from_u64(self.config.seed);
+    }
+
+    /// Decides a move for the side to move in `game`; `None` when the game is over.
+    ///
+    /// `progress` is called after each completed search iteration (not for the
+    /// knowledge base, only-move or capture-search decisions).
+    pub fn choose(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Option<Decision> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let position = *game.position();
+        let moves = position.legal_moves();
+        if self.config.use_kb
+            && let Some(decision) = self.knowledge_stage(game)
+            && moves.contains(&decision.mv)
+        {
+            return Some(decision);
+        }
+        self.line = None;
+        if moves.len() == 1 {
+            return Some(Decision {
+                mv: moves[0],
+                source: Source::OnlyMove,
+            });
+        }
+        if moves[0].is_capture()
+            && let Some(decision) = self.capture_stage(&position, limits)
+        {
+            return Some(decision);
+        }
+        let result = search::search(game, limits, &mut self.tt, &self.config.eval, progress);
+        let mv = result.best?;
+        let pv = if result.pv.first() == Some(&mv) {
+            result.pv.clone()
+        } else {
+            vec![mv]
+        };
+        Some(Decision {
+            mv,
+            source: Source::Search {
+                depth: result.depth,
+                score: result.score,
+                nodes: result.nodes,
+                nps: result.nps(),
+                pv,
+            },
+        })
+    }
+
+    /// Stage 1: the next move of a line in progress, else the best matching fact.
+    fn knowledge_stage(&mut self, game: &Game) -> Option<Decision> {
+        let position = *game.position();
+        if let Some(mut progress) = self.line.take() {
+            let reply = game.moves().last().copied();
+            let before = game.positions().rev().nth(1).copied();
+            if let (Some(reply), Some(before)) = (reply, before)
+                && before == progress.after_our_move
+                && let Some(mv) = progress.line.next(&before, reply)
+                && position.legal_moves().contains(&mv)
+            {
+                let fact = progress.fact.clone();
+                progress.after_our_move = position.play_unchecked(mv);
+                self.line = Some(progress);
+                return Some(Decision {
+                    mv,
+                    source: Source::CombinationLine(fact),
+                });
+            }
+        }
+        let choice = self.kb.as_ref()?.choose(&position, &mut self.rng)?;
+        if !position.legal_moves().contains(&choice.mv) {
+            return None;
+        }
+        self.line = choice.line.map(|line| LineInProgress {
+            line,
+            fact: choice.fact.clone(),
+            after_our_move: position.play_unchecked(choice.mv),
+        });
+        Some(Decision {
+            mv: choice.mv,
+            source: Source::KnowledgeBase(choice.fact),
+        })
+    }
+
+    /// Stage 3: a capture that wins clearly more material than every other.
+    fn capture_stage(&mut self, position: &Position, limits: Limits) -> Option<Decision> {
+        let margin = self.config.capture_margin?;
+        // The resolution gets a tenth of the move time; an unfinished one decides nothing.
+        let time = match limits {
+            Limits::MoveTime(time) => Some(time / 10),
+            Limits::Depth(_) => None,
+        };
+        let resolution =
+            search::capture_search(position, &mut self.tt, self.config.eval.king_value, time);
+        let (best, rest) = resolution.scores.split_first()?;
+        let clear = rest
+            .iter()
+            .all(|&(_, score)| score.0 + margin.0 <= best.1.0)
+            || best.1.is_win();
+        (clear && !rest.is_empty()).then_some(Decision {
+            mv: best.0,
+            source: Source::CaptureSearch {
+                score: best.1,
+                nodes: resolution.nodes,
+            },
+        })
+    }
+
+    /// Whether `engine_side` accepts a draw offer in `game`'s position: a dead draw
+    /// (king against king) or a position its search does not find better than level.
+    pub fn accepts_draw(&mut self, game: &Game, engine_side: Color) -> bool {
+        let position = game.position();
+        if is_king_against_king(position) {
+            return true;
+        }
+        if game.outcome().is_some() {
+            return false;
+        }
+        let result = search::search(
+            game,
+            Limits::MoveTime(Duration::from_millis(200)),
+            &mut self.tt,
+            &self.config.eval,
+            &mut |_| {},
+        );
+        let ours = if position.side_to_move() == engine_side {
+            result.score
+        } else {
+            -result.score
+        };
+        ours <= Score::DRAW
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decide(fen: &str, limits: Limits) -> (Position, Decision) {
+        let position: Position = fen.parse().unwrap();
+        let mut engine = Engine::new(EngineConfig::default(), None);
+        let decision = engine
+            .choose(&Game::new(position), limits, &mut |_| {})
+            .expect("a move");
+        (position, decision)
+    }
+
+    #[test]
+    fn a_single_legal_move_is_played_at_once() {
+        let (_, decision) = decide("W:Wa1:Bh8", Limits::Depth(10));
+        assert!(matches!(decision.source, Source::OnlyMove));
+    }
+
+    #[test]
+    fn a_capture_that_wins_clearly_is_decided_by_the_capture_search() {
+        // e3:c5:e7:g5 takes three men; c1:a3 takes one and loses e3 to d4:f2.
+        let (position, decision) = decide("W:Wc1,e3:Bb2,d4,d6,f6", Limits::Depth(4));
+        let text = MoveText::from_move(&position, decision.mv).to_string();
+        assert_eq!(text, "e3:c5:e7:g5");
+        assert!(
+            matches!(
+                decision.source,
+                Source::CaptureSearch {
+                    score: Score(100),
+                    ..
+                }
+            ),
+            "{}",
+            decision.describe(&position)
+        );
+    }
+
+    #[test]
+    fn the_engine_searches_when_nothing_simpler_decides() {
+        let (position, decision) = decide(crate::START_FEN, Limits::Depth(4));
+        assert!(matches!(decision.source, Source::Search { depth: 4, .. }));
+        assert!(
+            decision
+                .describe(&position)
+                .starts_with("search depth 4 score ")
+        );
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move() {
+        let mut engine = Engine::new(EngineConfig::default(), None);
+        let game = Game::new("W:Wa1:Bb2,c3".parse().unwrap());
+        assert!(
+            engine
+                .choose(&game, Limits::Depth(3), &mut |_| {})
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn king_against_king_draw_offers_are_accepted() {
+        let mut engine = Engine::new(EngineConfig::default(), None);
+        let game = Game::new("W:WKc3:BKf8".parse().unwrap());
+        assert!(engine.accepts_draw(&game, Color::Black));
+    }
+}

@@ -1,0 +1,489 @@
+//! Principal variation search with a capture-resolving quiescence search.
+//!
+//! Copy-make: every node receives its position by value and plays moves with
+//! `play_unchecked`; the Zobrist key and the draw counters travel with it.
+
+use std::time::Instant;
+
+use crate::tables::{Direction, step};
+use crate::{Bitboard, Color, DrawCounters, Move, MoveList, Position};
+
+use super::eval::{EvalConfig, evaluate};
+use super::tt::{Bound, TranspositionTable};
+use super::{Depth, Ply, Score, zobrist};
+
+/// The deepest ply the search reaches, extensions and captures included.
+pub const MAX_PLY: usize = 128;
+/// Nodes between two looks at the clock (about 0.1 ms at full speed).
+const CLOCK_INTERVAL: u64 = 1024;
+/// The shallowest remaining depth at which the transposition table is used.
+const TABLE_MIN_DEPTH: i32 = 2;
+
+/// Where one node stands: its position, key and draw counters.
+#[derive(Clone, Copy)]
+pub(crate) struct Node {
+    pub position: Position,
+    pub key: u64,
+    pub counters: DrawCounters,
+}
+
+impl Node {
+    /// The node reached by `mv`.
+    #[inline]
+    fn child(&self, mv: Move, tt: &TranspositionTable, prefetch: bool) -> Node {
+        let key = zobrist::key_after(self.key, &self.position, mv);
+        if prefetch {
+            tt.prefetch(key);
+        }
+        let position = self.position.play_unchecked(mv);
+        let counters = if position.kings().is_empty() {
+            // Without kings no draw counter runs (DrawCounters::after agrees).
+            DrawCounters::default()
+        } else {
+            self.counters.after(&self.position, mv, &position)
+        };
+        Node {
+            position,
+            key,
+            counters,
+        }
+    }
+}
+
+/// The state of one search: counters, heuristics, the hash table and the clock.
+pub(crate) struct Searcher<'a> {
+    tt: &'a mut TranspositionTable,
+    eval: EvalConfig,
+    deadline: Option<Instant>,
+    pub nodes: u64,
+    pub stopped: bool,
+    /// Keys of the game before the root and of the search path; the last is the current node.
+    keys: Vec<u64>,
+    lists: Vec<MoveList>,
+    order: Vec<Vec<i32>>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Box<[[i32; 32]; 32]>,
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    /// The best root move of the current iteration so far, with its score.
+    pub root_best: Option<(Move, Score)>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher over `tt` that stops at `deadline`; `history` holds the game's keys up to the root.
+    pub fn new(
+        tt: &'a mut TranspositionTable,
+        eval: EvalConfig,
+        deadline: Option<Instant>,
+        history: Vec<u64>,
+    ) -> Searcher<'a> {
+        Searcher {
+            tt,
+            eval,
+            deadline,
+            nodes: 0,
+            stopped: false,
+            keys: history,
+            lists: (0..MAX_PLY).map(|_| MoveList::new()).collect(),
+            order: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            killers: [[None; 2]; MAX_PLY],
+            history: Box::new([[0; 32]; 32]),
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            root_best: None,
+        }
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    /// Counts a node and looks at the clock now and then.
+    #[inline]
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the node repeats a position since the last irreversible move.
+    fn is_repetition(&self, node: &Node) -> bool {
+        let reversible = node.counters.kings_only as usize;
+        let last = self.keys.len() - 1;
+        (2..=reversible.min(last))
+            .step_by(2)
+            .any(|back| self.keys[last - back] == node.key)
+    }
+
+    /// The alpha-beta value of `node` searched `depth` plies deep, `ply` plies from the root.
+    pub fn search(
+        &mut self,
+        node: &Node,
+        depth: Depth,
+        ply: Ply,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        let at = ply.index();
+        self.pv_len[at] = at;
+        if depth.0 <= 0 && at > 0 {
+            return self.quiesce(&node.position, ply, alpha, beta);
+        }
+        self.tick();
+        if self.stopped {
+            return Score::DRAW;
+        }
+        let pv_node = beta.0 - alpha.0 > 1;
+        if at > 0 {
+            if node.position.kings().any()
+                && (node.counters.draw(&node.position).is_some() || self.is_repetition(node))
+            {
+                return Score::DRAW;
+            }
+            // No line can do better than winning now or worse than losing now.
+            alpha = alpha.max(Score::loss_in(ply.0));
+            beta = beta.min(Score::win_in(ply.0 + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+            if at >= MAX_PLY - 1 {
+                return evaluate(&node.position, &self.eval);
+            }
+        }
+
+        // Below this depth a probe costs more memory latency than it saves.
+        let use_table = depth.0 >= TABLE_MIN_DEPTH;
+        let entry = if use_table {
+            self.tt.probe(node.key)
+        } else {
+            None
+        };
+        let hash_move = entry.and_then(|entry| entry.mv);
+        if let Some(entry) = entry
+            && at > 0
+            && !pv_node
+            && i32::from(entry.depth) >= depth.0
+        {
+            let score = entry.score(ply.0);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[at]);
+        node.position.generate_moves(&mut list);
+        if list.is_empty() {
+            self.lists[at] = list;
+            return Score::loss_in(ply.0);
+        }
+        let captures = list[0].is_capture();
+        // A forced move costs nothing to look past: it does not use up depth.
+        let step_down = i32::from(list.len() > 1 || at >= MAX_PLY / 2);
+        let mut order = std::mem::take(&mut self.order[at]);
+        self.score_moves(&list, &mut order, hash_move, at);
+
+        let original_alpha = alpha;
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        let moves = list.as_mut_slice();
+        for i in 0..moves.len() {
+            pick_next(moves, &mut order, i);
+            let mv = moves[i];
+            let child = node.child(mv, self.tt, depth.0 > TABLE_MIN_DEPTH);
+            self.keys.push(child.key);
+            let next = Depth(depth.0 - step_down);
+            let score = if i == 0 {
+                -self.search(&child, next, ply.next(), -beta, -alpha)
+            } else {
+                let quiet = !captures;
+                let is_killer = self.killers[at].contains(&Some(mv));
+                let reduction = if quiet
+                    && depth.0 >= 3
+                    && i >= 2
+                    && !is_killer
+                    && !child.position.has_capture()
+                {
+                    1 + i32::from(depth.0 >= 5 && i >= 5)
+                } else {
+                    0
+                };
+                let null = Score(alpha.0 + 1);
+                let mut score =
+                    -self.search(&child, Depth(next.0 - reduction), ply.next(), -null, -alpha);
+                if score > alpha && reduction > 0 {
+                    score = -self.search(&child, next, ply.next(), -null, -alpha);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, next, ply.next(), -beta, -alpha);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(at, mv);
+                    if at == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                    if alpha >= beta {
+                        if !captures {
+                            self.reward_quiet(at, mv, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[at] = list;
+        self.order[at] = order;
+        if self.stopped {
+            return best.max(alpha);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if use_table {
+            self.tt
+                .store(node.key, ply.0, depth.0, best, bound, best_move);
+        }
+        best
+    }
+
+    /// Resolves every capture until the side to move has none; a quiet position is evaluated.
+    ///
+    /// Capture is compulsory, so a side that must capture cannot stand pat.
+    pub fn quiesce(
+        &mut self,
+        position: &Position,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.tick();
+        if self.stopped {
+            return Score::DRAW;
+        }
+        let at = ply.index();
+        self.pv_len[at] = at;
+        let mut list = std::mem::take(&mut self.lists[at]);
+        position.generate_captures(&mut list);
+        if list.is_empty() {
+            self.lists[at] = list;
+            return if can_move_quietly(position) {
+                evaluate(position, &self.eval)
+            } else {
+                Score::loss_in(ply.0)
+            };
+        }
+        if at >= MAX_PLY - 1 {
+            self.lists[at] = list;
+            return evaluate(position, &self.eval);
+        }
+        // Take the most first: big captures settle the exchange sooner.
+        list.as_mut_slice()
+            .sort_unstable_by_key(|mv| std::cmp::Reverse(capture_value(position, *mv)));
+        let mut best = -Score::INFINITE;
+        for i in 0..list.len() {
+            let mv = list[i];
+            let score = -self.quiesce(&position.play_unchecked(mv), ply.next(), -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(at, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[at] = list;
+        best
+    }
+
+    fn update_pv(&mut self, at: usize, mv: Move) {
+        self.pv[at][at] = Some(mv);
+        let child_len = if at + 1 < MAX_PLY {
+            self.pv_len[at + 1].max(at + 1)
+        } else {
+            at + 1
+        };
+        for i in at + 1..child_len {
+            self.pv[at][i] = self.pv[at + 1][i];
+        }
+        self.pv_len[at] = child_len;
+    }
+
+    /// Ordering keys: hash move, captures by material, killers, then history.
+    fn score_moves(
+        &self,
+        list: &MoveList,
+        order: &mut Vec<i32>,
+        hash_move: Option<Move>,
+        at: usize,
+    ) {
+        order.clear();
+        for &mv in list.iter() {
+            let key = if Some(mv) == hash_move {
+                1 << 30
+            } else if mv.is_capture() {
+                (1 << 28) + capture_value_unplayed(mv)
+            } else if self.killers[at][0] == Some(mv) {
+                (1 << 27) + 1
+            } else if self.killers[at][1] == Some(mv) {
+                1 << 27
+            } else {
+                self.history[mv.from().index()][mv.to().index()]
+                    + if mv.promotes() { 1 << 26 } else { 0 }
+            };
+            order.push(key);
+        }
+    }
+
+    /// A quiet move caused a cut-off: remember it as a killer and in the history.
+    fn reward_quiet(&mut self, at: usize, mv: Move, depth: Depth) {
+        if self.killers[at][0] != Some(mv) {
+            self.killers[at][1] = self.killers[at][0];
+            self.killers[at][0] = Some(mv);
+        }
+        let entry = &mut self.history[mv.from().index()][mv.to().index()];
+        *entry += depth.0 * depth.0;
+        if *entry > 1 << 24 {
+            for row in self.history.iter_mut() {
+                for value in row.iter_mut() {
+                    *value /= 2;
+                }
+            }
+        }
+    }
+
+    /// Starts a new iteration: the root's best move is found afresh.
+    pub fn new_iteration(&mut self) {
+        self.root_best = None;
+    }
+}
+
+/// Brings the best-ordered remaining move to position `i` (selection sort, one step).
+#[inline]
+fn pick_next(moves: &mut [Move], order: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if order[j] > order[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    order.swap(i, best);
+}
+
+/// Pieces taken, kings counting triple (ordering only).
+#[inline]
+fn capture_value(position: &Position, mv: Move) -> i32 {
+    let captured = mv.captured();
+    (captured.count() + 2 * (captured & position.kings()).count()) as i32
+}
+
+/// Pieces taken (ordering only, without the position at hand).
+#[inline]
+fn capture_value_unplayed(mv: Move) -> i32 {
+    mv.captured().count() as i32 * 4 + i32::from(mv.promotes())
+}
+
+/// Whether the side to move has a quiet move (used where captures are known to be absent).
+pub(crate) fn can_move_quietly(position: &Position) -> bool {
+    let side = position.side_to_move();
+    let empty = !position.occupied();
+    let us = position.pieces(side);
+    let men = us & !position.kings();
+    let kings = us & position.kings();
+    let forward = match side {
+        Color::White => [Direction::NorthWest, Direction::NorthEast],
+        Color::Black => [Direction::SouthWest, Direction::SouthEast],
+    };
+    let men_move = forward
+        .iter()
+        .any(|&d| (step(men, d) & empty) != Bitboard::EMPTY);
+    men_move
+        || Direction::ALL
+            .iter()
+            .any(|&d| (step(kings, d) & empty) != Bitboard::EMPTY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quiet_move_check_agrees_with_the_generator() {
+        for fen in [
+            "W:Wa1:Bb2,c3",
+            "W:WKa1:Bb2,c3",
+            "B:Wa1,c1:Bb4",
+            "B:Wa3,c3:Bb4",
+            "W:WKh8:BKa1",
+            crate::START_FEN,
+        ] {
+            let position: Position = fen.parse().unwrap();
+            let mut list = MoveList::new();
+            position.generate_moves(&mut list);
+            let quiet = list.iter().any(|mv| !mv.is_capture());
+            assert_eq!(can_move_quietly(&position), quiet, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_position_seen_since_the_last_irreversible_move_repeats() {
+        let mut tt = TranspositionTable::new(1);
+        let position: Position = "W:WKa1:BKh8".parse().unwrap();
+        let key = zobrist::key(&position);
+        let counters = DrawCounters {
+            kings_only: 4,
+            ..DrawCounters::default()
+        };
+        let node = Node {
+            position,
+            key,
+            counters,
+        };
+        let searcher = Searcher::new(
+            &mut tt,
+            EvalConfig::default(),
+            None,
+            vec![key, 1, 2, 3, key],
+        );
+        assert!(searcher.is_repetition(&node));
+        let fresh = Node {
+            counters: DrawCounters::default(),
+            ..node
+        };
+        assert!(!searcher.is_repetition(&fresh), "a man moved since");
+    }
+}

@@ -1,0 +1,317 @@
+//! Static evaluation: material, advancement (tempo), centre, back rank, runaways,
+//! king mobility and the long diagonal in endings, from the side to move's view.
+//!
+//! Every term is computed for White on the board as it stands and for Black on
+//! the board turned 180 degrees, with the same tables, so the evaluation is
+//! exactly colour-symmetric: `evaluate(p) == evaluate(&p.mirrored())`.
+
+use crate::tables::{RAY, free_run};
+use crate::{Bitboard, Color, Direction, Position};
+
+use super::Score;
+
+/// Evaluation switches and weights (the defaults are the full evaluation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalConfig {
+    /// A king's worth in hundredths of a man (a man is 100).
+    pub king_value: i32,
+    /// Whether to add the positional terms; material only when off.
+    pub positional: bool,
+}
+
+impl Default for EvalConfig {
+    fn default() -> EvalConfig {
+        EvalConfig {
+            king_value: 270,
+            positional: true,
+        }
+    }
+}
+
+/// A set of squares by name, for the tables below.
+const fn squares(names: &[&str]) -> Bitboard {
+    let mut set = 0;
+    let mut i = 0;
+    while i < names.len() {
+        let name = names[i].as_bytes();
+        let file = name[0] - b'a';
+        let rank = name[1] - b'1';
+        set |= 1 << (rank * 4 + file / 2);
+        i += 1;
+    }
+    Bitboard(set)
+}
+
+/// The long diagonal ("большак") a1-h8.
+pub const LONG_DIAGONAL: Bitboard = squares(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+/// The double diagonals ("двойник") g1-a7 and h2-b8.
+const DOUBLE_DIAGONALS: Bitboard = squares(&[
+    "g1", "f2", "e3", "d4", "c5", "b6", "a7", "h2", "g3", "f4", "e5", "d6", "c7", "b8",
+]);
+const CENTRE: Bitboard = squares(&["c5", "d4", "e5", "f4"]);
+const NEAR_CENTRE: Bitboard = squares(&["c3", "e3", "d6", "f6"]);
+const GOLDEN: Bitboard = squares(&["c1", "e1"]);
+const CORNER_GUARDS: Bitboard = squares(&["a1", "g1"]);
+
+/// Per square (White's view): the squares a man there could ever step through towards rank 8.
+const FRONT: [Bitboard; 32] = build_fronts();
+
+const fn build_fronts() -> [Bitboard; 32] {
+    let mut table = [Bitboard(0); 32];
+    let mut s = 0;
+    while s < 32 {
+        let rank = (s / 4) as i32;
+        let file = ((s % 4) * 2 + (s / 4) % 2) as i32;
+        let mut set = 0;
+        let mut t: usize = 0;
+        while t < 32 {
+            let r = (t / 4) as i32;
+            let f = ((t % 4) * 2 + (t / 4) % 2) as i32;
+            if r > rank && (f - file).abs() <= r - rank {
+                set |= 1 << t;
+            }
+            t += 1;
+        }
+        table[s] = Bitboard(set);
+        s += 1;
+    }
+    table
+}
+
+/// Bonus per man by rank (index 0 = rank 1), opening and ending weights.
+const ADVANCE_OPENING: [i32; 8] = [0, 0, 1, 2, 4, 6, 9, 0];
+const ADVANCE_ENDING: [i32; 8] = [0, 3, 6, 10, 15, 22, 32, 0];
+/// Advancement bonus by phase (men on the board, 0..=24) and rank, blended at compile time.
+const ADVANCE: [[i32; 8]; 25] = build_advance();
+
+const fn build_advance() -> [[i32; 8]; 25] {
+    let mut table = [[0; 8]; 25];
+    let mut phase = 0;
+    while phase <= 24 {
+        let mut rank = 0;
+        while rank < 8 {
+            table[phase][rank] = (ADVANCE_OPENING[rank] * phase as i32
+                + ADVANCE_ENDING[rank] * (FULL_PHASE - phase as i32))
+                / FULL_PHASE;
+            rank += 1;
+        }
+        phase += 1;
+    }
+    table
+}
+
+/// Bonus for a man with no enemy piece in front of it, by rank.
+const RUNAWAY: [i32; 8] = [0, 0, 0, 8, 16, 30, 50, 0];
+/// Men on the board at the start: the phase runs from 24 (opening) down to 0.
+const FULL_PHASE: i32 = 24;
+
+/// One side's pieces on a board oriented so that its men move up.
+#[derive(Clone, Copy)]
+struct Side {
+    men: Bitboard,
+    kings: Bitboard,
+}
+
+impl Side {
+    fn of(position: &Position, color: Color) -> Side {
+        let men = position.men(color);
+        let kings = position.kings_of(color);
+        match color {
+            Color::White => Side { men, kings },
+            Color::Black => Side {
+                men: men.flipped(),
+                kings: kings.flipped(),
+            },
+        }
+    }
+
+    fn pieces(self) -> Bitboard {
+        self.men | self.kings
+    }
+}
+
+/// The evaluation of `position` from the side to move's view.
+pub fn evaluate(position: &Position, config: &EvalConfig) -> Score {
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    let for_white = if config.positional {
+        // The ending tables use only 180-degree symmetric squares, so both sides
+        // are looked at on the board as it stands.
+        let (raw_white, raw_black) = (
+            Side {
+                men: position.men(Color::White),
+                kings: position.kings_of(Color::White),
+            },
+            Side {
+                men: position.men(Color::Black),
+                kings: position.kings_of(Color::Black),
+            },
+        );
+        match ending(raw_white, raw_black).or_else(|| ending(raw_black, raw_white).map(|s| -s)) {
+            Some(score) => score,
+            None => side_score(white, black, config) - side_score(black, white, config),
+        }
+    } else {
+        material(white, config) - material(black, config)
+    };
+    Score(match position.side_to_move() {
+        Color::White => for_white,
+        Color::Black => -for_white,
+    })
+}
+
+fn material(side: Side, config: &EvalConfig) -> i32 {
+    side.men.count() as i32 * 100 + side.kings.count() as i32 * config.king_value
+}
+
+/// Known king endings for `strong` against a lone king, scored for `strong`
+/// (both sides on the same board orientation).
+fn ending(strong: Side, weak: Side) -> Option<i32> {
+    if weak.men.any() || weak.kings.count() != 1 || strong.men.any() {
+        return None;
+    }
+    let lone = weak.kings;
+    let kings = strong.kings.count() as i32;
+    if kings <= 2 {
+        // One or two kings cannot catch a lone king: a draw.
+        return Some(0);
+    }
+    if (lone & LONG_DIAGONAL).any() && (strong.kings & LONG_DIAGONAL).is_empty() && kings == 3 {
+        // The lone king holding the long diagonal draws against three kings.
+        return Some(5);
+    }
+    // A win in principle: take the long diagonal, then squeeze the lone king.
+    let occupied = strong.kings | lone;
+    let lone_square = lone.first().map_or(0, |s| s.index());
+    let lone_room: i32 = Direction::ALL
+        .iter()
+        .map(|&d| free_run(lone_square, d, occupied).count() as i32)
+        .sum();
+    let holds_diagonal = i32::from((strong.kings & LONG_DIAGONAL).any());
+    let doubles = (strong.kings & DOUBLE_DIAGONALS).count() as i32;
+    Some(800 + 150 * holds_diagonal + 20 * doubles - 12 * lone_room)
+}
+
+/// Material and position of `us` against `them`, both oriented with `us` moving up.
+fn side_score(us: Side, them: Side, config: &EvalConfig) -> i32 {
+    let men_on_board = (us.men | them.men).count() as i32;
+    let phase = men_on_board.min(FULL_PHASE);
+    let mut score = material(us, config);
+
+    // Advancement (the tempo count), worth more as the board empties.
+    let weights = &ADVANCE[phase as usize];
+    for (rank, weight) in weights.iter().enumerate().take(7).skip(1) {
+        score += ((us.men.0 >> (4 * rank)) & 0xF).count_ones() as i32 * weight;
+    }
+
+    // The centre, in the opening and middle game.
+    score += ((us.men & CENTRE).count() as i32 * 8 + (us.men & NEAR_CENTRE).count() as i32 * 3)
+        * phase
+        / FULL_PHASE;
+
+    // The guarded back rank, while the opponent still has men that could crown.
+    if them.kings.is_empty() && them.men.count() >= 3 {
+        score += ((us.men & GOLDEN).count() as i32 * 10
+            + (us.men & CORNER_GUARDS).count() as i32 * 4)
+            * phase
+            / FULL_PHASE;
+    }
+
+    // Runaways: men on the upper half with nothing in front of them.
+    let theirs = them.pieces().flipped();
+    for man in us.men & Bitboard(0xFFFF_0000 >> 4) {
+        if (FRONT[man.index()] & theirs).is_empty() {
+            score += RUNAWAY[usize::from(man.rank())];
+        }
+    }
+
+    // Kings: mobility, and the long diagonal once the board thins out.
+    if us.kings.any() {
+        let occupied = us.pieces() | theirs;
+        for king in us.kings {
+            let reach: u32 = Direction::ALL
+                .iter()
+                .map(|&d| free_run(king.index(), d, occupied).count())
+                .sum();
+            score += reach as i32 * 2;
+        }
+        if men_on_board <= 12 {
+            let on_diagonal = (us.kings & LONG_DIAGONAL).any();
+            let diagonal_clear =
+                (RAY[Direction::NorthEast as usize][0] & occupied & !us.kings).is_empty();
+            if on_diagonal {
+                score += if diagonal_clear { 25 } else { 12 };
+            }
+        }
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str) -> Score {
+        evaluate(&fen.parse().unwrap(), &EvalConfig::default())
+    }
+
+    #[test]
+    fn the_start_position_is_level() {
+        assert_eq!(
+            evaluate(&Position::start(), &EvalConfig::default()),
+            Score(0)
+        );
+    }
+
+    #[test]
+    fn evaluation_is_the_same_for_the_mirrored_position() {
+        let mut position = Position::start();
+        let mut seed = 11_u64;
+        for _ in 0..400 {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                position = Position::start();
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            position = position.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            let config = EvalConfig::default();
+            assert_eq!(
+                evaluate(&position, &config),
+                evaluate(&position.mirrored(), &config),
+                "{position:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_extra_man_is_worth_about_a_man() {
+        let score = eval("W:Wc3,e3,g3:Bb6,d6");
+        assert!(score.0 > 70 && score.0 < 200, "{score}");
+    }
+
+    #[test]
+    fn a_king_is_worth_between_two_and_a_half_and_three_men() {
+        let config = EvalConfig::default();
+        assert!((250..=300).contains(&config.king_value));
+    }
+
+    #[test]
+    fn the_score_is_from_the_side_to_moves_view() {
+        assert_eq!(eval("W:Wc3,e3,g3:Bb6,d6"), -eval("B:Wc3,e3,g3:Bb6,d6"));
+    }
+
+    #[test]
+    fn king_against_king_is_a_dead_draw() {
+        assert_eq!(eval("W:WKc3:BKf8"), Score(0));
+        assert_eq!(eval("W:WKc3,Kd2:BKf8"), Score(0));
+    }
+
+    #[test]
+    fn three_kings_win_only_against_a_lone_king_off_the_long_diagonal() {
+        assert!(eval("W:WKa3,Kc1,Ke1:BKb8").0 > 500);
+        assert!(eval("W:WKa3,Kc1,Ke1:BKd4").0 < 50);
+    }
+}

@@ -1,0 +1,362 @@
+//! The search: iterative-deepening principal variation search over the rules core.
+//!
+//! [`search`] takes a game (for its history: repetitions and the endgame draw
+//! counters are scored as draws inside the tree), [`Limits`], a
+//! [`TranspositionTable`] passed in by the caller and an [`EvalConfig`], and
+//! returns a [`SearchResult`]. [`capture_search`] is the exhaustive capture
+//! resolution on its own, the bot's third stage.
+
+mod alphabeta;
+mod eval;
+mod score;
+mod tt;
+mod zobrist;
+
+use std::time::{Duration, Instant};
+
+use crate::{Game, Move, Position};
+
+use alphabeta::{MAX_PLY, Node, Searcher};
+pub use eval::{EvalConfig, LONG_DIAGONAL, evaluate};
+pub use score::Score;
+pub use tt::TranspositionTable;
+pub use zobrist::key as zobrist_key;
+
+/// How long the engine may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limits {
+    /// Think for this long (the search stops within a few milliseconds of it).
+    MoveTime(Duration),
+    /// Search exactly this many plies deep (plus extensions and captures), however long it takes.
+    Depth(u32),
+}
+
+impl Default for Limits {
+    /// One second a move.
+    fn default() -> Limits {
+        Limits::MoveTime(Duration::from_millis(1000))
+    }
+}
+
+/// Remaining search depth in plies (may go negative inside reductions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Depth(pub i32);
+
+/// Distance from the root in plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Ply(pub u32);
+
+impl Ply {
+    /// The root.
+    pub const ROOT: Ply = Ply(0);
+
+    /// The ply below this one.
+    #[inline]
+    pub const fn next(self) -> Ply {
+        Ply(self.0 + 1)
+    }
+
+    /// This ply as an index into per-ply tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A report after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The nominal depth just completed.
+    pub depth: u32,
+    /// The score of the best move, from the side to move's view.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The principal variation, the best move first.
+    pub pv: Vec<Move>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play (`None` only when there is no legal move).
+    pub best: Option<Move>,
+    /// Its score from the side to move's view.
+    pub score: Score,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+/// Half-width of the first aspiration window.
+const ASPIRATION_WINDOW: Score = Score(100);
+
+/// Share of the move time after which no new iteration is started.
+const NEW_ITERATION_SHARE: f64 = 0.5;
+
+/// The moment to stop for a move time, leaving a little room to unwind and answer.
+fn deadline(started: Instant, limits: Limits) -> Option<Instant> {
+    match limits {
+        Limits::MoveTime(time) => {
+            let margin = (time / 50).min(Duration::from_millis(2));
+            Some(started + time.saturating_sub(margin))
+        }
+        Limits::Depth(_) => None,
+    }
+}
+
+/// Searches the current position of `game` by iterative deepening within `limits`.
+///
+/// `progress` is called after every completed iteration.
+pub fn search(
+    game: &Game,
+    limits: Limits,
+    tt: &mut TranspositionTable,
+    eval: &EvalConfig,
+    progress: &mut dyn FnMut(&Progress),
+) -> SearchResult {
+    let started = Instant::now();
+    let position = *game.position();
+    let history: Vec<u64> = game.positions().map(zobrist::key).collect();
+    let root = Node {
+        position,
+        key: zobrist::key(&position),
+        counters: game.counters(),
+    };
+    tt.new_search();
+    let mut searcher = Searcher::new(tt, *eval, deadline(started, limits), history);
+    let max_depth = match limits {
+        Limits::Depth(depth) => depth.clamp(1, (MAX_PLY / 2) as u32),
+        Limits::MoveTime(_) => (MAX_PLY / 2) as u32,
+    };
+    let mut result = SearchResult {
+        best: position.legal_moves().first().copied(),
+        score: Score::DRAW,
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        pv: Vec::new(),
+    };
+    if result.best.is_none() {
+        result.score = Score::loss_in(0);
+        return result;
+    }
+    for depth in 1..=max_depth {
+        searcher.new_iteration();
+        // Aspiration: expect the last score again, widen the window when the result falls outside.
+        let mut window = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= 5 && !result.score.is_decisive() {
+            (result.score - window, result.score + window)
+        } else {
+            (-Score::INFINITE, Score::INFINITE)
+        };
+        let score = loop {
+            let score = searcher.search(&root, Depth(depth as i32), Ply::ROOT, alpha, beta);
+            if searcher.stopped {
+                break score;
+            }
+            window = Score(window.0 * 4);
+            if score <= alpha {
+                alpha = if window.0 > 1000 {
+                    -Score::INFINITE
+                } else {
+                    score - window
+                };
+            } else if score >= beta {
+                beta = if window.0 > 1000 {
+                    Score::INFINITE
+                } else {
+                    score + window
+                };
+            } else {
+                break score;
+            }
+        };
+        let elapsed = started.elapsed();
+        if searcher.stopped {
+            // A root move that beat the first (hash) move in full is better than it.
+            if let Some((mv, score)) = searcher.root_best
+                && Some(mv) != result.best
+            {
+                result.best = Some(mv);
+                result.score = score;
+                result.pv = vec![mv];
+            }
+            break;
+        }
+        result.best = searcher.root_best.map(|(mv, _)| mv).or(result.best);
+        result.score = score;
+        result.depth = depth;
+        result.pv = searcher.pv();
+        progress(&Progress {
+            depth,
+            score,
+            nodes: searcher.nodes,
+            elapsed,
+            pv: result.pv.clone(),
+        });
+        let proven = score.plies_to_end().is_some_and(|plies| depth >= plies + 2);
+        let out_of_time = match limits {
+            Limits::MoveTime(time) => {
+                elapsed.as_secs_f64() > time.as_secs_f64() * NEW_ITERATION_SHARE
+            }
+            Limits::Depth(_) => false,
+        };
+        if proven || out_of_time {
+            break;
+        }
+    }
+    result.nodes = searcher.nodes;
+    result.elapsed = started.elapsed();
+    result
+}
+
+/// Every capture of the side to move, each resolved with all the captures that follow.
+#[derive(Clone, Debug)]
+pub struct CaptureResolution {
+    /// Each capture with its material score once the board is quiet, best first.
+    pub scores: Vec<(Move, Score)>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Resolves every capture sequence of `position` and the forced recaptures until the
+/// position is quiet, scoring the end by material only. Empty when there is no capture.
+pub fn capture_search(
+    position: &Position,
+    tt: &mut TranspositionTable,
+    king_value: i32,
+    time: Option<Duration>,
+) -> CaptureResolution {
+    let eval = EvalConfig {
+        king_value,
+        positional: false,
+    };
+    let deadline = time.map(|time| Instant::now() + time);
+    let mut searcher = Searcher::new(tt, eval, deadline, Vec::new());
+    let mut list = crate::MoveList::new();
+    position.generate_captures(&mut list);
+    let mut scores: Vec<(Move, Score)> = list
+        .iter()
+        .map(|&mv| {
+            let score = -searcher.quiesce(
+                &position.play_unchecked(mv),
+                Ply::ROOT.next(),
+                -Score::INFINITE,
+                Score::INFINITE,
+            );
+            (mv, score)
+        })
+        .collect();
+    scores.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+    if searcher.stopped {
+        scores.clear();
+    }
+    CaptureResolution {
+        scores,
+        nodes: searcher.nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str) -> Game {
+        Game::new(fen.parse().unwrap())
+    }
+
+    fn best(fen: &str, depth: u32) -> SearchResult {
+        let mut tt = TranspositionTable::new(4);
+        search(
+            &game(fen),
+            Limits::Depth(depth),
+            &mut tt,
+            &EvalConfig::default(),
+            &mut |_| {},
+        )
+    }
+
+    fn text(fen: &str, mv: Move) -> String {
+        crate::MoveText::from_move(&fen.parse().unwrap(), mv).to_string()
+    }
+
+    #[test]
+    fn search_takes_a_free_piece() {
+        // c3:e5 is answered by f6:d4; c3:a5 wins the man on b4 for nothing.
+        let fen = "W:Wa1,c3:Bb4,d4,f6,g7";
+        let result = best(fen, 4);
+        assert_eq!(text(fen, result.best.unwrap()), "c3:a5");
+    }
+
+    #[test]
+    fn a_side_without_moves_has_lost() {
+        let result = best("W:Wa1:Bb2,c3", 3);
+        assert_eq!(result.best, None);
+        assert!(result.score.is_loss());
+    }
+
+    #[test]
+    fn search_finds_the_two_for_one_shot() {
+        // c3-b4 a5:c3 b2:d4:f6:h8 wins everything (combos.jsonl, first entry).
+        let fen = "W:Wa1,b2,c3:Ba5,e5,g7";
+        let result = best(fen, 6);
+        assert_eq!(text(fen, result.best.unwrap()), "c3-b4");
+        assert!(result.score.is_win(), "{}", result.score);
+    }
+
+    #[test]
+    fn a_forced_win_is_taken_by_the_shortest_way() {
+        // The king captures the last piece at once instead of dawdling.
+        let fen = "W:WKa1,Kc1:Bf6";
+        let result = best(fen, 8);
+        assert_eq!(result.score, Score::win_in(1), "{:?}", result.pv);
+    }
+
+    #[test]
+    fn king_against_king_searches_to_a_draw() {
+        let result = best("W:WKc1:BKh4", 6);
+        assert_eq!(result.score, Score::DRAW);
+    }
+
+    #[test]
+    fn a_depth_limit_is_reached_exactly() {
+        let result = best(crate::START_FEN, 5);
+        assert_eq!(result.depth, 5);
+        assert_eq!(result.pv.first().copied(), result.best);
+    }
+
+    #[test]
+    fn capture_search_scores_each_capture_by_the_material_left() {
+        // c3:e5 is answered by f6:d4, c3:a5 keeps the man won.
+        let position: Position = "W:Wa1,c3:Bb4,d4,f6,g7".parse().unwrap();
+        let mut tt = TranspositionTable::new(1);
+        let resolution = capture_search(&position, &mut tt, 270, None);
+        let scores: Vec<(String, Score)> = resolution
+            .scores
+            .iter()
+            .map(|&(mv, score)| (crate::MoveText::from_move(&position, mv).to_string(), score))
+            .collect();
+        assert_eq!(
+            scores,
+            vec![
+                ("c3:a5".to_string(), Score(-100)),
+                ("c3:e5".to_string(), Score(-200))
+            ]
+        );
+    }
+}

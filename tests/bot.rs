@@ -1,0 +1,255 @@
+//! The bot against the reference data and the rules: combinations, legality, endings, time.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use shashki::engine::{Engine, EngineConfig, Limits, Source};
+use shashki::kb::KnowledgeBase;
+use shashki::{Color, Game, MoveText, Outcome, Position};
+
+const COMBOS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/reference/combos.jsonl"
+));
+
+/// The knowledge base shipped in `kb/combs.txt`.
+fn shipped_kb() -> KnowledgeBase {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
+    match KnowledgeBase::load(Path::new(path)) {
+        Ok((kb, _)) => kb,
+        Err(problems) => panic!("{path}: {problems:?}"),
+    }
+}
+
+fn engine(use_kb: bool) -> Engine {
+    Engine::new(
+        EngineConfig {
+            use_kb,
+            ..EngineConfig::default()
+        },
+        use_kb.then(shipped_kb),
+    )
+}
+
+/// Plays `game` out with `engine` on both sides, at most `max_plies` further plies.
+fn play_out(engine: &mut Engine, game: &mut Game, limits: Limits, max_plies: usize) {
+    for _ in 0..max_plies {
+        if game.outcome().is_some() {
+            return;
+        }
+        let decision = engine
+            .choose(game, limits, &mut |_| {})
+            .expect("a move while the game goes on");
+        game.play(decision.mv).expect("the bot's move is legal");
+    }
+}
+
+/// Each combination position: (name, fen, first move).
+fn combos() -> Vec<(String, String, String)> {
+    COMBOS
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).expect("valid json");
+            let field = |name: &str| value[name].as_str().expect(name).to_string();
+            (field("name"), field("fen"), field("first_move"))
+        })
+        .collect()
+}
+
+/// The combinations the bot solves at `limits`, printing every miss.
+fn solved_combos(use_kb: bool, limits: Limits) -> (usize, usize) {
+    let all = combos();
+    let mut solved = 0;
+    for (name, fen, first_move) in &all {
+        let position: Position = fen.parse().expect("valid fen");
+        let expected = first_move
+            .parse::<MoveText>()
+            .expect("valid move text")
+            .resolve(&position)
+            .expect("a legal first move");
+        let mut engine = engine(use_kb);
+        let decision = engine
+            .choose(&Game::new(position), limits, &mut |_| {})
+            .expect("a move");
+        if decision.mv == expected {
+            solved += 1;
+        } else {
+            println!(
+                "miss: {name} ({fen}): played {} instead of {first_move}; {}",
+                MoveText::from_move(&position, decision.mv),
+                decision.describe(&position)
+            );
+        }
+    }
+    (solved, all.len())
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "needs release speed: 1 s a position")]
+fn with_the_shipped_knowledge_base_every_combination_is_played() {
+    let (solved, total) = solved_combos(true, Limits::MoveTime(Duration::from_secs(1)));
+    assert_eq!(solved, total, "solved only {solved} of {total}");
+}
+
+#[test]
+fn a_combination_line_is_played_on_from_the_knowledge_base() {
+    // The first combination: c3-b4 a5:c3, then b2:d4:f6:h8 as the line goes on.
+    let mut bot = engine(true);
+    let mut game = Game::new("W:Wa1,b2,c3:Ba5,e5,g7".parse().unwrap());
+    let first = bot.choose(&game, Limits::Depth(4), &mut |_| {}).unwrap();
+    assert!(
+        matches!(first.source, Source::KnowledgeBase(_)),
+        "{first:?}"
+    );
+    game.play(first.mv).unwrap();
+    let reply = "a5:c3"
+        .parse::<MoveText>()
+        .unwrap()
+        .resolve(game.position())
+        .unwrap();
+    game.play(reply).unwrap();
+    let second = bot.choose(&game, Limits::Depth(4), &mut |_| {}).unwrap();
+    assert!(
+        matches!(second.source, Source::CombinationLine(_) | Source::OnlyMove),
+        "{second:?}"
+    );
+    assert_eq!(
+        MoveText::from_move(game.position(), second.mv).to_string(),
+        "b2:d4:f6:h8"
+    );
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "needs release speed: 1 s a position")]
+fn without_the_knowledge_base_the_search_finds_two_thirds_of_the_combinations() {
+    let (solved, total) = solved_combos(false, Limits::MoveTime(Duration::from_secs(1)));
+    println!("solved {solved} of {total} without the knowledge base");
+    assert!(3 * solved >= 2 * total, "solved only {solved} of {total}");
+}
+
+#[test]
+fn the_bot_never_plays_an_illegal_move_in_seeded_self_play() {
+    let mut rng = StdRng::seed_from_u64(2024);
+    let mut bot = engine(false);
+    for _ in 0..12 {
+        // A few random plies first, so that every game takes its own way.
+        let mut game = Game::new(Position::start());
+        for _ in 0..rng.random_range(2..8) {
+            let moves = game.position().legal_moves();
+            if game.outcome().is_some() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            game.play(mv).expect("a generated move is legal");
+        }
+        bot.new_game();
+        play_out(&mut bot, &mut game, Limits::Depth(3), 200);
+    }
+}
+
+#[test]
+fn the_bot_takes_a_free_piece() {
+    // c3:e5 is answered by f6:d4; c3:a5 wins the man on b4 for nothing.
+    let position: Position = "W:Wa1,c3:Bb4,d4,f6,g7".parse().unwrap();
+    let decision = engine(false)
+        .choose(&Game::new(position), Limits::Depth(6), &mut |_| {})
+        .unwrap();
+    assert_eq!(
+        MoveText::from_move(&position, decision.mv).to_string(),
+        "c3:a5"
+    );
+}
+
+#[test]
+fn a_forced_win_is_announced_and_played() {
+    let position: Position = "W:Wa1,b2,c3:Ba5,e5,g7".parse().unwrap();
+    let decision = engine(false)
+        .choose(&Game::new(position), Limits::Depth(8), &mut |_| {})
+        .unwrap();
+    assert_eq!(
+        MoveText::from_move(&position, decision.mv).to_string(),
+        "c3-b4"
+    );
+    match decision.source {
+        Source::Search { score, .. } => assert!(score.is_win(), "{score}"),
+        other => panic!("decided by {other:?}"),
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "needs release speed")]
+fn three_kings_catch_a_lone_king_off_the_long_diagonal() {
+    for fen in [
+        "W:WKa3,Kc1,Ke1:BKb8",
+        "W:WKh2,Kg1,Kf2:BKa7",
+        "W:WKc1,Ke1,Kg1:BKh6",
+    ] {
+        let mut game = Game::new(fen.parse().unwrap());
+        let mut bot = engine(false);
+        play_out(
+            &mut bot,
+            &mut game,
+            Limits::MoveTime(Duration::from_millis(500)),
+            200,
+        );
+        assert!(
+            matches!(
+                game.outcome(),
+                Some(Outcome::Win {
+                    winner: Color::White,
+                    ..
+                })
+            ),
+            "{fen}: {:?} after {}",
+            game.outcome(),
+            shashki::engine::line_text(game.start(), &game.moves())
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "needs release speed")]
+fn a_lone_king_on_the_long_diagonal_holds_the_draw() {
+    for fen in ["B:WKa3,Kc1,Ke1:BKd4", "W:WKb8,Kd8,Kh2:BKa1"] {
+        let mut game = Game::new(fen.parse().unwrap());
+        let mut bot = engine(false);
+        play_out(
+            &mut bot,
+            &mut game,
+            Limits::MoveTime(Duration::from_millis(200)),
+            200,
+        );
+        assert!(
+            matches!(game.outcome(), Some(Outcome::Draw(_))),
+            "{fen}: {:?} after {}",
+            game.outcome(),
+            shashki::engine::line_text(game.start(), &game.moves())
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "timing is measured in release mode")]
+fn the_move_time_is_kept_within_ten_percent() {
+    let fens = [
+        shashki::START_FEN,
+        "W:Wa1,c1,e1,g1,b2,d2,h2,a3,c3,g3,f4,h4:Ba5,e5,b6,d6,h6,a7,e7,g7,b8,d8,f8,h8",
+        "W:WKa1,Kc1,e3:BKh8,Kb8,d6",
+    ];
+    let mut bot = engine(false);
+    for fen in fens {
+        let game = Game::new(fen.parse().unwrap());
+        let started = Instant::now();
+        bot.choose(
+            &game,
+            Limits::MoveTime(Duration::from_millis(200)),
+            &mut |_| {},
+        )
+        .unwrap();
+        let spent = started.elapsed();
+        assert!(spent <= Duration::from_millis(220), "{fen}: {spent:?}");
+    }
+}
