@@ -10,8 +10,6 @@ mod helper;
 mod input;
 mod knowledge;
 pub mod render;
-#[allow(dead_code)] // the stand-in mirrors the whole interface; not all of it is used
-mod stub;
 mod thinking;
 
 use std::io::{self, IsTerminal, Write};
@@ -22,8 +20,8 @@ use self::command::{Command, CommandError, LEVELS, help, parse_answer};
 use self::helper::Mode;
 use self::input::{Input, Line};
 use self::render::Style;
-use self::stub::{Decision, Engine, EngineConfig, Limits};
 use self::thinking::{describe, think};
+use crate::engine::{Decision, Engine, EngineConfig, Limits};
 use crate::notation::pdn;
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 

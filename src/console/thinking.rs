@@ -4,8 +4,8 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use super::input::QuietTerminal;
-use super::stub::{Decision, Engine, Limits, Progress, Source};
-use crate::{Game, Move, MoveText, Position};
+use crate::engine::{Decision, Engine, Limits, Progress, Source, line_text};
+use crate::{Game, Position};
 
 /// How long the bot must think before the progress line appears.
 const PROGRESS_DELAY: Duration = Duration::from_millis(300);
@@ -72,26 +72,13 @@ fn progress_line(position: &Position, progress: &Progress) -> String {
     line
 }
 
-/// A line of moves in full-path notation, played out from `position`.
-fn line_text(position: &Position, moves: &[Move]) -> String {
-    let mut position = *position;
-    let mut texts = Vec::new();
-    for &mv in moves {
-        let Ok(after) = position.play(mv) else {
-            break;
-        };
-        texts.push(MoveText::from_move(&position, mv).to_string());
-        position = after;
-    }
-    texts.join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Move, MoveText};
 
     #[test]
-    fn a_principal_variation_prints_in_full_path_notation() {
+    fn the_progress_line_shows_depth_score_and_the_line_in_full_path_notation() {
         let position = Position::start();
         let moves: Vec<Move> = ["c3-d4", "d6-c5"]
             .iter()
@@ -101,10 +88,9 @@ mod tests {
                 Some(mv)
             })
             .collect();
-        assert_eq!(line_text(&position, &moves), "c3-d4 d6-c5");
         let progress = Progress {
             depth: 7,
-            score: super::super::stub::Score(35),
+            score: crate::search::Score(35),
             nodes: 1,
             elapsed: Duration::ZERO,
             pv: moves,
