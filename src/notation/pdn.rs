@@ -144,12 +144,13 @@ pub fn write(game: &Game, tags: &[(&str, String)]) -> String {
     let mut number = Game::new(*game.start()).move_number();
     let mut position = *game.start();
     for (i, mv) in game.moves().into_iter().enumerate() {
-        match position.side_to_move() {
-            Color::White => tokens.push(format!("{number}.")),
-            Color::Black if i == 0 => tokens.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        tokens.push(MoveText::from_move(&position, mv).to_string());
+        // A move number stays on the line of its move.
+        let text = MoveText::from_move(&position, mv);
+        tokens.push(match position.side_to_move() {
+            Color::White => format!("{number}. {text}"),
+            Color::Black if i == 0 => format!("{number}... {text}"),
+            Color::Black => text.to_string(),
+        });
         if position.side_to_move() == Color::Black {
             number += 1;
         }
@@ -159,7 +160,7 @@ pub fn write(game: &Game, tags: &[(&str, String)]) -> String {
 
     let mut line = String::new();
     for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+        if !line.is_empty() && line.chars().count() + 1 + token.chars().count() > 79 {
             text.push_str(&line);
             text.push('\n');
             line.clear();
@@ -446,6 +447,22 @@ mod tests {
         assert_eq!(back.game.moves(), game.moves());
         assert_eq!(back.tag("event"), Some("a \"quoted\" game"));
         assert_eq!(back.tag("White"), Some("Иван"));
+    }
+
+    #[test]
+    fn long_movetext_wraps_without_parting_a_number_from_its_move() {
+        let mut game = Game::new(Position::start());
+        while game.outcome().is_none() && game.moves().len() < 40 {
+            let moves = game.position().legal_moves();
+            game.play(moves[game.moves().len() % moves.len()]).unwrap();
+        }
+        let text = write(&game, &[]);
+        let movetext = text.split("\n\n").nth(1).unwrap();
+        for line in movetext.lines() {
+            assert!(line.chars().count() <= 79, "{line}");
+            assert!(!line.trim_end().ends_with('.'), "{line}");
+        }
+        assert_eq!(read(&text).unwrap().game.moves(), game.moves());
     }
 
     #[test]
