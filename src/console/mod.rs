@@ -253,7 +253,7 @@ impl Console {
             }
         };
         if self.question == Question::Quit {
-            self.question = Question::None;
+            self.resume_question();
         }
         self.execute(command)
     }
@@ -271,9 +271,20 @@ impl Console {
             }
             (Question::NewGame, true) => self.new_game(Position::start()),
             (Question::NewGame, false) | (Question::Quit, true) => return Flow::Quit,
-            (Question::Quit, false) | (Question::None, _) => {}
+            (Question::Quit, false) => self.resume_question(),
+            (Question::None, _) => {}
         }
         Flow::Continue
+    }
+
+    /// After "quit?" is answered no: back to the new-game question if the game is over
+    /// (a pending draw offer comes back by itself).
+    fn resume_question(&mut self) {
+        self.question = if self.announced && self.game_over() {
+            Question::NewGame
+        } else {
+            Question::None
+        };
     }
 
     fn execute(&mut self, command: Command) -> Flow {
