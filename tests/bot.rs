@@ -133,8 +133,11 @@ fn without_the_knowledge_base_the_search_finds_two_thirds_of_the_combinations() 
 #[test]
 fn the_bot_never_plays_an_illegal_move_in_seeded_self_play() {
     let mut rng = StdRng::seed_from_u64(2024);
-    let mut bot = engine(false);
-    for _ in 0..12 {
+    // Half the games with the knowledge base, half without.
+    let mut bots = [engine(false), engine(true)];
+    let mut plies = 0;
+    for index in 0..20 {
+        let bot = &mut bots[index % 2];
         // A few random plies first, so that every game takes its own way.
         let mut game = Game::new(Position::start());
         for _ in 0..rng.random_range(2..8) {
@@ -146,8 +149,10 @@ fn the_bot_never_plays_an_illegal_move_in_seeded_self_play() {
             game.play(mv).expect("a generated move is legal");
         }
         bot.new_game();
-        play_out(&mut bot, &mut game, Limits::Depth(3), 200);
+        play_out(bot, &mut game, Limits::Depth(3), 200);
+        plies += game.moves().len();
     }
+    assert!(plies > 20 * 40, "only {plies} plies were played");
 }
 
 #[test]
@@ -238,6 +243,8 @@ fn the_move_time_is_kept_within_ten_percent() {
         shashki::START_FEN,
         "W:Wa1,c1,e1,g1,b2,d2,h2,a3,c3,g3,f4,h4:Ba5,e5,b6,d6,h6,a7,e7,g7,b8,d8,f8,h8",
         "W:WKa1,Kc1,e3:BKh8,Kb8,d6",
+        // Black must capture: the capture stage runs first, then the search.
+        "B:Wa1,c1,e1,g1,b2,d2,f2,h2,c5,f6:Bb6,h6,a7,e7,g7,b8,d8,f8,h8",
     ];
     let mut bot = engine(false);
     for fen in fens {

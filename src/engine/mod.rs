@@ -8,7 +8,7 @@
 //! 4. Search: iterative-deepening principal variation search (see [`crate::search`]).
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -206,6 +206,7 @@ impl Engine {
         limits: Limits,
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<Decision> {
+        let started = Instant::now();
         if game.outcome().is_some() {
             return None;
         }
@@ -229,6 +230,11 @@ impl Engine {
         {
             return Some(decision);
         }
+        // The earlier stages' time counts against the move time.
+        let limits = match limits {
+            Limits::MoveTime(time) => Limits::MoveTime(time.saturating_sub(started.elapsed())),
+            depth => depth,
+        };
         let result = search::search(game, limits, &mut self.tt, &self.config.eval, progress);
         let mv = result.best?;
         let pv = if result.pv.first() == Some(&mv) {

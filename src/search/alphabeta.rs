@@ -30,11 +30,8 @@ pub(crate) struct Node {
 impl Node {
     /// The node reached by `mv`.
     #[inline]
-    fn child(&self, mv: Move, tt: &TranspositionTable, prefetch: bool) -> Node {
+    fn child(&self, mv: Move) -> Node {
         let key = zobrist::key_after(self.key, &self.position, mv);
-        if prefetch {
-            tt.prefetch(key);
-        }
         let position = self.position.play_unchecked(mv);
         let counters = if position.kings().is_empty() {
             // Without kings no draw counter runs (DrawCounters::after agrees).
@@ -194,6 +191,13 @@ impl<'a> Searcher<'a> {
         let captures = list[0].is_capture();
         // A forced move costs nothing to look past: it does not use up depth.
         let step_down = i32::from(list.len() > 1 || at >= MAX_PLY / 2);
+        if depth.0 > TABLE_MIN_DEPTH {
+            // Ask for every child's bucket at once: the memory accesses overlap.
+            for &mv in list.iter() {
+                self.tt
+                    .prefetch(zobrist::key_after(node.key, &node.position, mv));
+            }
+        }
         let mut order = std::mem::take(&mut self.order[at]);
         self.score_moves(&list, &mut order, hash_move, at);
 
@@ -204,7 +208,7 @@ impl<'a> Searcher<'a> {
         for i in 0..moves.len() {
             pick_next(moves, &mut order, i);
             let mv = moves[i];
-            let child = node.child(mv, self.tt, depth.0 > TABLE_MIN_DEPTH);
+            let child = node.child(mv);
             self.keys.push(child.key);
             let next = Depth(depth.0 - step_down);
             let score = if i == 0 {

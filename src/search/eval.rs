@@ -200,8 +200,9 @@ fn side_score(us: Side, them: Side, config: &EvalConfig) -> i32 {
 
     // Advancement (the tempo count), worth more as the board empties.
     let weights = &ADVANCE[phase as usize];
-    for (rank, weight) in weights.iter().enumerate().take(7).skip(1) {
-        score += ((us.men.0 >> (4 * rank)) & 0xF).count_ones() as i32 * weight;
+    let men = us.men.0;
+    for (shift, weight) in [4, 8, 12, 16, 20, 24].into_iter().zip(&weights[1..7]) {
+        score += ((men >> shift) & 0xF).count_ones() as i32 * weight;
     }
 
     // The centre, in the opening and middle game.
