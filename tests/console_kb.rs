@@ -18,7 +18,7 @@ fn a_remembered_move_is_played_by_the_bot_from_the_knowledge_base() {
     );
     assert_eq!(
         session.answer_to("kb check"),
-        "kb/combs.txt: 1 fact, no errors"
+        "kb/combs.txt: 1 fact (1 exact, 0 patterns, 0 lines), no errors"
     );
     session.expect("shashki plays c3-d4 (knowledge base: \"Проверка\", kb/combs.txt:1)");
 }
@@ -32,7 +32,7 @@ fn remember_explains_a_move_that_is_not_legal() {
     );
     assert_eq!(
         session.answer_to("kb check"),
-        "kb/combs.txt: 0 facts, no errors"
+        "kb/combs.txt: 0 facts (0 exact, 0 patterns, 0 lines), no errors"
     );
 }
 

@@ -80,7 +80,14 @@ impl Console {
                 for diagnostic in diagnostics {
                     self.say(diagnostic.to_string());
                 }
-                self.say(format!("{}: {}, no errors", kb.origin(), facts(kb.len())));
+                self.say(format!(
+                    "{}: {} ({} exact, {} patterns, {} lines), no errors",
+                    kb.origin(),
+                    facts(kb.len()),
+                    kb.exact_count(),
+                    kb.pattern_count(),
+                    kb.line_count()
+                ));
             }
             Err(diagnostics) => {
                 for diagnostic in &diagnostics {
