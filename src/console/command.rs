@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::notation::pdn::strip_move_number;
 use crate::{MoveParseError, MoveText};
 
 /// A line typed at the prompt.
@@ -377,20 +378,9 @@ impl FromStr for Command {
     }
 }
 
-/// `12. c3-d4` or `12...c3-d4` -> `c3-d4`, as copied from a game record.
-fn strip_move_number(text: &str) -> &str {
-    let text = text.trim_start();
-    let rest = text.trim_start_matches(|c: char| c.is_ascii_digit());
-    if rest.len() < text.len() && rest.starts_with('.') {
-        rest.trim_start_matches('.')
-    } else {
-        text
-    }
-}
-
-/// Whether a word starts like a square (a file letter and a digit), so a failed
-/// parse is best explained as a move error.
-fn looks_like_a_move(word: &str) -> bool {
+/// Whether a word starts like a square (a file letter and a digit): a move, or a
+/// failed one best explained as a move error.
+pub(super) fn looks_like_a_move(word: &str) -> bool {
     let mut chars = word.chars();
     matches!(
         (chars.next(), chars.next()),

@@ -8,7 +8,7 @@ use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::Hinter;
 use rustyline::{Context, Helper, Validator};
 
-use super::command::COMMANDS;
+use super::command::{COMMANDS, looks_like_a_move};
 use crate::{MoveText, Position};
 
 const DIM: &str = "\x1b[2m";
@@ -98,12 +98,11 @@ impl ConsoleHelper {
         }
         let key = compact(&typed);
         let mut found: Vec<String> = Vec::new();
-        let mut chars = typed.chars();
-        let square_like = matches!(
-            (chars.next(), chars.next()),
-            (Some('a'..='h'), None | Some('1'..='8'))
+        let a_file = matches!(
+            typed.as_str(),
+            "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"
         );
-        if square_like {
+        if a_file || looks_like_a_move(&typed) {
             found.extend(
                 self.moves
                     .iter()

@@ -281,18 +281,24 @@ fn start_position(tags: &[(String, String)]) -> Position {
         .unwrap_or_else(Position::start)
 }
 
+/// The text after a leading move number: `12. c3-d4`, `12...c3-d4` and `12.` give
+/// `c3-d4`, `c3-d4` and the empty string; text without a number is returned as it is.
+pub fn strip_move_number(text: &str) -> &str {
+    let text = text.trim_start();
+    let rest = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() < text.len() && rest.starts_with('.') {
+        rest.trim_start_matches('.').trim_start()
+    } else {
+        text
+    }
+}
+
 /// Plays one movetext token: a move, perhaps with a move number glued on or marks after it.
 fn play_token(game: &mut Game, token: &str) -> Result<(), PdnErrorKind> {
     if token.starts_with('$') {
         return Ok(()); // a NAG
     }
-    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
-    let rest = if rest.len() < token.len() && rest.starts_with('.') {
-        rest.trim_start_matches('.')
-    } else {
-        token
-    };
-    let rest = rest.trim_end_matches(['!', '?', '+', '#']);
+    let rest = strip_move_number(token).trim_end_matches(['!', '?', '+', '#']);
     if rest.is_empty() {
         return Ok(()); // a move number or a lone mark
     }
@@ -491,6 +497,15 @@ mod tests {
                 reason: WinReason::Resignation
             })
         );
+    }
+
+    #[test]
+    fn move_numbers_are_stripped_in_every_form() {
+        assert_eq!(strip_move_number("12. c3-d4"), "c3-d4");
+        assert_eq!(strip_move_number("12...c3-d4"), "c3-d4");
+        assert_eq!(strip_move_number("12."), "");
+        assert_eq!(strip_move_number("c3-d4"), "c3-d4");
+        assert_eq!(strip_move_number("22-18"), "22-18");
     }
 
     #[test]
