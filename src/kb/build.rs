@@ -22,7 +22,35 @@ use crate::{Color, MoveParseError, MoveText, Role, Square};
 struct KbParser;
 
 /// Every fact of `text` that parses, and every problem found while parsing.
+///
+/// A sound file is parsed in one go. If that fails, it is parsed again chunk
+/// by chunk, so that every broken fact is reported, not just the first.
 pub fn parse_facts(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
+    let mut facts = Vec::new();
+    let mut problems = Vec::new();
+    if let Ok(mut pairs) = KbParser::parse(Rule::file, text) {
+        let mut builder = Builder {
+            origin,
+            text,
+            line_offset: 0,
+            problems: &mut problems,
+        };
+        if let Some(file) = pairs.next() {
+            for pair in file.into_inner() {
+                if pair.as_rule() == Rule::fact
+                    && let Some(fact) = builder.build_fact(pair)
+                {
+                    facts.push(fact);
+                }
+            }
+        }
+        return (facts, problems);
+    }
+    parse_chunks(text, origin)
+}
+
+/// The facts and problems of `text`, parsed chunk by chunk.
+fn parse_chunks(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
     let mut facts = Vec::new();
     let mut problems = Vec::new();
     for (first_line, chunk) in chunks(text) {
@@ -76,7 +104,7 @@ fn starts_fact(line: &str) -> bool {
 fn rule_name(rule: &Rule) -> String {
     match rule {
         Rule::EOI => "the end of the fact",
-        Rule::chunk | Rule::fact => "a fact",
+        Rule::file | Rule::chunk | Rule::fact => "a fact",
         Rule::head => "a fact heading like `fact \"name\" for white`",
         Rule::name | Rule::name_text => "a name in double quotes",
         Rule::side => "`white` or `black`",
@@ -88,7 +116,7 @@ fn rule_name(rule: &Rule) -> String {
         Rule::keyword => "a keyword",
         Rule::play => "`play` and a move",
         Rule::alternative | Rule::move_text => "a move like c3-d4",
-        Rule::WHITESPACE | Rule::COMMENT | Rule::eol => "the end of the line",
+        Rule::sp | Rule::gap | Rule::eol => "the end of the line",
     }
     .to_string()
 }
@@ -257,7 +285,7 @@ impl Builder<'_> {
 
     fn build_board(&mut self, pair: Pair<Rule>) -> Option<BoardSyntax> {
         let at = self.spot(&pair);
-        let mut rows = Vec::new();
+        let mut rows = Vec::with_capacity(8);
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::files => {}
@@ -276,47 +304,42 @@ impl Builder<'_> {
             );
             return None;
         }
-        let mut cells = [Symbol::Any; 32];
-        let mut spots = [at; 32];
+        let mut board = BoardSyntax {
+            cells: [Symbol::Any; 32],
+            spots: [at; 32],
+            at,
+        };
         let mut complete = true;
         for (row, pair) in rows.into_iter().enumerate() {
             let rank = 7 - row as u8;
-            match self.build_row(pair, rank) {
-                Some(row_cells) => {
-                    for (square, symbol, spot) in row_cells {
-                        cells[square.index()] = symbol;
-                        spots[square.index()] = spot;
-                    }
-                }
-                None => complete = false,
-            }
+            complete &= self.build_row(pair, rank, &mut board);
         }
-        complete.then_some(BoardSyntax { cells, spots, at })
+        complete.then_some(board)
     }
 
-    /// The dark squares of one row (`rank` counted from 0) with their symbols:
-    /// an optional rank label, then one character per square.
-    fn build_row(&mut self, pair: Pair<Rule>, rank: u8) -> Option<Vec<(Square, Symbol, Spot)>> {
+    /// The dark squares of one row (`rank` counted from 0), written into
+    /// `board`: an optional rank label, then one character per square.
+    /// Returns whether the row is sound.
+    fn build_row(&mut self, pair: Pair<Rule>, rank: u8, board: &mut BoardSyntax) -> bool {
         let start = self.spot(&pair);
         let at = |index: usize| Spot {
             line: start.line,
             column: start.column + index,
         };
-        let mut cells: Vec<(char, Spot)> = pair
+        let mut written = pair
             .as_str()
             .chars()
             .enumerate()
             .filter(|(_, c)| !c.is_whitespace())
-            .map(|(index, c)| (c, at(index)))
-            .collect();
+            .peekable();
         let mut complete = true;
-        if let Some(&(label, spot)) = cells.first()
+        if let Some(&(index, label)) = written.peek()
             && label.is_ascii_digit()
         {
-            cells.remove(0);
+            written.next();
             if label.to_digit(10) != Some(u32::from(rank) + 1) {
                 self.error_at(
-                    spot,
+                    at(index),
                     format!(
                         "this row is rank {}, not {label}; rows go from rank 8 down to rank 1",
                         rank + 1
@@ -325,26 +348,33 @@ impl Builder<'_> {
                 complete = false;
             }
         }
-        if cells.len() != 8 {
-            let spot = cells.first().map_or(start, |&(_, spot)| spot);
+        // The cells, read without an intermediate list: the first eight kept.
+        let mut cells = [(' ', start); 8];
+        let mut count = 0;
+        for (index, letter) in written {
+            if let Some(cell) = cells.get_mut(count) {
+                *cell = (letter, at(index));
+            }
+            count += 1;
+        }
+        if count != 8 {
+            let spot = if count == 0 { start } else { cells[0].1 };
             self.error_at(
                 spot,
-                format!(
-                    "rank {} has {} squares; a board row needs 8",
-                    rank + 1,
-                    cells.len()
-                ),
+                format!("rank {} has {count} squares; a board row needs 8", rank + 1),
             );
-            return None;
+            return false;
         }
-        let mut squares = Vec::with_capacity(4);
         for (file, (letter, spot)) in cells.into_iter().enumerate() {
             let Some(symbol) = self.build_cell(letter, spot) else {
                 complete = false;
                 continue;
             };
             match Square::from_coords(file as u8, rank) {
-                Some(square) => squares.push((square, symbol, spot)),
+                Some(square) => {
+                    board.cells[square.index()] = symbol;
+                    board.spots[square.index()] = spot;
+                }
                 None if symbol == Symbol::Empty => {}
                 None => {
                     self.error_at(
@@ -355,7 +385,7 @@ impl Builder<'_> {
                 }
             }
         }
-        complete.then_some(squares)
+        complete
     }
 
     /// One board square's symbol (a part of `row`, not a rule of its own).
@@ -454,6 +484,15 @@ mod tests {
         assert!(problems.is_empty(), "{problems:#?}");
         assert_eq!(facts.len(), 1);
         facts.remove(0)
+    }
+
+    #[test]
+    fn a_sound_file_parsed_whole_gives_what_its_chunks_give() {
+        let text = include_str!("../../kb/combs.txt");
+        let (whole, problems) = parse(text);
+        assert!(problems.is_empty(), "{problems:#?}");
+        assert_eq!(whole, parse_chunks(text, "t.txt").0);
+        assert!(whole.len() > 100);
     }
 
     #[test]

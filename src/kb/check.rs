@@ -6,11 +6,10 @@
 //! possible in all of them: it starts on a square that surely holds the
 //! mover's piece, and its path is surely free.
 
-use std::collections::HashMap;
-
 use super::ast::{FactSyntax, MoveSyntax, Spot, Symbol};
 use super::compile::{Counts, Fact, Mask};
 use super::diagnostic::Diagnostic;
+use super::hash::FastMap;
 use crate::{Bitboard, Color, Position, Role, Square};
 
 /// Every error of one fact.
@@ -272,7 +271,8 @@ fn between(a: Square, b: Square) -> Option<Vec<Square>> {
 /// Warnings for facts that repeat or contradict an earlier fact (same board,
 /// side and counts after mirroring).
 pub fn duplicates(facts: &[Fact], spots: &[Spot], origin: &str, text: &str) -> Vec<Diagnostic> {
-    let mut seen: HashMap<(Mask, Counts), usize> = HashMap::new();
+    let mut seen: FastMap<(Mask, Counts), usize> = FastMap::default();
+    seen.reserve(facts.len());
     let mut warnings = Vec::new();
     for (index, fact) in facts.iter().enumerate() {
         let key = (fact.mask, fact.counts);

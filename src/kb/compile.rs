@@ -198,20 +198,7 @@ impl Fact {
 
 /// Move text on the board turned 180 degrees (the same separators).
 pub fn flipped_text(text: &MoveText) -> MoveText {
-    let separator = if text.to_string().contains(':') {
-        ":"
-    } else {
-        "-"
-    };
-    let squares: Vec<String> = text
-        .squares()
-        .iter()
-        .map(|square| square.flipped().to_string())
-        .collect();
-    squares
-        .join(separator)
-        .parse()
-        .expect("flipped squares of a move text form a move text")
+    text.flipped()
 }
 
 /// The key of a position for exact lookup.

@@ -4,9 +4,8 @@
 //! array ordered by how many squares they constrain, each tried with a cheap
 //! count filter and three AND-and-compare steps.
 
-use std::collections::HashMap;
-
 use super::compile::{Counts, Fact, Mask, position_key};
+use super::hash::FastMap;
 use crate::Position;
 
 /// One pattern as the scan sees it: small and contiguous.
@@ -20,7 +19,7 @@ struct PatternEntry {
 /// Exact facts by position, patterns by preference.
 #[derive(Clone, Debug, Default)]
 pub struct Matcher {
-    exact: HashMap<(u32, u32, u32), Vec<usize>>,
+    exact: FastMap<(u32, u32, u32), Vec<usize>>,
     patterns: Vec<PatternEntry>,
 }
 
@@ -28,6 +27,7 @@ impl Matcher {
     /// The index of `facts` (all in the mover-as-White orientation).
     pub fn new(facts: &[Fact]) -> Matcher {
         let mut matcher = Matcher::default();
+        matcher.exact.reserve(facts.len());
         for (index, fact) in facts.iter().enumerate() {
             match fact.exact_key() {
                 Some(key) => matcher.exact.entry(key).or_default().push(index),

@@ -13,6 +13,7 @@ mod check;
 mod choice;
 mod compile;
 mod diagnostic;
+mod hash;
 mod learn;
 mod matcher;
 

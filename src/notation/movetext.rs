@@ -148,6 +148,14 @@ impl MoveText {
         &self.squares
     }
 
+    /// The same text on the board turned 180 degrees (`c3:e5` becomes `f6:d4`).
+    pub fn flipped(&self) -> MoveText {
+        MoveText {
+            squares: self.squares.iter().map(|square| square.flipped()).collect(),
+            capture: self.capture,
+        }
+    }
+
     /// The full-path text of a legal move: `c3-d4`, or every landing square of a capture.
     pub fn from_move(position: &Position, mv: Move) -> MoveText {
         let mut squares = vec![mv.from()];
