@@ -98,6 +98,11 @@ impl Solver {
         })
     }
 
+    /// Every index of a valid position with one, two or three white kings.
+    pub fn all_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.trios.len() * 32).filter(|&i| self.position(i, Color::White).is_some())
+    }
+
     /// White moves needed to take the lone king from `position` (either side to move).
     pub fn distance(&self, position: &Position) -> u8 {
         let Some(index) = self.index(position) else {
