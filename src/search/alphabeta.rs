@@ -218,11 +218,11 @@ impl<'a> Searcher<'a> {
                 let is_killer = self.killers[at].contains(&Some(mv));
                 let reduction = if quiet
                     && depth.0 >= 3
-                    && i >= 2
+                    && i >= 1
                     && !is_killer
                     && !child.position.has_capture()
                 {
-                    1 + i32::from(depth.0 >= 5 && i >= 5)
+                    1 + i32::from(depth.0 >= 5 && i >= 4) + i32::from(depth.0 >= 8 && i >= 8)
                 } else {
                     0
                 };
