@@ -208,36 +208,50 @@ impl<'a> Searcher<'a> {
         for i in 0..moves.len() {
             pick_next(moves, &mut order, i);
             let mv = moves[i];
-            let child = node.child(mv);
-            self.keys.push(child.key);
             let next = Depth(depth.0 - step_down);
-            let score = if i == 0 {
-                -self.search(&child, next, ply.next(), -beta, -alpha)
-            } else {
-                let quiet = !captures;
-                let is_killer = self.killers[at].contains(&Some(mv));
-                let reduction = if quiet
-                    && depth.0 >= 3
-                    && i >= 1
-                    && !is_killer
-                    && !child.position.has_capture()
-                {
-                    1 + i32::from(depth.0 >= 5 && i >= 4) + i32::from(depth.0 >= 8 && i >= 8)
-                } else {
-                    0
-                };
+            let score = if next.0 <= 0 {
+                // A frontier child goes straight to the quiescence search, which
+                // needs neither its key nor its draw counters.
+                let child = node.position.play_unchecked(mv);
                 let null = Score(alpha.0 + 1);
-                let mut score =
-                    -self.search(&child, Depth(next.0 - reduction), ply.next(), -null, -alpha);
-                if score > alpha && reduction > 0 {
-                    score = -self.search(&child, next, ply.next(), -null, -alpha);
-                }
-                if score > alpha && score < beta {
-                    score = -self.search(&child, next, ply.next(), -beta, -alpha);
+                let mut score = if i == 0 {
+                    -self.quiesce(&child, ply.next(), -beta, -alpha)
+                } else {
+                    -self.quiesce(&child, ply.next(), -null, -alpha)
+                };
+                if i > 0 && score > alpha && score < beta {
+                    score = -self.quiesce(&child, ply.next(), -beta, -alpha);
                 }
                 score
+            } else {
+                let child = node.child(mv);
+                self.keys.push(child.key);
+                let score = if i == 0 {
+                    -self.search(&child, next, ply.next(), -beta, -alpha)
+                } else {
+                    let quiet = !captures;
+                    let is_killer = self.killers[at].contains(&Some(mv));
+                    let reduction =
+                        if quiet && depth.0 >= 3 && !is_killer && !child.position.has_capture() {
+                            1 + i32::from(depth.0 >= 5 && i >= 4)
+                                + i32::from(depth.0 >= 8 && i >= 8)
+                        } else {
+                            0
+                        };
+                    let null = Score(alpha.0 + 1);
+                    let mut score =
+                        -self.search(&child, Depth(next.0 - reduction), ply.next(), -null, -alpha);
+                    if score > alpha && reduction > 0 {
+                        score = -self.search(&child, next, ply.next(), -null, -alpha);
+                    }
+                    if score > alpha && score < beta {
+                        score = -self.search(&child, next, ply.next(), -beta, -alpha);
+                    }
+                    score
+                };
+                self.keys.pop();
+                score
             };
-            self.keys.pop();
             if self.stopped {
                 break;
             }
