@@ -199,14 +199,26 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut order = std::mem::take(&mut self.order[at]);
-        self.score_moves(&list, &mut order, hash_move, at);
+        let moves = list.as_mut_slice();
+        // The hash move goes first, and the others are scored only if it does not cut off.
+        let unordered = match hash_move.and_then(|hash| moves.iter().position(|&mv| mv == hash)) {
+            Some(index) => {
+                moves.swap(0, index);
+                1
+            }
+            None => 0,
+        };
 
         let original_alpha = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
-        let moves = list.as_mut_slice();
         for i in 0..moves.len() {
-            pick_next(moves, &mut order, i);
+            if i == unordered {
+                self.score_moves(&moves[unordered..], &mut order, at);
+            }
+            if i >= unordered {
+                pick_next(&mut moves[unordered..], &mut order, i - unordered);
+            }
             let mv = moves[i];
             let next = Depth(depth.0 - step_down);
             let score = if next.0 <= 0 {
@@ -360,19 +372,11 @@ impl<'a> Searcher<'a> {
         self.pv_len[at] = child_len;
     }
 
-    /// Ordering keys: hash move, captures by material, killers, then history.
-    fn score_moves(
-        &self,
-        list: &MoveList,
-        order: &mut Vec<i32>,
-        hash_move: Option<Move>,
-        at: usize,
-    ) {
+    /// Ordering keys: captures by material, killers, then history.
+    fn score_moves(&self, moves: &[Move], order: &mut Vec<i32>, at: usize) {
         order.clear();
-        for &mv in list.iter() {
-            let key = if Some(mv) == hash_move {
-                1 << 30
-            } else if mv.is_capture() {
+        for &mv in moves {
+            let key = if mv.is_capture() {
                 (1 << 28) + capture_value_unplayed(mv)
             } else if self.killers[at][0] == Some(mv) {
                 (1 << 27) + 1
