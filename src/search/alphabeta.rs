@@ -247,6 +247,7 @@ impl<'a> Searcher<'a> {
                         if quiet && depth.0 >= 3 && !is_killer && !child.position.has_capture() {
                             1 + i32::from(depth.0 >= 5 && i >= 4)
                                 + i32::from(depth.0 >= 8 && i >= 8)
+                                + i32::from(!pv_node && depth.0 >= 6 && i >= 2)
                         } else {
                             0
                         };
