@@ -281,7 +281,10 @@ fn searched(fen: &str, limits: Limits) -> (String, shashki::search::Score, Strin
 fn a_win_in_one_is_taken_when_longer_wins_are_there() {
     // Kf4-c1 shuts the man on b2 in at once (Black has no move); d4-e5, d4-c5 and
     // several king moves also win, only later.
-    for limits in [Limits::Depth(8), Limits::MoveTime(Duration::from_millis(100))] {
+    for limits in [
+        Limits::Depth(8),
+        Limits::MoveTime(Duration::from_millis(100)),
+    ] {
         let (mv, score, text) = searched("W:Wa1,c3,d4,Kf4:Bb2", limits);
         assert_eq!(mv, "f4-c1", "{text}");
         assert_eq!(score, shashki::search::Score::win_in(1), "{text}");
