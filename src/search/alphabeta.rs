@@ -243,14 +243,21 @@ impl<'a> Searcher<'a> {
                 } else {
                     let quiet = !captures;
                     let is_killer = self.killers[at].contains(&Some(mv));
-                    let reduction =
-                        if quiet && depth.0 >= 3 && !is_killer && !child.position.has_capture() {
-                            1 + i32::from(depth.0 >= 5 && i >= 4)
-                                + i32::from(depth.0 >= 8 && i >= 8)
-                                + i32::from(!pv_node && depth.0 >= 6 && i >= 2)
-                        } else {
-                            0
-                        };
+                    // Once a win is in hand every move is searched in full: a reduced
+                    // one could hide a shorter win (or the defender a longer resistance).
+                    let reduce = quiet
+                        && depth.0 >= 3
+                        && !is_killer
+                        && !alpha.is_win()
+                        && !beta.is_loss()
+                        && !child.position.has_capture();
+                    let reduction = if reduce {
+                        1 + i32::from(depth.0 >= 5 && i >= 4)
+                            + i32::from(depth.0 >= 8 && i >= 8)
+                            + i32::from(!pv_node && depth.0 >= 6 && i >= 2)
+                    } else {
+                        0
+                    };
                     let null = Score(alpha.0 + 1);
                     let mut score =
                         -self.search(&child, Depth(next.0 - reduction), ply.next(), -null, -alpha);
