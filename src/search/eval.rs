@@ -184,8 +184,8 @@ pub fn evaluate(position: &Position, config: &EvalConfig) -> Score {
             None => {
                 // The phase counts the men of both sides each seen from its own side;
                 // the two sets overlap where the squares mirror each other, so the
-                // start counts 12, not 24. Kept as the weights were tuned with it:
-                // counting every man is an evaluation change to be tried by a match.
+                // start counts 12, not 24. Kept as it is: counting every man changes
+                // the evaluation and is to be tried by a match first.
                 let phase_men = (white.men | black.men.flipped()).count() as i32;
                 side_score::<false>(white, black, phase_men, config)
                     - side_score::<true>(black, white, phase_men, config)
