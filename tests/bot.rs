@@ -260,3 +260,46 @@ fn the_move_time_is_kept_within_ten_percent() {
         assert!(spent <= Duration::from_millis(220), "{fen}: {spent:?}");
     }
 }
+
+/// The move the bot chooses in `fen` without the knowledge base, with its search score.
+fn searched(fen: &str, limits: Limits) -> (String, shashki::search::Score, String) {
+    let position: Position = fen.parse().unwrap();
+    let decision = engine(false)
+        .choose(&Game::new(position), limits, &mut |_| {})
+        .unwrap();
+    match decision.source {
+        Source::Search { score, .. } => (
+            MoveText::from_move(&position, decision.mv).to_string(),
+            score,
+            decision.describe(&position),
+        ),
+        ref other => panic!("decided by {other:?}"),
+    }
+}
+
+#[test]
+fn a_win_in_one_is_taken_when_longer_wins_are_there() {
+    // Kf4-c1 shuts the man on b2 in at once (Black has no move); d4-e5, d4-c5 and
+    // several king moves also win, only later.
+    for limits in [
+        Limits::Depth(8),
+        Limits::MoveTime(Duration::from_millis(100)),
+    ] {
+        let (mv, score, text) = searched("W:Wa1,c3,d4,Kf4:Bb2", limits);
+        assert_eq!(mv, "f4-c1", "{text}");
+        assert_eq!(score, shashki::search::Score::win_in(1), "{text}");
+        assert!(text.contains("score +win in 1 "), "{text}");
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "needs release speed")]
+fn the_shortest_of_several_forced_wins_is_played() {
+    // Kf4-c1 wins in 7 plies (4 White moves); d4-c5, d4-e5 and Kf4-h6 win only in 11.
+    let (mv, score, text) = searched(
+        "W:Wa1,c3,d4,Kf4,g3:Bb2,h8",
+        Limits::MoveTime(Duration::from_secs(1)),
+    );
+    assert_eq!(mv, "f4-c1", "{text}");
+    assert_eq!(score, shashki::search::Score::win_in(7), "{text}");
+}

@@ -1,5 +1,6 @@
 //! `match`: self-play between two engine settings, refereed by the rules core.
 
+use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,7 +10,7 @@ use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::kb::KnowledgeBase;
 use shashki::search::EvalConfig;
-use shashki::{Color, DrawReason, Game, MoveText, Outcome, Position, is_king_against_king};
+use shashki::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
 /// Short opening lines (from `../shared/reference/openings.txt`), each played with both colours.
 pub const OPENINGS: &[(&str, &str)] = &[
@@ -203,25 +204,57 @@ pub fn opening_game(line: &str) -> Result<Game, String> {
     Ok(game)
 }
 
-/// Plays one game from `game` between `white` and `black`; returns the outcome and the record.
+/// How a match game ended, named by the rule that ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameEnd {
+    /// The rules ended it: a win, or a draw by repetition or an endgame counter.
+    Rules(Outcome),
+    /// King against king: the side to move offered a draw and the other accepted
+    /// (RULES.md, draw rule 5).
+    KingAgainstKing,
+    /// The game reached the match's ply cap unfinished and is scored a draw.
+    PlyCap,
+}
+
+impl GameEnd {
+    /// The winner, if any (every other end scores as a draw).
+    fn winner(self) -> Option<Color> {
+        match self {
+            GameEnd::Rules(Outcome::Win { winner, .. }) => Some(winner),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameEnd::Rules(outcome) => write!(f, "{outcome}"),
+            GameEnd::KingAgainstKing => write!(f, "draw by agreement: king against king"),
+            GameEnd::PlyCap => write!(f, "draw (adjudicated: {MAX_PLIES}-ply cap)"),
+        }
+    }
+}
+
+/// Plays one game from `game` between `white` and `black`; returns how it ended and the record.
 fn play_game(
     mut game: Game,
     white: &mut Player,
     black: &mut Player,
-) -> Result<(Outcome, Game), String> {
+) -> Result<(GameEnd, Game), String> {
     white.engine.new_game();
     black.engine.new_game();
     loop {
         if let Some(outcome) = game.outcome() {
-            return Ok((outcome, game));
+            return Ok((GameEnd::Rules(outcome), game));
         }
         if game.moves().len() >= MAX_PLIES {
-            return Ok((Outcome::Draw(DrawReason::Agreement), game));
+            return Ok((GameEnd::PlyCap, game));
         }
         if is_king_against_king(game.position()) {
             // The bot offers a draw here and the other bot accepts (RULES.md, draw rule 5).
             game.agree_draw();
-            continue;
+            return Ok((GameEnd::KingAgainstKing, game));
         }
         let side = game.position().side_to_move();
         let player = match side {
@@ -279,12 +312,13 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let mut out = std::io::stdout().lock();
     writeln!(out, "{} vs {}", a.describe(), b.describe())?;
     let mut tally = Tally::default();
+    let mut adjudicated = 0;
     let pairs = args.games.div_ceil(2);
     for index in 0..pairs * 2 {
         let (name, line) = OPENINGS[(index / 2) % OPENINGS.len()];
         let a_is_white = index % 2 == 0;
         let start = opening_game(line)?;
-        let (outcome, game) = if a_is_white {
+        let (end, game) = if a_is_white {
             play_game(start, &mut a, &mut b)?
         } else {
             play_game(start, &mut b, &mut a)?
@@ -294,23 +328,26 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         } else {
             Color::Black
         };
-        let result = match outcome {
-            Outcome::Win { winner, .. } if winner == a_color => {
+        let result = match end.winner() {
+            Some(winner) if winner == a_color => {
                 tally.wins += 1;
                 "A wins"
             }
-            Outcome::Win { .. } => {
+            Some(_) => {
                 tally.losses += 1;
                 "B wins"
             }
-            Outcome::Draw(_) => {
+            None => {
                 tally.draws += 1;
+                if end == GameEnd::PlyCap {
+                    adjudicated += 1;
+                }
                 "draw"
             }
         };
         writeln!(
             out,
-            "game {:>3}: {name} ({line}), A {}: {result} ({outcome}) after {} plies",
+            "game {:>3}: {name} ({line}), A {}: {result} ({end}) after {} plies",
             index + 1,
             if a_is_white { "White" } else { "Black" },
             game.moves().len()
@@ -333,11 +370,16 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     };
     writeln!(
         out,
-        "A vs B: +{} ={} -{} in {} games, score {:.1}%, {estimate}",
+        "A vs B: +{} ={} -{} in {} games{}, score {:.1}%, {estimate}",
         tally.wins,
         tally.draws,
         tally.losses,
         tally.games(),
+        if adjudicated > 0 {
+            format!(" ({adjudicated} drawn at the {MAX_PLIES}-ply cap)")
+        } else {
+            String::new()
+        },
         100.0 * tally.score()
     )?;
     Ok(ExitCode::SUCCESS)
@@ -353,6 +395,35 @@ mod tests {
             let game = opening_game(line).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(game.outcome().is_none(), "{name}");
         }
+    }
+
+    #[test]
+    fn a_game_cut_off_at_the_ply_cap_says_so() {
+        assert_eq!(
+            GameEnd::PlyCap.to_string(),
+            "draw (adjudicated: 400-ply cap)"
+        );
+        assert_eq!(GameEnd::PlyCap.winner(), None);
+    }
+
+    #[test]
+    fn every_game_end_names_its_rule() {
+        let repetition = GameEnd::Rules(Outcome::Draw(shashki::DrawReason::Repetition));
+        assert!(
+            repetition.to_string().contains("third time"),
+            "{repetition}"
+        );
+        assert!(
+            GameEnd::KingAgainstKing
+                .to_string()
+                .contains("king against king")
+        );
+        assert!(!GameEnd::PlyCap.to_string().contains("agreement"));
+        let win = GameEnd::Rules(Outcome::Win {
+            winner: Color::Black,
+            reason: shashki::WinReason::NoPieces,
+        });
+        assert_eq!(win.winner(), Some(Color::Black));
     }
 
     #[test]

@@ -199,45 +199,79 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut order = std::mem::take(&mut self.order[at]);
-        self.score_moves(&list, &mut order, hash_move, at);
+        let moves = list.as_mut_slice();
+        // The hash move goes first, and the others are scored only if it does not cut off.
+        let unordered = match hash_move.and_then(|hash| moves.iter().position(|&mv| mv == hash)) {
+            Some(index) => {
+                moves.swap(0, index);
+                1
+            }
+            None => 0,
+        };
 
         let original_alpha = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
-        let moves = list.as_mut_slice();
         for i in 0..moves.len() {
-            pick_next(moves, &mut order, i);
+            if i == unordered {
+                self.score_moves(&moves[unordered..], &mut order, at);
+            }
+            if i >= unordered {
+                pick_next(&mut moves[unordered..], &mut order, i - unordered);
+            }
             let mv = moves[i];
-            let child = node.child(mv);
-            self.keys.push(child.key);
             let next = Depth(depth.0 - step_down);
-            let score = if i == 0 {
-                -self.search(&child, next, ply.next(), -beta, -alpha)
-            } else {
-                let quiet = !captures;
-                let is_killer = self.killers[at].contains(&Some(mv));
-                let reduction = if quiet
-                    && depth.0 >= 3
-                    && i >= 2
-                    && !is_killer
-                    && !child.position.has_capture()
-                {
-                    1 + i32::from(depth.0 >= 5 && i >= 5)
-                } else {
-                    0
-                };
+            let score = if next.0 <= 0 {
+                // A frontier child goes straight to the quiescence search, which
+                // needs neither its key nor its draw counters.
+                let child = node.position.play_unchecked(mv);
                 let null = Score(alpha.0 + 1);
-                let mut score =
-                    -self.search(&child, Depth(next.0 - reduction), ply.next(), -null, -alpha);
-                if score > alpha && reduction > 0 {
-                    score = -self.search(&child, next, ply.next(), -null, -alpha);
-                }
-                if score > alpha && score < beta {
-                    score = -self.search(&child, next, ply.next(), -beta, -alpha);
+                let mut score = if i == 0 {
+                    -self.quiesce(&child, ply.next(), -beta, -alpha)
+                } else {
+                    -self.quiesce(&child, ply.next(), -null, -alpha)
+                };
+                if i > 0 && score > alpha && score < beta {
+                    score = -self.quiesce(&child, ply.next(), -beta, -alpha);
                 }
                 score
+            } else {
+                let child = node.child(mv);
+                self.keys.push(child.key);
+                let score = if i == 0 {
+                    -self.search(&child, next, ply.next(), -beta, -alpha)
+                } else {
+                    let quiet = !captures;
+                    let is_killer = self.killers[at].contains(&Some(mv));
+                    // Once a win is in hand every move is searched in full: a reduced
+                    // one could hide a shorter win (or the defender a longer resistance).
+                    let reduce = quiet
+                        && depth.0 >= 3
+                        && !is_killer
+                        && !alpha.is_win()
+                        && !beta.is_loss()
+                        && !child.position.has_capture();
+                    let reduction = if reduce {
+                        1 + i32::from(depth.0 >= 5 && i >= 4)
+                            + i32::from(depth.0 >= 8 && i >= 8)
+                            + i32::from(!pv_node && depth.0 >= 6 && i >= 2)
+                    } else {
+                        0
+                    };
+                    let null = Score(alpha.0 + 1);
+                    let mut score =
+                        -self.search(&child, Depth(next.0 - reduction), ply.next(), -null, -alpha);
+                    if score > alpha && reduction > 0 {
+                        score = -self.search(&child, next, ply.next(), -null, -alpha);
+                    }
+                    if score > alpha && score < beta {
+                        score = -self.search(&child, next, ply.next(), -beta, -alpha);
+                    }
+                    score
+                };
+                self.keys.pop();
+                score
             };
-            self.keys.pop();
             if self.stopped {
                 break;
             }
@@ -294,16 +328,16 @@ impl<'a> Searcher<'a> {
         }
         let at = ply.index();
         self.pv_len[at] = at;
-        let mut list = std::mem::take(&mut self.lists[at]);
-        position.generate_captures(&mut list);
-        if list.is_empty() {
-            self.lists[at] = list;
+        // Most nodes here are quiet: the quick test spares them the generator.
+        if !position.has_capture() {
             return if can_move_quietly(position) {
                 evaluate(position, &self.eval)
             } else {
                 Score::loss_in(ply.0)
             };
         }
+        let mut list = std::mem::take(&mut self.lists[at]);
+        position.generate_captures(&mut list);
         if at >= MAX_PLY - 1 {
             self.lists[at] = list;
             return evaluate(position, &self.eval);
@@ -346,19 +380,11 @@ impl<'a> Searcher<'a> {
         self.pv_len[at] = child_len;
     }
 
-    /// Ordering keys: hash move, captures by material, killers, then history.
-    fn score_moves(
-        &self,
-        list: &MoveList,
-        order: &mut Vec<i32>,
-        hash_move: Option<Move>,
-        at: usize,
-    ) {
+    /// Ordering keys: captures by material, killers, then history.
+    fn score_moves(&self, moves: &[Move], order: &mut Vec<i32>, at: usize) {
         order.clear();
-        for &mv in list.iter() {
-            let key = if Some(mv) == hash_move {
-                1 << 30
-            } else if mv.is_capture() {
+        for &mv in moves {
+            let key = if mv.is_capture() {
                 (1 << 28) + capture_value_unplayed(mv)
             } else if self.killers[at][0] == Some(mv) {
                 (1 << 27) + 1
