@@ -60,36 +60,28 @@ pub const fn step(set: Bitboard, direction: Direction) -> Bitboard {
 }
 
 /// Per direction and square: the neighbouring square, or the empty set at the edge.
-pub const NEIGHBOUR: [[Bitboard; 32]; 4] = build_neighbours();
+pub const NEIGHBOUR: [[Bitboard; 32]; 4] = build_steps(1);
 
 /// Per direction and square: the square two steps away, where a man lands after a jump.
-pub const JUMP: [[Bitboard; 32]; 4] = build_jumps();
+pub const JUMP: [[Bitboard; 32]; 4] = build_steps(2);
 
 /// Per direction and square: every square along the diagonal from it, itself excluded.
 pub const RAY: [[Bitboard; 32]; 4] = build_rays();
 
-const fn build_neighbours() -> [[Bitboard; 32]; 4] {
+/// Per direction and square: the square `steps` diagonal steps away, or the empty set.
+const fn build_steps(steps: u32) -> [[Bitboard; 32]; 4] {
     let mut table = [[Bitboard::EMPTY; 32]; 4];
     let mut d = 0;
     while d < 4 {
         let mut s = 0;
         while s < 32 {
-            table[d][s] = step(Bitboard(1 << s), Direction::ALL[d]);
-            s += 1;
-        }
-        d += 1;
-    }
-    table
-}
-
-const fn build_jumps() -> [[Bitboard; 32]; 4] {
-    let mut table = [[Bitboard::EMPTY; 32]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut s = 0;
-        while s < 32 {
-            let direction = Direction::ALL[d];
-            table[d][s] = step(step(Bitboard(1 << s), direction), direction);
+            let mut at = Bitboard(1 << s);
+            let mut taken = 0;
+            while taken < steps {
+                at = step(at, Direction::ALL[d]);
+                taken += 1;
+            }
+            table[d][s] = at;
             s += 1;
         }
         d += 1;
