@@ -23,9 +23,20 @@ struct KbParser;
 
 /// Every fact of `text` that parses, and every problem found while parsing.
 ///
-/// A sound file is parsed in one go. If that fails, it is parsed again chunk
-/// by chunk, so that every broken fact is reported, not just the first.
+/// A sound file is read the fast way (`sound_file`, each board one token).
+/// Anything wrong there, and the file is parsed again with the rules that
+/// word the messages: whole, and if that fails, chunk by chunk, so that
+/// every broken fact is reported, not just the first.
 pub fn parse_facts(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
+    match parse_sound(text, origin) {
+        Some(facts) => (facts, Vec::new()),
+        None => parse_worded(text, origin),
+    }
+}
+
+/// The facts and problems of `text`, parsed whole with the rules that word
+/// the messages, or chunk by chunk if that fails.
+fn parse_worded(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
     let mut facts = Vec::new();
     let mut problems = Vec::new();
     if let Ok(mut pairs) = KbParser::parse(Rule::file, text) {
@@ -47,6 +58,25 @@ pub fn parse_facts(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic
         return (facts, problems);
     }
     parse_chunks(text, origin)
+}
+
+/// The facts of `text` read the fast way, if it finds no problem at all.
+fn parse_sound(text: &str, origin: &str) -> Option<Vec<FactSyntax>> {
+    let file = KbParser::parse(Rule::sound_file, text).ok()?.next()?;
+    let mut problems = Vec::new();
+    let mut builder = Builder {
+        origin,
+        text,
+        line_offset: 0,
+        problems: &mut problems,
+    };
+    let mut facts = Vec::new();
+    for pair in file.into_inner() {
+        if pair.as_rule() == Rule::sound_fact {
+            facts.push(builder.build_fact(pair)?);
+        }
+    }
+    problems.is_empty().then_some(facts)
 }
 
 /// The facts and problems of `text`, parsed chunk by chunk.
@@ -100,18 +130,34 @@ fn starts_fact(line: &str) -> bool {
         .is_some_and(|rest| rest.starts_with([' ', '\t', '"']))
 }
 
+/// Whether a line, from its first character that is not a space or a tab,
+/// is what `files` reads: the letters a to h, spaces or tabs between, then
+/// only spaces, tabs and a comment to the end of the line.
+fn is_files_line(line: &str) -> bool {
+    let blank = |c: char| c == ' ' || c == '\t';
+    let mut rest = line;
+    for letter in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
+        let Some(after) = rest.trim_start_matches(blank).strip_prefix(letter) else {
+            return false;
+        };
+        rest = after;
+    }
+    let rest = rest.trim_start_matches(blank);
+    rest.is_empty() || rest.starts_with(['%', '\r', '\n'])
+}
+
 /// Words a person reads in place of rule names.
 fn rule_name(rule: &Rule) -> String {
     match rule {
         Rule::EOI => "the end of the fact",
-        Rule::file | Rule::chunk | Rule::fact => "a fact",
+        Rule::file | Rule::chunk | Rule::fact | Rule::sound_file | Rule::sound_fact => "a fact",
         Rule::head => "a fact heading like `fact \"name\" for white`",
         Rule::name | Rule::name_text => "a name in double quotes",
         Rule::side => "`white` or `black`",
         Rule::count => "a count like `white 3..6`",
         Rule::role => "`men` or `kings`",
         Rule::range | Rule::number => "a count like 5 or 3..6",
-        Rule::board | Rule::row => "a board row",
+        Rule::board | Rule::board_block | Rule::row => "a board row",
         Rule::files => "the file letters `a b c d e f g h`",
         Rule::keyword => "a keyword",
         Rule::play => "`play` and a move",
@@ -173,6 +219,7 @@ impl Builder<'_> {
         self.build_fact(fact)
     }
 
+    /// A `fact`, or a `sound_fact`: the same parts, the board one token.
     fn build_fact(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
         let at = self.spot(&pair);
         let mut head = None;
@@ -189,6 +236,10 @@ impl Builder<'_> {
                 },
                 Rule::board => {
                     board = self.build_board(part);
+                    complete &= board.is_some();
+                }
+                Rule::board_block => {
+                    board = self.build_board_block(part);
                     complete &= board.is_some();
                 }
                 Rule::play => match self.build_play(part) {
@@ -312,22 +363,84 @@ impl Builder<'_> {
         let mut complete = true;
         for (row, pair) in rows.into_iter().enumerate() {
             let rank = 7 - row as u8;
-            complete &= self.build_row(pair, rank, &mut board);
+            complete &= self.build_row(pair.as_str(), self.spot(&pair), rank, &mut board);
         }
         complete.then_some(board)
     }
 
-    /// The dark squares of one row (`rank` counted from 0), written into
-    /// `board`: an optional rank label, then one character per square.
-    /// Returns whether the row is sound.
-    fn build_row(&mut self, pair: Pair<Rule>, rank: u8, board: &mut BoardSyntax) -> bool {
-        let start = self.spot(&pair);
+    /// A board read as one token: its lines split and read the way `board`
+    /// reads them (an optional `files` line, rows, an optional `files`
+    /// line; blank and comment lines between). `None` when `board` would
+    /// read them otherwise or find a problem: the slower rules word it.
+    fn build_board_block(&mut self, pair: Pair<Rule>) -> Option<BoardSyntax> {
+        let at = self.spot(&pair);
+        let text = pair.as_str();
+        // A `\r` alone ends a line for the grammar but not for line numbers.
+        if text
+            .bytes()
+            .zip(text.bytes().skip(1).chain([b'\n']))
+            .any(|(byte, next)| byte == b'\r' && next != b'\n')
+        {
+            return None;
+        }
+        let mut rows = [("", at); 8];
+        let mut count = 0;
+        let mut files_above = false;
+        let mut files_below = false;
+        for (index, line) in text.split('\n').enumerate() {
+            let written = line.trim_start_matches([' ', '\t']);
+            if written.is_empty() || written.starts_with(['%', '\r']) {
+                continue;
+            }
+            if files_below {
+                return None;
+            }
+            let spot = Spot {
+                line: at.line + index,
+                column: if index == 0 {
+                    at.column
+                } else {
+                    line.len() - written.len() + 1
+                },
+            };
+            if is_files_line(written) {
+                match count {
+                    0 if !files_above => files_above = true,
+                    0 => return None,
+                    _ => files_below = true,
+                }
+                continue;
+            }
+            let row = written
+                .find(['%', '\r'])
+                .map_or(written, |end| &written[..end]);
+            *rows.get_mut(count)? = (row, spot);
+            count += 1;
+        }
+        if count != 8 {
+            return None;
+        }
+        let mut board = BoardSyntax {
+            cells: [Symbol::Any; 32],
+            spots: [at; 32],
+            at,
+        };
+        let mut complete = true;
+        for (row, (written, spot)) in rows.into_iter().enumerate() {
+            complete &= self.build_row(written, spot, 7 - row as u8, &mut board);
+        }
+        complete.then_some(board)
+    }
+
+    /// The dark squares of one `row`, `written` at `start` (`rank` counted
+    /// from 0), put into `board`: an optional rank label, then one character
+    /// per square. Returns whether the row is sound.
+    fn build_row(&mut self, written: &str, start: Spot, rank: u8, board: &mut BoardSyntax) -> bool {
         let at = |index: usize| Spot {
             line: start.line,
             column: start.column + index,
         };
-        let mut written = pair
-            .as_str()
+        let mut written = written
             .chars()
             .enumerate()
             .filter(|(_, c)| !c.is_whitespace())
@@ -493,6 +606,163 @@ mod tests {
         assert!(problems.is_empty(), "{problems:#?}");
         assert_eq!(whole, parse_chunks(text, "t.txt").0);
         assert!(whole.len() > 100);
+    }
+
+    /// What the fast way reads, and what the worded rules read and report.
+    type BothWays = (Option<Vec<FactSyntax>>, (Vec<FactSyntax>, Vec<Diagnostic>));
+
+    /// Both ways in: the fast one, and the one that words messages.
+    fn both_ways(text: &str) -> BothWays {
+        (parse_sound(text, "t.txt"), parse_worded(text, "t.txt"))
+    }
+
+    #[test]
+    fn the_shipped_file_is_read_the_fast_way_with_the_same_facts() {
+        let (fast, (worded, problems)) = both_ways(include_str!("../../kb/combs.txt"));
+        assert!(problems.is_empty(), "{problems:#?}");
+        assert_eq!(fast, Some(worded));
+    }
+
+    /// A small deterministic generator, so the mutations repeat.
+    fn next(state: &mut u64) -> usize {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        (*state >> 16) as usize
+    }
+
+    #[test]
+    fn the_fast_way_accepts_only_what_the_worded_rules_read_cleanly() {
+        const PIECES: [&str; 24] = [
+            " ",
+            "\t",
+            "\n",
+            "\r",
+            "\r\n",
+            "%",
+            "a b c d e f g h",
+            "abcdefgh",
+            "a",
+            "h",
+            "8",
+            "1",
+            ".",
+            "?",
+            "w",
+            "z",
+            "play",
+            "fact",
+            "\u{a0}",
+            "c3-d4",
+            "|",
+            "\"",
+            "x",
+            "  . ? . ? . ? . ?\n",
+        ];
+        let text = include_str!("../../kb/combs.txt");
+        let starts: Vec<usize> = text.match_indices("\nfact ").map(|(i, _)| i + 1).collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        let mut fast = 0;
+        for round in 0..3000 {
+            let first = starts[round % (starts.len() - 2)];
+            let end = starts[round % (starts.len() - 2) + 1 + round % 2];
+            let mut fact = text[first..end].to_string();
+            for _ in 0..1 + next(&mut state) % 3 {
+                let mut at = next(&mut state) % fact.len();
+                while !fact.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let mut to = at + next(&mut state) % 3;
+                while to > fact.len() || !fact.is_char_boundary(to) {
+                    to -= 1;
+                }
+                let piece = if next(&mut state).is_multiple_of(3) {
+                    ""
+                } else {
+                    PIECES[next(&mut state) % PIECES.len()]
+                };
+                fact.replace_range(at..to, piece);
+            }
+            if round.is_multiple_of(5) {
+                fact.truncate(fact.trim_end().len());
+            }
+            let (sound, (worded, problems)) = both_ways(&fact);
+            if let Some(sound) = sound {
+                fast += 1;
+                assert!(problems.is_empty(), "{fact}\n{problems:#?}");
+                assert_eq!(sound, worded, "{fact}");
+            }
+        }
+        assert!(fast > 300, "only {fast} mutated facts read the fast way");
+    }
+
+    #[test]
+    fn board_shapes_the_fast_way_refuses_get_their_messages() {
+        let lines: Vec<&str> = BOARD.lines().collect();
+        let (ranks, files) = (lines[..8].join("\n"), lines[8]);
+        let (top, bottom) = (lines[..4].join("\n"), lines[4..8].join("\n"));
+        let play = "  play c3-d4\n";
+        let cases = [
+            // The file letters twice above, between the rows, twice below.
+            (
+                format!("{files}\n{files}\n{ranks}\n"),
+                Some((3, 5, "unexpected the file letters `a b c d e f g h`")),
+            ),
+            (
+                format!("{top}\n{files}\n{bottom}\n"),
+                Some((7, 3, "expected `play` and a move")),
+            ),
+            (
+                format!("{ranks}\n{files}\n{files}\n"),
+                Some((11, 5, "expected `play` and a move")),
+            ),
+            // Nine rows, seven rows.
+            (
+                format!("{}\n{ranks}\n", lines[0]),
+                Some((10, 3, "the board has 9 rows; it needs 8")),
+            ),
+            (
+                format!("{}\n", lines[1..8].join("\n")),
+                Some((2, 3, "the board has 7 rows; it needs 8")),
+            ),
+            // A `\r` alone ends a line for the grammar but not for line
+            // numbers: left to the slower rules, which read it.
+            (BOARD.replacen('\n', "\r", 1), None),
+        ];
+        for (board, expected) in cases {
+            let text = format!("fact \"x\" for white\n{board}{play}");
+            let (sound, (facts, problems)) = both_ways(&text);
+            assert_eq!(sound, None, "{text}");
+            let found = problems
+                .first()
+                .map(|p| (p.line, p.column, p.message.as_str()));
+            match expected {
+                Some((line, column, message)) => {
+                    let (l, c, m) = found.unwrap_or_else(|| panic!("no problem in {text}"));
+                    assert_eq!((l, c), (line, column), "{text}");
+                    assert!(m.starts_with(message), "{m}");
+                }
+                None => assert_eq!((found, facts.len()), (None, 1), "{text}"),
+            }
+        }
+    }
+
+    #[test]
+    fn blank_lines_comments_and_crlf_inside_a_board_are_read_the_fast_way() {
+        let board = BOARD
+            .replace("  5", "\n  % the middle\n\t5")
+            .replace("    a b c d e f g h", "\ta  b c d e f g h % files\n    ");
+        for text in [
+            format!("fact \"x\" for white\n\n{board}  play c3-d4\n"),
+            format!(
+                "fact \"x\" for white\r\n{}  play c3-d4\r\n",
+                board.replace('\n', "\r\n")
+            ),
+        ] {
+            let (sound, (worded, problems)) = both_ways(&text);
+            assert!(problems.is_empty(), "{problems:#?}");
+            assert_eq!(sound, Some(worded), "{text}");
+        }
     }
 
     #[test]
