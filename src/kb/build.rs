@@ -130,20 +130,19 @@ fn starts_fact(line: &str) -> bool {
         .is_some_and(|rest| rest.starts_with([' ', '\t', '"']))
 }
 
-/// Whether a line, from its first character that is not a space or a tab,
-/// is what `files` reads: the letters a to h, spaces or tabs between, then
-/// only spaces, tabs and a comment to the end of the line.
-fn is_files_line(line: &str) -> bool {
+/// Whether a line's text, from its first character that is not a space or
+/// a tab up to a comment or the line's end, is what `files` reads: the
+/// letters a to h with spaces or tabs between (and perhaps after).
+fn is_files_line(written: &str) -> bool {
     let blank = |c: char| c == ' ' || c == '\t';
-    let mut rest = line;
+    let mut rest = written;
     for letter in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
         let Some(after) = rest.trim_start_matches(blank).strip_prefix(letter) else {
             return false;
         };
         rest = after;
     }
-    let rest = rest.trim_start_matches(blank);
-    rest.is_empty() || rest.starts_with(['%', '\r', '\n'])
+    rest.trim_start_matches(blank).is_empty()
 }
 
 /// Words a person reads in place of rule names.
@@ -375,34 +374,48 @@ impl Builder<'_> {
     fn build_board_block(&mut self, pair: Pair<Rule>) -> Option<BoardSyntax> {
         let at = self.spot(&pair);
         let text = pair.as_str();
-        // A `\r` alone ends a line for the grammar but not for line numbers.
-        if text
-            .bytes()
-            .zip(text.bytes().skip(1).chain([b'\n']))
-            .any(|(byte, next)| byte == b'\r' && next != b'\n')
-        {
-            return None;
-        }
+        let bytes = text.as_bytes();
         let mut rows = [("", at); 8];
         let mut count = 0;
         let mut files_above = false;
         let mut files_below = false;
-        for (index, line) in text.split('\n').enumerate() {
-            let written = line.trim_start_matches([' ', '\t']);
-            if written.is_empty() || written.starts_with(['%', '\r']) {
-                continue;
+        let mut line = at.line;
+        let mut index = 0;
+        while index < bytes.len() {
+            let line_start = index;
+            while index < bytes.len() && matches!(bytes[index], b' ' | b'\t') {
+                index += 1;
+            }
+            // What `files` or `row` reads: up to a comment or the line's end.
+            let content = index;
+            while index < bytes.len() && !matches!(bytes[index], b'%' | b'\r' | b'\n') {
+                index += 1;
+            }
+            let written = &text[content..index];
+            // A comment, then the line's end. A `\r` alone ends a line for
+            // the grammar but not for line numbers: left to the slower rules.
+            while index < bytes.len() && bytes[index] != b'\n' {
+                if bytes[index] == b'\r' && bytes.get(index + 1) != Some(&b'\n') {
+                    return None;
+                }
+                index += 1;
+            }
+            index += 1;
+            let spot = Spot {
+                line,
+                column: if line == at.line {
+                    at.column
+                } else {
+                    content - line_start + 1
+                },
+            };
+            line += 1;
+            if written.is_empty() {
+                continue; // a blank or comment line
             }
             if files_below {
                 return None;
             }
-            let spot = Spot {
-                line: at.line + index,
-                column: if index == 0 {
-                    at.column
-                } else {
-                    line.len() - written.len() + 1
-                },
-            };
             if is_files_line(written) {
                 match count {
                     0 if !files_above => files_above = true,
@@ -411,10 +424,7 @@ impl Builder<'_> {
                 }
                 continue;
             }
-            let row = written
-                .find(['%', '\r'])
-                .map_or(written, |end| &written[..end]);
-            *rows.get_mut(count)? = (row, spot);
+            *rows.get_mut(count)? = (written, spot);
             count += 1;
         }
         if count != 8 {
