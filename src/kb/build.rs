@@ -70,8 +70,9 @@ fn parse_sound(text: &str, origin: &str) -> Option<Vec<FactSyntax>> {
         line_offset: 0,
         problems: &mut problems,
     };
-    let mut facts = Vec::new();
-    for pair in file.into_inner() {
+    let pairs = file.into_inner();
+    let mut facts = Vec::with_capacity(pairs.len());
+    for pair in pairs {
         if pair.as_rule() == Rule::sound_fact {
             facts.push(builder.build_fact(pair)?);
         }
@@ -130,6 +131,31 @@ fn starts_fact(line: &str) -> bool {
         .is_some_and(|rest| rest.starts_with([' ', '\t', '"']))
 }
 
+/// Where the `move_text` starting at `start` ends, read as pest reads it:
+/// a square, then squares each perhaps after `-`, `:`, `x` or `X`, as many
+/// as there are, with no going back.
+fn move_text_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let square = |index: usize| {
+        bytes.get(index).is_some_and(u8::is_ascii_alphabetic)
+            && bytes.get(index + 1).is_some_and(u8::is_ascii_digit)
+    };
+    if !square(start) {
+        return None;
+    }
+    let mut end = start + 2;
+    loop {
+        let separator = bytes
+            .get(end)
+            .is_some_and(|b| matches!(b, b'-' | b':' | b'x' | b'X'));
+        let next = end + usize::from(separator);
+        if !square(next) {
+            break;
+        }
+        end = next + 2;
+    }
+    (end > start + 2).then_some(end)
+}
+
 /// Whether a line's text, from its first character that is not a space or
 /// a tab up to a comment or the line's end, is what `files` reads: the
 /// letters a to h with spaces or tabs between (and perhaps after).
@@ -159,7 +185,7 @@ fn rule_name(rule: &Rule) -> String {
         Rule::board | Rule::board_block | Rule::row => "a board row",
         Rule::files => "the file letters `a b c d e f g h`",
         Rule::keyword => "a keyword",
-        Rule::play => "`play` and a move",
+        Rule::play | Rule::play_line => "`play` and a move",
         Rule::alternative | Rule::move_text => "a move like c3-d4",
         Rule::sp | Rule::gap | Rule::eol => "the end of the line",
     }
@@ -242,6 +268,10 @@ impl Builder<'_> {
                     complete &= board.is_some();
                 }
                 Rule::play => match self.build_play(part) {
+                    Some(more) => alternatives.extend(more),
+                    None => complete = false,
+                },
+                Rule::play_line => match self.build_play_line(part) {
                     Some(more) => alternatives.extend(more),
                     None => complete = false,
                 },
@@ -374,6 +404,11 @@ impl Builder<'_> {
     fn build_board_block(&mut self, pair: Pair<Rule>) -> Option<BoardSyntax> {
         let at = self.spot(&pair);
         let text = pair.as_str();
+        // The block ends where a `play` opens a line, after its indentation.
+        let last_line = &text[text.rfind('\n')? + 1..];
+        if !last_line.bytes().all(|b| matches!(b, b' ' | b'\t')) {
+            return None;
+        }
         let bytes = text.as_bytes();
         let mut rows = [("", at); 8];
         let mut count = 0;
@@ -450,16 +485,34 @@ impl Builder<'_> {
             line: start.line,
             column: start.column + index,
         };
-        let mut written = written
-            .chars()
-            .enumerate()
-            .filter(|(_, c)| !c.is_whitespace())
-            .peekable();
+        // The characters that are not blank, with their index: the first
+        // nine kept (a label and eight cells), all counted. Bytes are
+        // characters in an ASCII row, and quicker to walk.
+        let mut kept = [('\0', 0); 9];
+        let mut found = 0;
+        let mut keep = |index: usize, letter: char| {
+            if let Some(slot) = kept.get_mut(found) {
+                *slot = (letter, index);
+            }
+            found += 1;
+        };
+        if written.is_ascii() {
+            for (index, byte) in written.bytes().enumerate() {
+                if !matches!(byte, b'\t'..=b'\r' | b' ') {
+                    keep(index, char::from(byte));
+                }
+            }
+        } else {
+            for (index, letter) in written.chars().enumerate() {
+                if !letter.is_whitespace() {
+                    keep(index, letter);
+                }
+            }
+        }
         let mut complete = true;
-        if let Some(&(index, label)) = written.peek()
-            && label.is_ascii_digit()
-        {
-            written.next();
+        let labelled = found > 0 && kept[0].0.is_ascii_digit();
+        if labelled {
+            let (label, index) = kept[0];
             if label.to_digit(10) != Some(u32::from(rank) + 1) {
                 self.error_at(
                     at(index),
@@ -471,24 +524,18 @@ impl Builder<'_> {
                 complete = false;
             }
         }
-        // The cells, read without an intermediate list: the first eight kept.
-        let mut cells = [(' ', start); 8];
-        let mut count = 0;
-        for (index, letter) in written {
-            if let Some(cell) = cells.get_mut(count) {
-                *cell = (letter, at(index));
-            }
-            count += 1;
-        }
+        let count = found - usize::from(labelled);
+        let cells = &kept[usize::from(labelled)..];
         if count != 8 {
-            let spot = if count == 0 { start } else { cells[0].1 };
+            let spot = if count == 0 { start } else { at(cells[0].1) };
             self.error_at(
                 spot,
                 format!("rank {} has {count} squares; a board row needs 8", rank + 1),
             );
             return false;
         }
-        for (file, (letter, spot)) in cells.into_iter().enumerate() {
+        for (file, &(letter, index)) in cells[..8].iter().enumerate() {
+            let spot = at(index);
             let Some(symbol) = self.build_cell(letter, spot) else {
                 complete = false;
                 continue;
@@ -551,9 +598,51 @@ impl Builder<'_> {
         complete.then_some(moves)
     }
 
-    fn build_move_text(&mut self, pair: Pair<Rule>) -> Option<MoveSyntax> {
-        let written = pair.as_str();
+    /// A `play` line read as one token: its moves split and read the way
+    /// `play` reads them. `None` when `play` would read them otherwise or
+    /// find a problem: the slower rules word it.
+    fn build_play_line(&mut self, pair: Pair<Rule>) -> Option<Vec<AlternativeSyntax>> {
         let at = self.spot(&pair);
+        let text = pair.as_str();
+        let bytes = text.as_bytes();
+        let blanks = |mut index: usize| {
+            while bytes.get(index).is_some_and(|b| matches!(b, b' ' | b'\t')) {
+                index += 1;
+            }
+            index
+        };
+        let mut alternatives = Vec::new();
+        let mut moves = Vec::new();
+        // Everything before a move is ASCII: its index is its column.
+        let mut index = blanks("play".len());
+        loop {
+            let end = move_text_end(bytes, index)?;
+            let spot = Spot {
+                line: at.line,
+                column: at.column + index,
+            };
+            moves.push(self.read_move(&text[index..end], spot)?);
+            index = blanks(end);
+            match bytes.get(index) {
+                None | Some(b'%') => break,
+                Some(b'|') => {
+                    alternatives.push(std::mem::take(&mut moves));
+                    index = blanks(index + 1);
+                }
+                Some(_) => {}
+            }
+        }
+        alternatives.push(moves);
+        Some(alternatives)
+    }
+
+    fn build_move_text(&mut self, pair: Pair<Rule>) -> Option<MoveSyntax> {
+        let at = self.spot(&pair);
+        self.read_move(pair.as_str(), at)
+    }
+
+    /// A move as written at `at`, or a problem placed on it.
+    fn read_move(&mut self, written: &str, at: Spot) -> Option<MoveSyntax> {
         match written.parse::<MoveText>() {
             Ok(text) => Some(MoveSyntax {
                 text,
@@ -643,7 +732,7 @@ mod tests {
 
     #[test]
     fn the_fast_way_accepts_only_what_the_worded_rules_read_cleanly() {
-        const PIECES: [&str; 24] = [
+        const PIECES: [&str; 35] = [
             " ",
             "\t",
             "\n",
@@ -668,17 +757,34 @@ mod tests {
             "\"",
             "x",
             "  . ? . ? . ? . ?\n",
+            "-",
+            ":",
+            "X",
+            "c3",
+            "e5",
+            " | ",
+            "play ",
+            "x5",
+            "\n  play c3-d4",
+            "% play c3-d4",
+            " % fact",
         ];
         let text = include_str!("../../kb/combs.txt");
         let starts: Vec<usize> = text.match_indices("\nfact ").map(|(i, _)| i + 1).collect();
         let mut state = 0x9e37_79b9_7f4a_7c15;
         let mut fast = 0;
-        for round in 0..3000 {
+        for round in 0..4000 {
             let first = starts[round % (starts.len() - 2)];
             let end = starts[round % (starts.len() - 2) + 1 + round % 2];
             let mut fact = text[first..end].to_string();
             for _ in 0..1 + next(&mut state) % 3 {
-                let mut at = next(&mut state) % fact.len();
+                // Half of the changes fall on the `play` lines.
+                let plays = fact.find("\n  play").unwrap_or(0);
+                let mut at = if next(&mut state).is_multiple_of(2) {
+                    plays + next(&mut state) % (fact.len() - plays)
+                } else {
+                    next(&mut state) % fact.len()
+                };
                 while !fact.is_char_boundary(at) {
                     at -= 1;
                 }
@@ -754,6 +860,45 @@ mod tests {
                 }
                 None => assert_eq!((found, facts.len()), (None, 1), "{text}"),
             }
+        }
+    }
+
+    #[test]
+    fn play_lines_are_read_the_fast_way_only_as_play_reads_them() {
+        let cases = [
+            ("play c3-d4 d6-c5 | c3-b4 % a comment", true),
+            ("play c3-d4|c3-b4", true),
+            ("playc3-d4", true),
+            ("play\tc3xd4", true),
+            ("play C3-D4", true),
+            ("play c3-d4d6-c5", true),
+            ("play c3x5", false),
+            ("play c3-d4-", false),
+            ("play c3-d4 |", false),
+            ("play | c3-d4", false),
+            ("play % c3-d4", false),
+            ("play c3-d4 | % c3-b4", false),
+            ("play c3", false),
+            ("play c3-d3", false),
+            ("playground", false),
+        ];
+        for (line, sound) in cases {
+            let text = format!("fact \"x\" for white\n{BOARD}  {line}\n");
+            let (fast, (worded, problems)) = both_ways(&text);
+            assert_eq!(problems.is_empty(), sound, "{line}: {problems:#?}");
+            assert_eq!(fast, sound.then_some(worded), "{line}");
+        }
+    }
+
+    #[test]
+    fn play_or_fact_in_a_board_comment_is_only_a_comment() {
+        for word in ["play g3-h4", "fact"] {
+            let board = BOARD.replacen('\n', &format!(" % {word}\n"), 3);
+            let text = format!("fact \"x\" for white\n{board}  play c3-d4\n");
+            let (fast, (worded, problems)) = both_ways(&text);
+            assert!(problems.is_empty(), "{problems:#?}");
+            assert_eq!(worded[0].alternatives.len(), 1);
+            assert!(fast.is_none_or(|fast| fast == worded), "{text}");
         }
     }
 
