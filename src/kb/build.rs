@@ -185,7 +185,7 @@ fn rule_name(rule: &Rule) -> String {
         Rule::board | Rule::board_block | Rule::row => "a board row",
         Rule::files => "the file letters `a b c d e f g h`",
         Rule::keyword => "a keyword",
-        Rule::play | Rule::play_line => "`play` and a move",
+        Rule::play | Rule::play_block => "`play` and a move",
         Rule::alternative | Rule::move_text => "a move like c3-d4",
         Rule::sp | Rule::gap | Rule::eol => "the end of the line",
     }
@@ -271,7 +271,7 @@ impl Builder<'_> {
                     Some(more) => alternatives.extend(more),
                     None => complete = false,
                 },
-                Rule::play_line => match self.build_play_line(part) {
+                Rule::play_block => match self.build_play_block(part) {
                     Some(more) => alternatives.extend(more),
                     None => complete = false,
                 },
@@ -598,12 +598,47 @@ impl Builder<'_> {
         complete.then_some(moves)
     }
 
-    /// A `play` line read as one token: its moves split and read the way
-    /// `play` reads them. `None` when `play` would read them otherwise or
-    /// find a problem: the slower rules word it.
-    fn build_play_line(&mut self, pair: Pair<Rule>) -> Option<Vec<AlternativeSyntax>> {
+    /// The `play` lines of a fact read as one token, with the blank and
+    /// comment lines after them: split and read the way `play` reads them.
+    /// `None` when `play` would read them otherwise or find a problem: the
+    /// slower rules word it.
+    fn build_play_block(&mut self, pair: Pair<Rule>) -> Option<Vec<AlternativeSyntax>> {
         let at = self.spot(&pair);
         let text = pair.as_str();
+        // A `\r` alone ends a line for the grammar but not for line numbers.
+        let bytes = text.as_bytes();
+        if text
+            .match_indices('\r')
+            .any(|(index, _)| bytes.get(index + 1) != Some(&b'\n'))
+        {
+            return None;
+        }
+        let mut alternatives = Vec::new();
+        for (index, line) in text.split('\n').enumerate() {
+            let written = line.trim_start_matches([' ', '\t']);
+            let written = written.strip_suffix('\r').unwrap_or(written);
+            if written.is_empty() || written.starts_with('%') {
+                continue; // a blank or comment line
+            }
+            if !written.starts_with("play") {
+                return None;
+            }
+            let spot = Spot {
+                line: at.line + index,
+                column: if index == 0 {
+                    at.column
+                } else {
+                    line.len() - written.len() + 1
+                },
+            };
+            alternatives.extend(self.read_play(written, spot)?);
+        }
+        Some(alternatives)
+    }
+
+    /// The alternatives of one `play` line `written` at `at` (up to its
+    /// end), read the way `play` reads them.
+    fn read_play(&mut self, text: &str, at: Spot) -> Option<Vec<AlternativeSyntax>> {
         let bytes = text.as_bytes();
         let blanks = |mut index: usize| {
             while bytes.get(index).is_some_and(|b| matches!(b, b' ' | b'\t')) {
