@@ -1,9 +1,13 @@
 //! From text to [`FactSyntax`]: the pest grammar `kb.pest` and one builder per rule.
 //!
-//! The file is cut into chunks at the lines that start with `fact`, and each
-//! chunk is parsed on its own, so a syntax error in one fact does not hide the
-//! problems of the others. Every problem becomes a [`Diagnostic`] with the
-//! line and column of the whole file.
+//! A sound file is read the fast way: `sound_file` takes a board and a
+//! fact's `play` lines as single tokens, which their builders split with
+//! byte code exactly as the finer rules would read them. On anything
+//! unusual the fast way gives up and the file is read with the rules that
+//! word the messages: whole, and if that fails, cut into chunks at the lines
+//! that start with `fact`, each parsed on its own, so a syntax error in one
+//! fact does not hide the problems of the others. Every problem becomes a
+//! [`Diagnostic`] with the line and column of the whole file.
 
 use pest::Parser;
 use pest::error::{Error, ErrorVariant, LineColLocation};
@@ -23,7 +27,7 @@ struct KbParser;
 
 /// Every fact of `text` that parses, and every problem found while parsing.
 ///
-/// A sound file is read the fast way (`sound_file`, each board one token).
+/// A sound file is read the fast way (`sound_file`, big tokens).
 /// Anything wrong there, and the file is parsed again with the rules that
 /// word the messages: whole, and if that fails, chunk by chunk, so that
 /// every broken fact is reported, not just the first.
@@ -636,8 +640,8 @@ impl Builder<'_> {
         Some(alternatives)
     }
 
-    /// The alternatives of one `play` line `written` at `at` (up to its
-    /// end), read the way `play` reads them.
+    /// The alternatives of one `play` line, `text` at `at` (up to the
+    /// line's end), read the way `play` reads them.
     fn read_play(&mut self, text: &str, at: Spot) -> Option<Vec<AlternativeSyntax>> {
         let bytes = text.as_bytes();
         let blanks = |mut index: usize| {
