@@ -47,10 +47,18 @@ impl Symbol {
 
     /// The symbol written as `letter`, if there is one.
     pub fn from_char(letter: char) -> Option<Symbol> {
-        Self::TABLE
-            .iter()
-            .find(|(c, _)| *c == letter)
-            .map(|&(_, symbol)| symbol)
+        // A match rather than a search of TABLE: boards are read cell by cell.
+        match letter {
+            'w' => Some(Symbol::WhiteMan),
+            'W' => Some(Symbol::WhiteKing),
+            'b' => Some(Symbol::BlackMan),
+            'B' => Some(Symbol::BlackKing),
+            '.' => Some(Symbol::Empty),
+            '?' => Some(Symbol::Any),
+            'o' => Some(Symbol::AnyWhite),
+            'x' => Some(Symbol::AnyBlack),
+            _ => None,
+        }
     }
 
     /// The letter of this symbol.
@@ -173,5 +181,19 @@ impl FactSyntax {
     /// Whether every dark square is fixed, so the fact names one position.
     pub fn is_exact(&self) -> bool {
         self.board.cells.iter().all(|symbol| symbol.is_exact())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_char_and_letter_agree_with_the_table() {
+        for (letter, symbol) in Symbol::TABLE {
+            assert_eq!(Symbol::from_char(letter), Some(symbol));
+            assert_eq!(symbol.letter(), letter);
+        }
+        assert_eq!(Symbol::from_char('z'), None);
     }
 }
