@@ -328,26 +328,27 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         } else {
             Color::Black
         };
-        let result = match end.winner() {
+        let verdict = match end.winner() {
             Some(winner) if winner == a_color => {
                 tally.wins += 1;
-                "A wins"
+                format!("A wins ({end})")
             }
             Some(_) => {
                 tally.losses += 1;
-                "B wins"
+                format!("B wins ({end})")
             }
             None => {
                 tally.draws += 1;
                 if end == GameEnd::PlyCap {
                     adjudicated += 1;
                 }
-                "draw"
+                // A draw's own text already starts with "draw".
+                end.to_string()
             }
         };
         writeln!(
             out,
-            "game {:>3}: {name} ({line}), A {}: {result} ({end}) after {} plies",
+            "game {:>3}: {name} ({line}), A {}: {verdict} after {} plies",
             index + 1,
             if a_is_white { "White" } else { "Black" },
             game.moves().len()
