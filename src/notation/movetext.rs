@@ -262,37 +262,30 @@ impl FromStr for MoveText {
 
     /// Accepts `c3-d4`, `C3-D4`, `c3d4`, `c3 d4`, `c3xe5`, `c3:e5:c7` and `c3:c7`.
     fn from_str(text: &str) -> Result<MoveText, MoveParseError> {
-        let chars: Vec<char> = text.chars().collect();
-        let mut squares = Vec::new();
+        let mut squares = Vec::with_capacity(4);
         let mut capture = false;
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
+        // (character column from 1, byte offset, character)
+        let mut chars = text
+            .char_indices()
+            .enumerate()
+            .map(|(n, (at, c))| (n + 1, at, c));
+        while let Some((column, at, c)) = chars.next() {
             match c {
                 ':' | 'x' | 'X' | '×' => capture = true,
                 '-' | '–' | '—' => {}
                 c if c.is_whitespace() => {}
                 c if c.is_ascii_alphabetic() => {
-                    let end = (i + 2).min(chars.len());
-                    let name: String = chars[i..end].iter().collect();
-                    let square =
-                        name.parse::<Square>()
-                            .map_err(|error| MoveParseError::Square {
-                                column: i + 1,
-                                error,
-                            })?;
+                    // A square is the letter and the character after it.
+                    let end = chars
+                        .next()
+                        .map_or(text.len(), |(_, next_at, next)| next_at + next.len_utf8());
+                    let square = text[at..end]
+                        .parse::<Square>()
+                        .map_err(|error| MoveParseError::Square { column, error })?;
                     squares.push(square);
-                    i = end;
-                    continue;
                 }
-                found => {
-                    return Err(MoveParseError::Unexpected {
-                        column: i + 1,
-                        found,
-                    });
-                }
+                found => return Err(MoveParseError::Unexpected { column, found }),
             }
-            i += 1;
         }
         match squares.as_slice() {
             [] => Err(MoveParseError::Empty),
