@@ -4,29 +4,13 @@ use std::path::PathBuf;
 
 use super::Console;
 use crate::MoveText;
-use crate::kb::{self, KnowledgeBase, remember};
+use crate::kb::{self, Diagnostic, KnowledgeBase, remember};
 
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
-        match KnowledgeBase::locate(self.kb_path.as_deref()) {
-            Ok((kb, diagnostics)) => {
-                for diagnostic in diagnostics {
-                    self.say(diagnostic.to_string());
-                }
-                self.say(format!(
-                    "knowledge base: {} ({})",
-                    kb.origin(),
-                    facts(kb.len())
-                ));
-                self.engine.set_knowledge_base(Some(kb));
-                self.hint_engine = None;
-            }
-            Err(diagnostics) => {
-                for diagnostic in diagnostics {
-                    self.say(diagnostic.to_string());
-                }
-                self.say("playing without the knowledge base");
-            }
+        let located = KnowledgeBase::locate(self.kb_path.as_deref());
+        if self.adopt_kb(located, "knowledge base").is_err() {
+            self.say("playing without the knowledge base");
         }
     }
 
@@ -42,35 +26,43 @@ impl Console {
             Some(path) => KnowledgeBase::load(path),
             None => KnowledgeBase::locate(None),
         };
-        match reloaded {
-            Ok((kb, diagnostics)) => {
-                for diagnostic in diagnostics {
-                    self.say(diagnostic.to_string());
-                }
+        if let Err(diagnostics) = self.adopt_kb(reloaded, "knowledge base reloaded") {
+            let errors = errors(&diagnostics);
+            if self.engine.knowledge_base().is_some() {
                 self.say(format!(
-                    "knowledge base reloaded: {} ({})",
-                    kb.origin(),
-                    facts(kb.len())
+                    "{errors}; the knowledge base in use stays as it was"
                 ));
-                self.engine.set_knowledge_base(Some(kb));
-                self.hint_engine = None;
+            } else {
+                self.say(format!(
+                    "{errors}; still playing without the knowledge base"
+                ));
             }
+        }
+    }
+
+    /// Shows what loading said; a base that loaded replaces the one in use
+    /// (`what` heads the line that names it), a broken one is handed back.
+    fn adopt_kb(
+        &mut self,
+        loaded: Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>,
+        what: &str,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let (kb, diagnostics) = match loaded {
+            Ok(found) => found,
             Err(diagnostics) => {
                 for diagnostic in &diagnostics {
                     self.say(diagnostic.to_string());
                 }
-                let errors = errors(&diagnostics);
-                if self.engine.knowledge_base().is_some() {
-                    self.say(format!(
-                        "{errors}; the knowledge base in use stays as it was"
-                    ));
-                } else {
-                    self.say(format!(
-                        "{errors}; still playing without the knowledge base"
-                    ));
-                }
+                return Err(diagnostics);
             }
+        };
+        for diagnostic in diagnostics {
+            self.say(diagnostic.to_string());
         }
+        self.say(format!("{what}: {} ({})", kb.origin(), facts(kb.len())));
+        self.engine.set_knowledge_base(Some(kb));
+        self.hint_engine = None;
+        Ok(())
     }
 
     pub(super) fn kb_check(&mut self) {
