@@ -11,12 +11,12 @@ use shashki::{Color, Game, MoveText, Outcome, Position};
 
 const COMBOS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/reference/combos.jsonl"
+    "/tests/data/combos.jsonl"
 ));
 
 /// The knowledge base shipped in `kb/combs.txt`.
 fn shipped_kb() -> KnowledgeBase {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/starter.txt");
     match KnowledgeBase::load(Path::new(path)) {
         Ok((kb, _)) => kb,
         Err(problems) => panic!("{path}: {problems:?}"),
@@ -50,7 +50,7 @@ fn play_out(engine: &mut Engine, game: &mut Game, limits: Limits, max_plies: usi
 fn combos() -> Vec<(String, String, String)> {
     COMBOS
         .lines()
-        .filter(|line| !line.trim().is_empty())
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
             let value: serde_json::Value = serde_json::from_str(line).expect("valid json");
             let field = |name: &str| value[name].as_str().expect(name).to_string();

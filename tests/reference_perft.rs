@@ -1,9 +1,9 @@
-//! Every row of ../shared/reference/perft.tsv. Rows above a million nodes are
+//! Every row of tests/data/perft.tsv. Rows above a million nodes are
 //! ignored in unoptimised builds; CI runs them in release (`cargo test --release`).
 
 use shashki::{PerftMode, Position, perft, perft_with};
 
-const REFERENCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference/perft.tsv");
+const REFERENCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.tsv");
 const DEBUG_LIMIT: u64 = 1_000_000;
 
 fn rows() -> Vec<(String, u32, u64)> {
