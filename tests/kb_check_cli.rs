@@ -13,7 +13,7 @@ fn kb_check(path: &str) -> (i32, String) {
 
 #[test]
 fn a_sound_file_prints_its_counts_and_exits_0() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/starter.txt");
     let (code, out) = kb_check(path);
     assert_eq!(code, 0, "{out}");
     let expected = format!("{path}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n");

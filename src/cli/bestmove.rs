@@ -22,7 +22,7 @@ pub struct BestmoveArgs {
     /// Search this many plies deep instead of thinking for a set time.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
-    /// Knowledge-base file (default: ./kb/combs.txt, else the built-in one).
+    /// Knowledge-base file (default: ./kb/combs.txt, else the data directory's, else the built-in one).
     #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
     kb: Option<PathBuf>,
     /// Decide without the knowledge base.
@@ -49,7 +49,7 @@ fn limits(movetime: Option<u64>, depth: Option<u32>) -> Limits {
     }
 }
 
-/// The knowledge base from `--kb`, `./kb/combs.txt` or the built-in one; warnings go to stderr.
+/// The knowledge base from `--kb`, `./kb/combs.txt`, the data directory or the built-in one; warnings go to stderr.
 pub fn load_knowledge_base(
     explicit: Option<&Path>,
 ) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {

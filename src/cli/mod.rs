@@ -43,7 +43,7 @@ enum Command {
     Bestmove(bestmove::BestmoveArgs),
     /// Self-play between two engine settings, with wins/draws/losses and an Elo estimate.
     Match(selfplay::MatchArgs),
-    /// Work with the knowledge base (kb/combs.txt).
+    /// Work with the knowledge base.
     #[command(subcommand)]
     Kb(kb::KbCommand),
 }

@@ -27,7 +27,7 @@ pub struct PlayArgs {
     /// Search this many plies deep instead of thinking for a time (repeatable results).
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
-    /// The knowledge base file (default: ./kb/combs.txt, else the built-in base).
+    /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
     /// Seed for the bot's choices among equal moves (default: from the clock).

@@ -12,7 +12,7 @@ use shashki::kb::KnowledgeBase;
 use shashki::search::EvalConfig;
 use shashki::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
-/// Short opening lines (from `../shared/reference/openings.txt`), each played with both colours.
+/// Short opening lines (from `tests/data/openings.txt`), each played with both colours.
 pub const OPENINGS: &[(&str, &str)] = &[
     ("Городская партия", "c3-d4 d6-c5 b2-c3 f6-g5"),
     ("Старая партия", "c3-d4 d6-c5 b2-c3 e7-d6"),
@@ -74,7 +74,7 @@ pub struct MatchArgs {
     /// Seed for the engines' choices among knowledge-base alternatives.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else built-in).
+    /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else the data directory's, else built-in).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
     /// Print every game's moves.

@@ -1,6 +1,6 @@
 //! The knowledge base: facts loaded from a file, checked, compiled and indexed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rand::{Rng, RngExt};
 
@@ -10,14 +10,16 @@ use super::choice::{ActiveLine, FactInfo, KbChoice};
 use super::compile::Fact;
 use super::diagnostic::Diagnostic;
 use super::matcher::Matcher;
+use crate::files::DataDir;
 use crate::{Color, Move, Position};
 
-/// The starter base shipped in the binary.
-const BUILTIN_TEXT: &str = include_str!("../../kb/combs.txt");
+/// The starter base shipped in the binary. It lives apart from every base a player
+/// edits, so that editing one never rebuilds the program.
+pub const BUILTIN_TEXT: &str = include_str!("../../kb/starter.txt");
 /// The origin of the starter base in messages.
 pub const BUILTIN_ORIGIN: &str = "built-in starter base";
-/// Where the base is looked for when no `--kb` is given.
-pub const DEFAULT_PATH: &str = "kb/combs.txt";
+/// A base in the current directory, used before the player's own when it exists.
+pub const LOCAL_PATH: &str = "kb/combs.txt";
 
 /// What loading gives: the base and its warnings, or every problem found.
 pub type LoadResult = Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>;
@@ -107,17 +109,12 @@ impl KnowledgeBase {
         }
     }
 
-    /// The base to use: `explicit` when given, else `kb/combs.txt` in the
-    /// current directory if it exists, else the built-in starter base.
+    /// The base to use: the file [`locate_file`] names, else the built-in starter base.
     pub fn locate(explicit: Option<&Path>) -> LoadResult {
-        if let Some(path) = explicit {
-            return KnowledgeBase::load(path);
+        match locate_file(explicit) {
+            Some(path) => KnowledgeBase::load(&path),
+            None => Ok((KnowledgeBase::builtin(), Vec::new())),
         }
-        let default = Path::new(DEFAULT_PATH);
-        if default.exists() {
-            return KnowledgeBase::load(default);
-        }
-        Ok((KnowledgeBase::builtin(), Vec::new()))
     }
 
     /// Where the facts come from: a path or "built-in starter base".
@@ -161,6 +158,20 @@ impl KnowledgeBase {
         Some((fact.info.clone(), moves))
     }
 
+    /// The first exact fact for `position` (its every square as here), whether or
+    /// not its moves are legal.
+    pub fn exact_fact(&self, position: &Position) -> Option<&FactInfo> {
+        let view = match position.side_to_move() {
+            Color::Black => position.mirrored(),
+            Color::White => *position,
+        };
+        self.matcher
+            .matching(&view)
+            .map(|index| &self.facts[index])
+            .find(|fact| fact.exact)
+            .map(|fact| &fact.info)
+    }
+
     /// The move to play from the best matching fact, picked at random among
     /// its legal alternatives, with the rest of its line if it has one.
     pub fn choose(&self, position: &Position, rng: &mut impl Rng) -> Option<KbChoice> {
@@ -191,6 +202,22 @@ impl KnowledgeBase {
             (!legal.is_empty()).then_some((fact, legal, flip))
         })
     }
+}
+
+/// The knowledge-base file to use: `explicit` when given, else `kb/combs.txt` in
+/// the current directory if it exists, else the player's own base in the data
+/// directory if it exists; `None` means the built-in starter base.
+pub fn locate_file(explicit: Option<&Path>) -> Option<PathBuf> {
+    if let Some(path) = explicit {
+        return Some(path.to_path_buf());
+    }
+    let local = Path::new(LOCAL_PATH);
+    if local.exists() {
+        return Some(local.to_path_buf());
+    }
+    DataDir::locate()
+        .map(|data| data.knowledge_base())
+        .filter(|path| path.exists())
 }
 
 #[cfg(test)]

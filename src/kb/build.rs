@@ -739,7 +739,7 @@ mod tests {
 
     #[test]
     fn a_sound_file_parsed_whole_gives_what_its_chunks_give() {
-        let text = include_str!("../../kb/combs.txt");
+        let text = include_str!("../../kb/starter.txt");
         let (whole, problems) = parse(text);
         assert!(problems.is_empty(), "{problems:#?}");
         assert_eq!(whole, parse_chunks(text, "t.txt").0);
@@ -756,7 +756,7 @@ mod tests {
 
     #[test]
     fn the_shipped_file_is_read_the_fast_way_with_the_same_facts() {
-        let (fast, (worded, problems)) = both_ways(include_str!("../../kb/combs.txt"));
+        let (fast, (worded, problems)) = both_ways(include_str!("../../kb/starter.txt"));
         assert!(problems.is_empty(), "{problems:#?}");
         assert_eq!(fast, Some(worded));
     }
@@ -808,7 +808,7 @@ mod tests {
             "% play c3-d4",
             " % fact",
         ];
-        let text = include_str!("../../kb/combs.txt");
+        let text = include_str!("../../kb/starter.txt");
         let starts: Vec<usize> = text.match_indices("\nfact ").map(|(i, _)| i + 1).collect();
         let mut state = 0x9e37_79b9_7f4a_7c15;
         let mut fast = 0;

@@ -1,7 +1,7 @@
-//! The knowledge base: facts from `kb/combs.txt` that the bot consults before it searches.
+//! The knowledge base: facts the bot consults before it searches.
 //!
 //! A fact says "in a position like this, play this". The file format is
-//! described at the top of `kb/combs.txt` and in the README; `kb.pest` is its
+//! described at the top of `kb/starter.txt` (the built-in base) and in the README; `kb.pest` is its
 //! grammar. Loading parses (`build`), checks (`check`), compiles masks to
 //! bitboards (`compile`) and indexes them (`matcher`); `choose` then answers
 //! a position in microseconds.
@@ -18,7 +18,7 @@ mod learn;
 mod matcher;
 
 pub use ast::{Spot, Symbol};
-pub use base::{BUILTIN_ORIGIN, DEFAULT_PATH, KnowledgeBase, LoadResult};
+pub use base::{BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LOCAL_PATH, LoadResult, locate_file};
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use diagnostic::{Diagnostic, Severity};
-pub use learn::{exact_fact_text, remember};
+pub use learn::{Remembered, exact_fact_text, remember};
