@@ -33,8 +33,8 @@ pub enum Command {
     Fen,
     /// Start a new game from a position string.
     Load(String),
-    /// Save the game as PDN.
-    Save(PathBuf),
+    /// Save the game as PDN; `replace` (`save!`) replaces an existing file without asking.
+    Save { path: PathBuf, replace: bool },
     /// Open a PDN game.
     Open(PathBuf),
     /// Reread the knowledge base file.
@@ -228,8 +228,26 @@ pub const COMMANDS: &[Spec] = &[
         aliases: &[],
         usage: "FILE",
         words: &[],
-        summary: "save the game as a PDN record",
-        parse: |spec, rest| path(spec, rest).map(Command::Save),
+        summary: "save the game as a PDN record (never over a file without asking)",
+        parse: |spec, rest| {
+            path(spec, rest).map(|path| Command::Save {
+                path,
+                replace: false,
+            })
+        },
+    },
+    Spec {
+        name: "save!",
+        aliases: &[],
+        usage: "FILE",
+        words: &[],
+        summary: "save the game, replacing the file if it exists",
+        parse: |spec, rest| {
+            path(spec, rest).map(|path| Command::Save {
+                path,
+                replace: true,
+            })
+        },
     },
     Spec {
         name: "open",
@@ -467,7 +485,10 @@ mod tests {
         );
         assert_eq!(
             "save my game.pdn".parse(),
-            Ok(Command::Save("my game.pdn".into()))
+            Ok(Command::Save {
+                path: "my game.pdn".into(),
+                replace: false
+            })
         );
     }
 

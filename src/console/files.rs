@@ -1,17 +1,19 @@
-//! Game records on disk: `save` and `open` as PDN, written atomically.
+//! Game records on disk: `save` and `open` as PDN, written atomically, never over a file unasked.
 
-use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::Console;
+use super::{Console, Question};
 use crate::Color;
+use crate::files::{DataDir, write_atomically};
+use crate::kb::locate_file;
 use crate::notation::pdn;
 
 impl Console {
-    pub(super) fn save(&mut self, path: &Path) {
+    /// The game as a PDN record, the players named by colour.
+    pub(super) fn record(&self) -> String {
         let (white, black) = match self.human {
-            Color::White => ("Player", "shashki"),
-            Color::Black => ("shashki", "Player"),
+            Color::White => (PLAYER, BOT),
+            Color::Black => (BOT, PLAYER),
         };
         let tags = [
             ("Event", "shashki console game".to_string()),
@@ -19,11 +21,53 @@ impl Console {
             ("White", white.to_string()),
             ("Black", black.to_string()),
         ];
-        let text = pdn::write(&self.game, &tags);
-        match write_atomically(path, &text) {
+        pdn::write(&self.game, &tags)
+    }
+
+    /// `save FILE` (`replace` for `save! FILE`): an existing file is replaced only when
+    /// the player says so, and a knowledge base never.
+    pub(super) fn save(&mut self, path: &Path, replace: bool) {
+        if let Some(kb) = self
+            .knowledge_base_files()
+            .iter()
+            .find(|kb| same_file(kb, path))
+        {
+            self.say(format!(
+                "not saved: {} is the knowledge base {}; choose another file",
+                path.display(),
+                kb.display()
+            ));
+            return;
+        }
+        // Only a regular file is worth a question; the writer refuses anything else.
+        if replace || !path.is_file() {
+            self.write_record(path);
+        } else if self.interactive {
+            self.question = Question::Replace(path.to_path_buf());
+        } else {
+            self.say(format!(
+                "not saved: {} exists; save! {} replaces it",
+                path.display(),
+                path.display()
+            ));
+        }
+    }
+
+    /// Writes the record to `path` in one step.
+    pub(super) fn write_record(&mut self, path: &Path) {
+        let text = self.record();
+        match write_atomically(path, text.as_bytes()) {
             Ok(()) => self.say(format!("saved to {}", path.display())),
             Err(error) => self.say(format!("could not save {}: {error}", path.display())),
         }
+    }
+
+    /// Every knowledge-base file the console may use or write: the one found for
+    /// `--kb` or in the current directory, and the player's own.
+    fn knowledge_base_files(&self) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = locate_file(self.kb_path.as_deref()).into_iter().collect();
+        files.extend(self.data.as_ref().map(DataDir::knowledge_base));
+        files
     }
 
     pub(super) fn open(&mut self, path: &Path) {
@@ -40,6 +84,7 @@ impl Console {
         };
         match pdn::read(&text) {
             Ok(record) => {
+                self.keep_unfinished();
                 self.game = record.game;
                 self.engine.new_game();
                 self.reset_questions();
@@ -53,24 +98,32 @@ impl Console {
     }
 }
 
-/// Writes `text` to a temporary file beside `path`, then renames it into place.
-fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = path.with_file_name(temp_name);
-    let result = std::fs::File::create(&temp).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    });
-    let result = result.and_then(|()| std::fs::rename(&temp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
+/// The player's name in records.
+pub(super) const PLAYER: &str = "Player";
+/// The bot's name in records: it tells a resumed game which colour the bot had.
+pub(super) const BOT: &str = "shashki";
+
+/// Whether `a` and `b` name the same existing file (through links and `..`).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
-    result
+}
+
+/// Now as `YYYY-MM-DD-HHMMSS` (UTC), for the names of kept games.
+pub(super) fn timestamp() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
+    let time = seconds % 86_400;
+    format!(
+        "{year:04}-{month:02}-{day:02}-{:02}{:02}{:02}",
+        time / 3600,
+        time / 60 % 60,
+        time % 60
+    )
 }
 
 /// Today's date as PDN writes it, `YYYY.MM.DD` (UTC).
@@ -105,21 +158,5 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_782), (2024, 2, 29));
         assert_eq!(civil_from_days(20_454), (2026, 1, 1));
-    }
-
-    #[test]
-    fn saving_replaces_the_file_in_one_step() {
-        let dir = std::env::temp_dir().join(format!("shashki-save-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("game.pdn");
-        write_atomically(&path, "one").unwrap();
-        write_atomically(&path, "two").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
-        assert_eq!(
-            std::fs::read_dir(&dir).unwrap().count(),
-            1,
-            "no temp file left"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

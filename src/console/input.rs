@@ -1,7 +1,7 @@
 //! Where lines come from: rustyline on a terminal, plain stdin lines from a script.
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
@@ -9,6 +9,7 @@ use rustyline::{CompletionType, Config, Editor};
 
 use super::helper::{ConsoleHelper, Mode};
 use crate::Position;
+use crate::files::{DataDir, write_atomically};
 
 /// One read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +85,7 @@ impl Input {
                         let _ = editor.add_history_entry(line.as_str());
                         if let Some(path) = history {
                             // A history that cannot be written must never end the game.
-                            let _ = editor.append_history(path);
+                            let _ = save_history(editor.history(), path);
                         }
                     }
                     Line::Text(line)
@@ -116,7 +117,7 @@ impl Input {
             history: Some(path),
         } = self
         {
-            let _ = editor.append_history(path);
+            let _ = save_history(editor.history(), path);
         }
     }
 }
@@ -165,20 +166,28 @@ impl Drop for QuietTerminal {
     }
 }
 
-/// `$XDG_DATA_HOME/shashki/history`, else `~/.local/share/shashki/history`; the directory
-/// is created. `None` when neither exists or it cannot be made.
+/// The history file in the data directory (its directory created); `None` when
+/// there is no data directory or it cannot be made.
 fn history_path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|home| PathBuf::from(home).join(".local/share"))
-        })?;
-    let dir = base.join("shashki");
-    std::fs::create_dir_all(&dir).ok()?;
-    Some(dir.join("history"))
+    let path = DataDir::locate()?.history();
+    DataDir::prepare(&path).ok()?;
+    Some(path)
+}
+
+/// Writes the whole history in rustyline's own format (`#V2`, then one entry a line
+/// with `\\` and `\n` escaped) through the one file writer, so that the file is
+/// never left half written.
+fn save_history(history: &DefaultHistory, path: &Path) -> io::Result<()> {
+    write_atomically(path, history_text(history.iter()).as_bytes())
+}
+
+fn history_text<'a>(entries: impl Iterator<Item = &'a String>) -> String {
+    let mut text = String::from("#V2\n");
+    for entry in entries {
+        text.push_str(&entry.replace('\\', "\\\\").replace('\n', "\\n"));
+        text.push('\n');
+    }
+    text
 }
 
 #[cfg(test)]
@@ -198,5 +207,19 @@ mod tests {
         assert_eq!(input.read("> "), Line::Text("last".into()));
         assert_eq!(input.read("> "), Line::Eof);
         assert_eq!(input.read("> "), Line::Eof);
+    }
+
+    #[test]
+    fn history_is_written_in_rustylines_format_and_read_back() {
+        let entries = ["c3-d4".to_string(), "save a\\b.pdn".to_string()];
+        let text = history_text(entries.iter());
+        assert_eq!(text, "#V2\nc3-d4\nsave a\\\\b.pdn\n");
+        let path = std::env::temp_dir().join(format!("shashki-history-{}", std::process::id()));
+        std::fs::write(&path, &text).unwrap();
+        let mut history = DefaultHistory::new();
+        rustyline::history::History::load(&mut history, &path).unwrap();
+        let read: Vec<&String> = history.iter().collect();
+        assert_eq!(read, entries.iter().collect::<Vec<_>>());
+        std::fs::remove_file(&path).unwrap();
     }
 }

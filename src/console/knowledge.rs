@@ -1,10 +1,11 @@
 //! The knowledge-base commands: loading at the start, `kb reload`, `kb check`, `remember`.
 
-use std::path::PathBuf;
-
 use super::Console;
 use crate::MoveText;
-use crate::kb::{self, Diagnostic, KnowledgeBase, remember};
+use crate::kb::{
+    self, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase, Remembered, locate_file,
+    remember,
+};
 
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
@@ -14,18 +15,8 @@ impl Console {
         }
     }
 
-    /// The knowledge base file that `kb reload`, `kb check` and `remember` work on.
-    fn kb_file(&self) -> PathBuf {
-        self.kb_path
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(kb::DEFAULT_PATH))
-    }
-
     pub(super) fn kb_reload(&mut self) {
-        let reloaded = match &self.kb_path {
-            Some(path) => KnowledgeBase::load(path),
-            None => KnowledgeBase::locate(None),
-        };
+        let reloaded = KnowledgeBase::locate(self.kb_path.as_deref());
         if let Err(diagnostics) = self.adopt_kb(reloaded, "knowledge base reloaded") {
             let errors = errors(&diagnostics);
             if self.engine.knowledge_base().is_some() {
@@ -66,8 +57,12 @@ impl Console {
     }
 
     pub(super) fn kb_check(&mut self) {
-        let file = self.kb_file();
-        match KnowledgeBase::load(&file) {
+        let file = locate_file(self.kb_path.as_deref());
+        let loaded = match &file {
+            Some(path) => KnowledgeBase::load(path),
+            None => KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN),
+        };
+        match loaded {
             Ok((kb, diagnostics)) => {
                 for diagnostic in diagnostics {
                     self.say(diagnostic.to_string());
@@ -86,11 +81,14 @@ impl Console {
                     self.say(diagnostic.to_string());
                 }
                 let errors = errors(&diagnostics);
-                self.say(format!("{}: {errors}", file.display()));
+                let origin = file.map_or(BUILTIN_ORIGIN.to_string(), |f| f.display().to_string());
+                self.say(format!("{origin}: {errors}"));
             }
         }
     }
 
+    /// Teaches the base this position's move: the file in use, or, while the built-in
+    /// base is in use, the player's own base in the data directory, seeded from it.
     pub(super) fn remember(&mut self, text: &MoveText, name: Option<String>) {
         let position = *self.game.position();
         let mv = match text.resolve(&position) {
@@ -100,6 +98,16 @@ impl Console {
                 return;
             }
         };
+        let (file, seed) = match locate_file(self.kb_path.as_deref()) {
+            Some(file) => (file, ""),
+            None => match &self.data {
+                Some(data) => (data.knowledge_base(), BUILTIN_TEXT),
+                None => {
+                    self.say("nothing remembered: no data directory; start with --kb FILE");
+                    return;
+                }
+            },
+        };
         let name = name.unwrap_or_else(|| {
             format!(
                 "remembered at move {}: {}",
@@ -107,29 +115,29 @@ impl Console {
                 MoveText::from_move(&position, mv)
             )
         });
-        let file = self.kb_file();
-        match remember(&file, &position, mv, &name) {
-            Ok(info) => {
-                self.say(format!("remembered {info}"));
-                let origin = file.display().to_string();
-                let in_use = self
-                    .engine
-                    .knowledge_base()
-                    .is_none_or(|kb| kb.origin() == origin);
-                if !in_use {
-                    self.say(format!(
-                        "(the bot uses another knowledge base; start with --kb {origin} to use this one)"
-                    ));
-                } else if let Ok((kb, _)) = KnowledgeBase::load(&file) {
-                    self.engine.set_knowledge_base(Some(kb));
-                    self.hint_engine = None;
-                }
-            }
+        match remember(&file, seed, &position, mv, &name) {
+            Ok(Remembered {
+                fact,
+                replaced: None,
+            }) => self.say(format!("remembered {fact}")),
+            Ok(Remembered {
+                fact,
+                replaced: Some(old),
+            }) => self.say(format!(
+                "updated {fact}: play {} (was: {})",
+                MoveText::from_move(&position, mv),
+                old.join("; ")
+            )),
             Err(diagnostics) => {
                 for diagnostic in diagnostics {
                     self.say(diagnostic.to_string());
                 }
+                return;
             }
+        }
+        if let Ok((kb, _)) = KnowledgeBase::load(&file) {
+            self.engine.set_knowledge_base(Some(kb));
+            self.hint_engine = None;
         }
     }
 }

@@ -4,6 +4,7 @@
 //! hints, colours, a progress line while the bot thinks) and plainly from stdin
 //! otherwise, so that the same commands drive scripted games and tests.
 
+mod autosave;
 pub mod command;
 mod files;
 mod helper;
@@ -22,6 +23,7 @@ use self::input::{Input, Line};
 use self::render::Style;
 use self::thinking::{describe, think};
 use crate::engine::{Decision, Engine, EngineConfig, Limits};
+use crate::files::DataDir;
 use crate::notation::pdn;
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
@@ -39,7 +41,7 @@ pub struct Options {
     pub movetime: Duration,
     /// A fixed search depth instead of a thinking time.
     pub depth: Option<u32>,
-    /// The knowledge base file (default: ./kb/combs.txt, else the built-in base).
+    /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
     pub kb: Option<PathBuf>,
     /// The bot's random seed (default: from the clock).
     pub seed: Option<u64>,
@@ -62,9 +64,13 @@ impl Default for Options {
 }
 
 /// What the prompt waits for besides moves and commands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Question {
     None,
+    /// At the start: resume the unfinished game kept from last time?
+    Resume,
+    /// `save FILE` at a terminal, and the file exists: replace it?
+    Replace(PathBuf),
     /// The bot offered a draw in a king-against-king ending.
     Draw,
     /// The game is over: a new one?
@@ -102,6 +108,14 @@ struct Console {
     seed: u64,
     limits: Limits,
     kb_path: Option<PathBuf>,
+    /// The player's data directory (history, own knowledge base, the game in progress).
+    data: Option<DataDir>,
+    /// Whether a person is at a terminal (questions may be asked).
+    interactive: bool,
+    /// The record last written to the autosave.
+    autosaved: Option<String>,
+    /// Whether an autosave failure was reported (once is enough).
+    autosave_failed: bool,
     style: Style,
     progress: bool,
     question: Question,
@@ -140,6 +154,10 @@ pub fn run(options: Options) -> io::Result<()> {
         seed,
         limits,
         kb_path: options.kb.clone(),
+        data: DataDir::locate(),
+        interactive,
+        autosaved: None,
+        autosave_failed: false,
         style,
         progress: interactive && terminal_out,
         question: Question::None,
@@ -155,9 +173,12 @@ pub fn run(options: Options) -> io::Result<()> {
     console.say("shashki: Russian draughts. Type a move like c3-d4, or help.");
     console.load_kb_at_start();
     console.show_board();
-    console.proceed();
+    if !console.offer_resume() {
+        console.proceed();
+    }
     let mut interrupts = 0;
     loop {
+        console.autosave();
         console.offer_draw_if_due();
         let mode = match console.question {
             Question::None => Mode::Play,
@@ -186,6 +207,7 @@ pub fn run(options: Options) -> io::Result<()> {
             Line::Eof => break,
         }
     }
+    console.farewell();
     input.finish();
     Ok(())
 }
@@ -210,7 +232,9 @@ impl Console {
     }
 
     fn prompt(&self) -> String {
-        match self.question {
+        match &self.question {
+            Question::Resume => "resume it? (y/n) ".to_string(),
+            Question::Replace(path) => format!("{} exists: replace it? (y/n) ", path.display()),
             Question::Draw => "accept the draw? (y/n) ".to_string(),
             Question::NewGame => "new game? (y/n) ".to_string(),
             Question::Quit => "quit? (y/n) ".to_string(),
@@ -252,8 +276,17 @@ impl Console {
                 return Flow::Continue;
             }
         };
-        if self.question == Question::Quit {
-            self.resume_question();
+        match self.question {
+            Question::Quit => self.resume_question(),
+            // Playing on instead of answering says no.
+            Question::Resume => {
+                self.answer(false);
+            }
+            Question::Replace(_) => {
+                self.say("not saved");
+                self.question = Question::None;
+            }
+            _ => {}
         }
         self.execute(command)
     }
@@ -261,6 +294,9 @@ impl Console {
     fn answer(&mut self, yes: bool) -> Flow {
         let question = std::mem::replace(&mut self.question, Question::None);
         match (question, yes) {
+            (Question::Resume, yes) => self.resume(yes),
+            (Question::Replace(path), true) => self.write_record(&path),
+            (Question::Replace(_), false) => self.say("not saved"),
             (Question::Draw, true) => {
                 self.game.agree_draw();
                 self.proceed();
@@ -337,7 +373,7 @@ impl Console {
                 Ok(position) => self.new_game(position),
                 Err(error) => self.say(error.to_string()),
             },
-            Command::Save(path) => self.save(&path),
+            Command::Save { path, replace } => self.save(&path, replace),
             Command::Open(path) => self.open(&path),
             Command::KbReload => self.kb_reload(),
             Command::KbCheck => self.kb_check(),
@@ -362,6 +398,7 @@ impl Console {
 
     /// After any change: announce the end, or let the bot move when it is its turn.
     fn proceed(&mut self) {
+        self.autosave();
         if !self.game_over() && self.game.position().side_to_move() == self.bot() {
             self.bot_move();
         }
@@ -388,6 +425,7 @@ impl Console {
     }
 
     fn new_game(&mut self, start: Position) {
+        self.keep_unfinished();
         self.game = Game::new(start);
         self.engine.new_game();
         self.reset_questions();

@@ -1,13 +1,13 @@
-//! Learning: a new exact fact appended to the file, checked first, written atomically.
+//! Learning: a position's move remembered in the file, checked first, written atomically.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 
 use super::ast::Symbol;
 use super::base::KnowledgeBase;
 use super::choice::FactInfo;
 use super::diagnostic::Diagnostic;
+use crate::files::{DataDir, write_atomically};
 use crate::{Color, Move, MoveText, Position, Square};
 
 /// The text of an exact fact: `position` as a board diagram and one `play`
@@ -58,16 +58,32 @@ pub fn exact_fact_text(name: &str, position: &Position, alternatives: &[Vec<Move
     text
 }
 
-/// Appends an exact fact "in `position`, play `mv`" named `name` to the file
-/// at `path` (created if missing). The fact is checked before anything is
-/// written; the existing bytes are kept as they are; the new file replaces
-/// the old one by a rename, so a reader never sees half a file.
+/// What [`remember`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Remembered {
+    /// The fact that now answers the position.
+    pub fact: FactInfo,
+    /// When an exact fact for the position was there already: its `play` lines as
+    /// they were, now replaced by the remembered move.
+    pub replaced: Option<Vec<String>>,
+}
+
+/// Teaches the knowledge-base file at `path` to play `mv` in `position`.
+///
+/// When the file already holds an exact fact for the position, that fact's `play`
+/// lines are replaced by `mv` (its name and board stay), so that the bot plays what
+/// was remembered; otherwise an exact fact named `name` is appended. A missing file
+/// starts as `seed` (the built-in base, or nothing). A file that does not load now
+/// is left alone and its problems are returned; so is a fact that would not check.
+/// Every other byte of the file is kept, and the new text replaces the old in one
+/// step ([`write_atomically`]).
 pub fn remember(
     path: &Path,
+    seed: &str,
     position: &Position,
     mv: Move,
     name: &str,
-) -> Result<FactInfo, Vec<Diagnostic>> {
+) -> Result<Remembered, Vec<Diagnostic>> {
     let origin = path.display().to_string();
     let fail = |message: String| vec![Diagnostic::file_error(&origin, message)];
     if name.contains(['"', '\n', '\r']) {
@@ -76,50 +92,101 @@ pub fn remember(
         ));
     }
     let existing = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Ok(bytes) => String::from_utf8(bytes)
+            .map_err(|_| fail("the file is not UTF-8 text; nothing was written".into()))?,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => seed.to_string(),
         Err(error) => return Err(fail(format!("cannot read the file: {error}"))),
     };
-    let separator: &[u8] = match existing.last() {
-        None => b"",
-        Some(b'\n') => b"\n",
-        Some(_) => b"\n\n",
+    let (base, _) = KnowledgeBase::parse(&existing, &origin).map_err(|mut problems| {
+        problems.push(Diagnostic::file_error(
+            &origin,
+            "the file has errors, so nothing was remembered: fix them (kb check) and try again"
+                .to_string(),
+        ));
+        problems
+    })?;
+    let (text, fact, replaced) = match base.exact_fact(position) {
+        Some(fact) => {
+            let (text, old) = replace_play_lines(&existing, fact.line, position, mv);
+            (text, fact.clone(), Some(old))
+        }
+        None => {
+            let (text, line) = append_fact(&existing, name, position, mv);
+            let fact = FactInfo {
+                name: name.to_string(),
+                origin: origin.clone(),
+                line,
+            };
+            (text, fact, None)
+        }
     };
-    let line = 1 + existing
-        .iter()
-        .chain(separator)
-        .filter(|&&b| b == b'\n')
-        .count();
-    let fact = exact_fact_text(name, position, &[vec![mv]]);
-    // Checked where it will stand, so that problems carry their real line numbers.
-    let placed = format!("{}{fact}", "\n".repeat(line - 1));
-    KnowledgeBase::parse(&placed, &origin)?;
-
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let file_name = path
-        .file_name()
-        .map_or_else(|| "kb".into(), |n| n.to_string_lossy());
-    let temporary = directory.join(format!(".{file_name}.{}.tmp", std::process::id()));
-    let written = (|| -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(&existing)?;
-        file.write_all(separator)?;
-        file.write_all(fact.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    })();
-    if let Err(error) = written {
-        let _ = std::fs::remove_file(&temporary);
+    let (updated, _) = KnowledgeBase::parse(&text, &origin)?;
+    if updated.lookup(position) != Some((fact.clone(), vec![mv])) {
+        return Err(fail(format!(
+            "{fact} would still not answer the position with this move; nothing was written"
+        )));
+    }
+    if let Err(error) =
+        DataDir::prepare(path).and_then(|()| write_atomically(path, text.as_bytes()))
+    {
         return Err(fail(format!("cannot write the file: {error}")));
     }
-    Ok(FactInfo {
-        name: name.to_string(),
-        origin,
-        line,
-    })
+    Ok(Remembered { fact, replaced })
+}
+
+/// `existing` with an exact fact for `position` and `mv` appended, and the line of its heading.
+fn append_fact(existing: &str, name: &str, position: &Position, mv: Move) -> (String, usize) {
+    let separator = match existing.as_bytes().last() {
+        None => "",
+        Some(b'\n') => "\n",
+        Some(_) => "\n\n",
+    };
+    let mut text = format!("{existing}{separator}");
+    let line = 1 + text.matches('\n').count();
+    text.push_str(&exact_fact_text(name, position, &[vec![mv]]));
+    (text, line)
+}
+
+/// `existing` with the `play` lines of the fact headed at line `heading` replaced by one
+/// line playing `mv` (written for the side the fact is written for), and the old lines.
+fn replace_play_lines(
+    existing: &str,
+    heading: usize,
+    position: &Position,
+    mv: Move,
+) -> (String, Vec<String>) {
+    let lines: Vec<&str> = existing.split_inclusive('\n').collect();
+    let start = heading - 1;
+    let end = (start + 1..lines.len())
+        .find(|&i| lines[i].trim_start().starts_with("fact"))
+        .unwrap_or(lines.len());
+    let mover = match position.side_to_move() {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let written_for_mover = lines[start]
+        .rsplit_once('"')
+        .is_some_and(|(_, side)| side.contains(mover));
+    let play = if written_for_mover {
+        MoveText::from_move(position, mv)
+    } else {
+        MoveText::from_move(&position.mirrored(), mv.flipped())
+    };
+    let mut text = String::with_capacity(existing.len());
+    let mut old = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let is_play = (start..end).contains(&i) && line.trim_start().starts_with("play");
+        if !is_play {
+            text.push_str(line);
+            continue;
+        }
+        if old.is_empty() {
+            let ending = if line.ends_with("\r\n") { "\r\n" } else { "\n" };
+            text.push_str(&format!("  play {play}{ending}"));
+        }
+        old.push(line.trim().to_string());
+    }
+    (text, old)
 }
 
 #[cfg(test)]
@@ -144,7 +211,9 @@ mod tests {
             .unwrap()
             .resolve(&position)
             .unwrap();
-        let info = remember(&path, &position, mv, "выученный ход").unwrap();
+        let info = remember(&path, "", &position, mv, "выученный ход")
+            .unwrap()
+            .fact;
         assert_eq!(info.line, 4);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with(old));
@@ -155,9 +224,11 @@ mod tests {
         assert_eq!(choice.mv, mv);
         assert_eq!(choice.fact, info);
         assert_eq!(choice.fact.origin, path.display().to_string());
-        let second = remember(&path, &position.mirrored(), mv.flipped(), "второй").unwrap();
-        assert_eq!(second.line, 4 + 11 + 1);
-        assert!(std::fs::read_to_string(&path).unwrap().starts_with(&text));
+        // The same position seen from the other side is the same fact: it is updated.
+        let second = remember(&path, "", &position.mirrored(), mv.flipped(), "второй").unwrap();
+        assert_eq!(second.fact, info);
+        assert_eq!(second.replaced, Some(vec!["play d6-c5".to_string()]));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     }
 
     #[test]
@@ -166,7 +237,7 @@ mod tests {
         std::fs::write(&path, "% kept\n").unwrap();
         let position = Position::start();
         let mv = position.legal_moves()[0];
-        assert!(remember(&path, &position, mv, "say \"hi\"").is_err());
+        assert!(remember(&path, "", &position, mv, "say \"hi\"").is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "% kept\n");
     }
 
@@ -180,8 +251,107 @@ mod tests {
             .unwrap()
             .resolve(&position.with_side_to_move(Color::Black))
             .unwrap();
-        let errors = remember(&path, &position, black_move, "нельзя").unwrap_err();
+        let errors = remember(&path, "", &position, black_move, "нельзя").unwrap_err();
         assert_eq!(errors[0].line, 4 + 10, "{}", errors[0]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "% one\n% two\n");
+    }
+
+    const START_FACT: &str = concat!(
+        "% my openings\n",
+        "fact \"Начало\" for white % the start\n",
+        "  8 . b . b . b . b\n",
+        "  7 b . b . b . b .\n",
+        "  6 . b . b . b . b\n",
+        "  5 . . . . . . . .\n",
+        "  4 . . . . . . . .\n",
+        "  3 w . w . w . w .\n",
+        "  2 . w . w . w . w\n",
+        "  1 w . w . w . w .\n",
+        "  play c3-d4 | e3-f4\n",
+        "  play a3-b4 % a comment goes with its line\n",
+        "% kept\n",
+    );
+
+    fn start_move(text: &str) -> Move {
+        text.parse::<MoveText>()
+            .unwrap()
+            .resolve(&Position::start())
+            .unwrap()
+    }
+
+    #[test]
+    fn an_exact_fact_for_the_position_is_updated_in_place() {
+        let path = scratch("update");
+        std::fs::write(&path, START_FACT).unwrap();
+        let mv = start_move("g3-h4");
+        let done = remember(&path, "", &Position::start(), mv, "ignored").unwrap();
+        assert_eq!(done.fact.name, "Начало");
+        assert_eq!(done.fact.line, 2);
+        assert_eq!(
+            done.replaced,
+            Some(vec![
+                "play c3-d4 | e3-f4".to_string(),
+                "play a3-b4 % a comment goes with its line".to_string()
+            ])
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expected = START_FACT.replace(
+            "  play c3-d4 | e3-f4\n  play a3-b4 % a comment goes with its line\n",
+            "  play g3-h4\n",
+        );
+        assert_eq!(text, expected);
+        let (kb, _) = KnowledgeBase::load(&path).unwrap();
+        assert_eq!(kb.lookup(&Position::start()).unwrap().1, vec![mv]);
+    }
+
+    #[test]
+    fn a_fact_written_for_the_other_side_gets_the_move_in_its_own_orientation() {
+        let path = scratch("mirrored");
+        // Black to move after c3-d4, written for black; remembered from White's view of
+        // the mirrored position, which is the same fact.
+        let after = Position::start().play(start_move("c3-d4")).unwrap();
+        let reply = "f6-g5"
+            .parse::<MoveText>()
+            .unwrap()
+            .resolve(&after)
+            .unwrap();
+        std::fs::write(&path, exact_fact_text("ответ", &after, &[vec![reply]])).unwrap();
+        let seen = after.mirrored();
+        let other = "g3-h4".parse::<MoveText>().unwrap().resolve(&seen).unwrap();
+        remember(&path, "", &seen, other, "ignored").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("  play b6-a5\n"), "{text}");
+        let (kb, _) = KnowledgeBase::load(&path).unwrap();
+        assert_eq!(kb.lookup(&seen).unwrap().1, vec![other]);
+    }
+
+    #[test]
+    fn a_base_that_does_not_load_is_left_alone() {
+        let path = scratch("broken");
+        let broken = START_FACT.replace("play a3-b4", "play a3-b5");
+        std::fs::write(&path, &broken).unwrap();
+        let problems =
+            remember(&path, "", &Position::start(), start_move("g3-h4"), "x").unwrap_err();
+        assert!(problems.iter().any(|p| p.line == 12), "{problems:?}");
+        assert!(
+            problems
+                .last()
+                .unwrap()
+                .message
+                .contains("nothing was remembered")
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    }
+
+    #[test]
+    fn a_missing_file_starts_from_the_seed() {
+        let dir = scratch("seeded").with_file_name("nested");
+        let path = dir.join("kb/combs.txt");
+        let _ = std::fs::remove_dir_all(&dir);
+        let mv = start_move("g3-h4");
+        let done = remember(&path, START_FACT, &Position::start(), mv, "x").unwrap();
+        assert_eq!(done.fact.line, 2);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("% my openings\n") && text.ends_with("% kept\n"));
     }
 }

@@ -1,4 +1,6 @@
 //! Drives the real `shashki` binary with a script on stdin, as a person at a pipe would.
+// Each test crate uses a part of this module.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,38 +59,74 @@ pub fn play(args: &[&str], input: impl AsRef<[u8]>) -> Session {
     run(&all, input)
 }
 
-/// Runs `shashki ARGS` exactly as given, with `input` on stdin, in a scratch directory.
+/// Runs `shashki ARGS` exactly as given, with `input` on stdin, in a scratch directory
+/// with an empty ./kb/combs.txt, so the bot's replies do not depend on the project's
+/// knowledge base and `remember` writes there.
 pub fn run(args: &[&str], input: impl AsRef<[u8]>) -> Session {
     static RUNS: AtomicUsize = AtomicUsize::new(0);
-    let data = scratch(&format!("data{}", RUNS.fetch_add(1, Ordering::Relaxed)));
-    // The session runs in its own directory with an empty ./kb/combs.txt, so the bot's
-    // replies do not depend on the project's knowledge base and `remember` writes there.
-    std::fs::create_dir_all(data.join("kb")).expect("kb directory");
-    std::fs::write(data.join("kb/combs.txt"), "").expect("empty knowledge base");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(args)
-        .current_dir(&data)
-        .env("XDG_DATA_HOME", &data)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("running shashki");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_ref()).expect("writing the script");
-    drop(stdin);
-    let output = child.wait_with_output().expect("waiting for shashki");
-    let _ = std::fs::remove_dir_all(&data);
-    let session = Session {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        success: output.status.success(),
-    };
-    assert!(
-        !session.stderr.contains("panicked"),
-        "shashki panicked:\n{}",
-        session.stderr
-    );
-    session
+    let home = Home::new(&format!("data{}", RUNS.fetch_add(1, Ordering::Relaxed)));
+    home.write("kb/combs.txt", "");
+    home.run(args, input)
+}
+
+/// A player's world for one test: the working directory and the data directory
+/// (`XDG_DATA_HOME`) of every run in it, kept across runs and removed at the end.
+pub struct Home {
+    pub dir: PathBuf,
+}
+
+impl Home {
+    /// An empty home: no ./kb/combs.txt, so the built-in base is used until `remember`.
+    pub fn new(name: &str) -> Home {
+        Home {
+            dir: scratch(&format!("home-{name}")),
+        }
+    }
+
+    /// Writes a file under the home.
+    pub fn write(&self, relative: &str, text: &str) {
+        let path = self.dir.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("directory");
+        std::fs::write(path, text).expect("writing a file");
+    }
+
+    /// The player's data directory as shashki finds it on Linux.
+    pub fn data(&self) -> PathBuf {
+        self.dir.join("shashki")
+    }
+
+    /// Runs `shashki ARGS` here with `input` on stdin.
+    pub fn run(&self, args: &[&str], input: impl AsRef<[u8]>) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+            .args(args)
+            .current_dir(&self.dir)
+            .env("XDG_DATA_HOME", &self.dir)
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("running shashki");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_ref()).expect("writing the script");
+        drop(stdin);
+        let output = child.wait_with_output().expect("waiting for shashki");
+        let session = Session {
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            success: output.status.success(),
+        };
+        assert!(
+            !session.stderr.contains("panicked"),
+            "shashki panicked:\n{}",
+            session.stderr
+        );
+        session
+    }
+}
+
+impl Drop for Home {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
 }

@@ -1,0 +1,189 @@
+//! The game in progress is never lost: it is kept in the data directory after every
+//! change, offered back at the next start, and set aside in `games/` before another
+//! game takes its place.
+
+use std::path::{Path, PathBuf};
+
+use super::files::{BOT, timestamp};
+use super::{Console, Question};
+use crate::Color;
+use crate::files::{DataDir, write_atomically};
+use crate::notation::pdn::{self, GameRecord};
+
+impl Console {
+    /// Whether the game is one a player would hate to lose: moves played, no result.
+    fn unfinished(&self) -> bool {
+        !self.game_over() && !self.game.moves().is_empty()
+    }
+
+    /// Brings the autosave up to date: the record of an unfinished game, or no file.
+    /// Called after every change; writes only when the record changed.
+    pub(super) fn autosave(&mut self) {
+        let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
+            return;
+        };
+        if self.question == Question::Resume {
+            return;
+        }
+        if !self.unfinished() {
+            if self.autosaved.take().is_some() || path.exists() {
+                let _ = std::fs::remove_file(&path);
+            }
+            return;
+        }
+        let record = self.record();
+        if self.autosaved.as_ref() == Some(&record) {
+            return;
+        }
+        let written =
+            DataDir::prepare(&path).and_then(|()| write_atomically(&path, record.as_bytes()));
+        match written {
+            Ok(()) => self.autosaved = Some(record),
+            Err(error) if !self.autosave_failed => {
+                self.autosave_failed = true;
+                self.say(format!(
+                    "(could not keep the game in {}: {error}; save FILE keeps it)",
+                    path.display()
+                ));
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// Before another game takes this one's place: an unfinished game is written to
+    /// `games/` in the data directory, and the player is told where.
+    pub(super) fn keep_unfinished(&mut self) {
+        if !self.unfinished() {
+            return;
+        }
+        let Some(games) = self.data.as_ref().map(DataDir::games) else {
+            return;
+        };
+        let path = kept_name(&games);
+        let record = self.record();
+        let written = std::fs::create_dir_all(&games)
+            .and_then(|()| write_atomically(&path, record.as_bytes()));
+        match written {
+            Ok(()) => self.say(format!(
+                "the unfinished game is kept in {} (open it to go on)",
+                path.display()
+            )),
+            Err(error) => self.say(format!(
+                "could not keep the unfinished game in {}: {error}",
+                path.display()
+            )),
+        }
+    }
+
+    /// At the start: an unfinished game left from last time is offered back. Returns
+    /// whether the question was asked (the game waits for the answer).
+    pub(super) fn offer_resume(&mut self) -> bool {
+        let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
+            return false;
+        };
+        if !path.exists() {
+            return false;
+        }
+        match read_record(&path) {
+            Ok(record) if record.game.outcome().is_none() => {
+                let plies = record.game.moves().len();
+                self.say(format!(
+                    "an unfinished game ({plies} plies, move {}) was kept from last time",
+                    record.game.move_number()
+                ));
+                self.question = Question::Resume;
+                true
+            }
+            Ok(_) => {
+                let _ = std::fs::remove_file(&path);
+                false
+            }
+            Err(error) => {
+                self.say(format!("{}: {error}", path.display()));
+                self.set_autosave_aside(&path);
+                false
+            }
+        }
+    }
+
+    /// The answer to the resume question.
+    pub(super) fn resume(&mut self, yes: bool) {
+        let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
+            return;
+        };
+        if !yes {
+            self.set_autosave_aside(&path);
+            self.proceed();
+            return;
+        }
+        match read_record(&path) {
+            Ok(record) => {
+                if record.tag("White") == Some(BOT) {
+                    self.human = Color::Black;
+                } else if record.tag("Black") == Some(BOT) {
+                    self.human = Color::White;
+                }
+                self.game = record.game;
+                self.engine.new_game();
+                self.reset_questions();
+                let human = self.human;
+                self.say(format!("resumed: you play {human}"));
+                self.show_board();
+                self.proceed();
+            }
+            Err(error) => {
+                self.say(format!("{}: {error}", path.display()));
+                self.set_autosave_aside(&path);
+                self.proceed();
+            }
+        }
+    }
+
+    /// Moves the autosave to `games/`, so that the next game cannot overwrite it.
+    fn set_autosave_aside(&mut self, path: &Path) {
+        let Some(games) = self.data.as_ref().map(DataDir::games) else {
+            return;
+        };
+        let kept = kept_name(&games);
+        match std::fs::create_dir_all(&games).and_then(|()| std::fs::rename(path, &kept)) {
+            Ok(()) => self.say(format!(
+                "the unfinished game is kept in {} (open it to go on)",
+                kept.display()
+            )),
+            Err(error) => self.say(format!(
+                "could not move {} aside: {error}; it will be replaced by the next game",
+                path.display()
+            )),
+        }
+    }
+
+    /// The last words: where the unfinished game waits.
+    pub(super) fn farewell(&mut self) {
+        self.autosave();
+        let kept = self.autosaved.as_ref().and(self.data.as_ref());
+        if let Some(path) = kept.map(DataDir::autosave) {
+            self.say(format!(
+                "the unfinished game is kept in {}; shashki offers it at the next start",
+                path.display()
+            ));
+        }
+    }
+}
+
+/// A record read back from a file the program wrote.
+fn read_record(path: &Path) -> Result<GameRecord, String> {
+    let text = std::fs::read_to_string(path).map_err(|error| error.to_string())?;
+    pdn::read(&text).map_err(|error| error.to_string())
+}
+
+/// `games/unfinished-YYYY-MM-DD-HHMMSS.pdn`, with `-2`, `-3` ... if that is taken.
+fn kept_name(games: &Path) -> PathBuf {
+    let stem = format!("unfinished-{}", timestamp());
+    let mut path = games.join(format!("{stem}.pdn"));
+    let mut n = 2;
+    while path.exists() {
+        path = games.join(format!("{stem}-{n}.pdn"));
+        n += 1;
+    }
+    path
+}
