@@ -299,7 +299,7 @@ pub const COMMANDS: &[Spec] = &[
         aliases: &["exit", "выход"],
         usage: "",
         words: &[],
-        summary: "leave (Ctrl-D does too)",
+        summary: "leave (Ctrl-D does too); an unfinished game is kept for the next start",
         parse: bare!(Command::Quit),
     },
 ];
