@@ -187,3 +187,14 @@ fn a_finished_game_is_not_kept() {
     session.expect("game over");
     assert_eq!(session.count("unfinished"), 0, "{}", session.stdout);
 }
+
+#[test]
+fn editing_a_knowledge_base_does_not_rebuild_the_program() {
+    // Cargo lists every file the binary was built from beside it (`shashki.d`);
+    // a base the player edits must not be one of them.
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_shashki"));
+    let inputs = std::fs::read_to_string(binary.with_extension("d"))
+        .expect("cargo's list of the binary's inputs");
+    assert!(inputs.contains("kb/starter.txt"), "{inputs}");
+    assert!(!inputs.contains("kb/combs.txt"), "{inputs}");
+}
