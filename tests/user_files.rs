@@ -132,6 +132,11 @@ fn an_unfinished_game_is_kept_at_quit_and_offered_at_the_next_start() {
     let position = first.answer_to("fen").to_string();
     assert!(first.success && autosave.exists());
 
+    // Leaving without an answer touches nothing.
+    let before = std::fs::read(&autosave).expect("the autosave");
+    home.run(&QUICK, "");
+    assert_eq!(std::fs::read(&autosave).expect("the autosave"), before);
+
     let second = home.run(&QUICK, "y\nfen\n");
     second.expect("an unfinished game (2 plies, move 2) was kept from last time");
     second.expect("resume it? (y/n) y");

@@ -22,7 +22,7 @@ impl Console {
         let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
             return;
         };
-        if self.question == Question::Resume {
+        if self.resume_pending {
             return;
         }
         if !self.unfinished() {
@@ -92,6 +92,7 @@ impl Console {
                     record.game.move_number()
                 ));
                 self.question = Question::Resume;
+                self.resume_pending = true;
                 true
             }
             Ok(_) => {
@@ -108,6 +109,7 @@ impl Console {
 
     /// The answer to the resume question.
     pub(super) fn resume(&mut self, yes: bool) {
+        self.resume_pending = false;
         let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
             return;
         };

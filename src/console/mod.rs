@@ -114,6 +114,9 @@ struct Console {
     interactive: bool,
     /// The record last written to the autosave.
     autosaved: Option<String>,
+    /// The autosave holds last time's unfinished game and the player has not yet
+    /// said whether to resume it: it must not be touched.
+    resume_pending: bool,
     /// Whether an autosave failure was reported (once is enough).
     autosave_failed: bool,
     style: Style,
@@ -157,6 +160,7 @@ pub fn run(options: Options) -> io::Result<()> {
         data: DataDir::locate(),
         interactive,
         autosaved: None,
+        resume_pending: false,
         autosave_failed: false,
         style,
         progress: interactive && terminal_out,
@@ -276,8 +280,10 @@ impl Console {
                 return Flow::Continue;
             }
         };
+        if self.question == Question::Quit {
+            self.resume_question();
+        }
         match self.question {
-            Question::Quit => self.resume_question(),
             // Playing on instead of answering says no.
             Question::Resume => {
                 self.answer(false);
@@ -313,10 +319,12 @@ impl Console {
         Flow::Continue
     }
 
-    /// After "quit?" is answered no: back to the new-game question if the game is over
-    /// (a pending draw offer comes back by itself).
+    /// After "quit?" is answered no: back to the resume question if it was not answered,
+    /// or the new-game question if the game is over (a pending draw offer comes back by itself).
     fn resume_question(&mut self) {
-        self.question = if self.announced && self.game_over() {
+        self.question = if self.resume_pending {
+            Question::Resume
+        } else if self.announced && self.game_over() {
             Question::NewGame
         } else {
             Question::None
