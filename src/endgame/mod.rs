@@ -159,6 +159,74 @@ mod tests {
     }
 
     #[test]
+    fn two_kings_win_by_shutting_the_lone_king_in_or_by_a_blow() {
+        // a1 can neither move nor take b2 (c3 stands behind it).
+        assert_eq!(value_of("B:WKb2,Kc3:BKa1"), Value::Loss(0));
+        assert_eq!(value_of("W:WKe1,Kg1:BKa7"), Value::Win(7));
+        assert_eq!(value_of("B:WKe1,Kh2:BKg3"), Value::Loss(8));
+        assert_eq!(value_of("W:WKa1,Kc1:BKe1"), Value::Draw);
+    }
+
+    #[test]
+    fn the_side_with_the_kings_can_be_either_colour() {
+        for fen in [
+            "W:WKe1,Kg1:BKa7",
+            "B:WKe1,Kh2:BKg3",
+            "W:WKa1,Kb2,Kc3:BKc1",
+            "B:WKa1,Kc1,Ke1:BKh4",
+        ] {
+            let position: Position = fen.parse().unwrap();
+            assert_eq!(value(&position.mirrored()), value(&position), "{fen}");
+            let swapped = colours_swapped(&position);
+            assert_eq!(value(&swapped), value(&position), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_longest_win_of_three_kings_fits_the_fifteen_moves() {
+        let position: Position = "W:WKa1,Kb2,Kc3:BKc1".parse().unwrap();
+        assert_eq!(value(&position), Some(Value::Win(25)));
+        assert_eq!(DrawCounters::starting(&position).plies_left(&position), 29);
+    }
+
+    #[test]
+    fn a_win_the_draw_rules_cut_off_is_a_draw() {
+        // The win in 25 lets the lone king take two kings on plies 22 and 24 (a5:d8:g5
+        // in two moves) before h4:f6; a capture starts the counts again, so the win
+        // needs 22 plies within the rules, not 25.
+        let position: Position = "W:WKa1,Kb2,Kc3:BKc1".parse().unwrap();
+        // (kings-only plies, moves of the three kings, plies left, value)
+        for (kings_only, lone_king, left, expected) in [
+            (8, 0, 22, Value::Win(25)),
+            (9, 0, 21, Value::Draw),
+            (0, 3, 23, Value::Win(25)),
+            (0, 4, 21, Value::Draw),
+        ] {
+            let counters = DrawCounters {
+                kings_only,
+                lone_king: Some(lone_king),
+                king_ending: Some(kings_only),
+            };
+            assert_eq!(counters.plies_left(&position), left);
+            assert_eq!(value_with(&position, &counters), Some(expected), "{left}");
+        }
+    }
+
+    #[test]
+    fn a_king_with_one_ply_left_cannot_be_taken_in_two() {
+        let position: Position = "W:WKa1:BKh8".parse().unwrap();
+        let counted = |kings_only| {
+            let counters = DrawCounters {
+                kings_only,
+                ..DrawCounters::starting(&position)
+            };
+            value_with(&position, &counters)
+        };
+        assert_eq!(counted(28), Some(Value::Loss(2)));
+        assert_eq!(counted(29), Some(Value::Draw));
+    }
+
+    #[test]
     fn only_king_endings_of_a_lone_king_are_covered() {
         for fen in [
             crate::START_FEN,
@@ -171,23 +239,45 @@ mod tests {
         }
     }
 
-    #[test]
-    fn king_against_king_is_the_same_turned_reflected_or_with_colours_swapped() {
-        for white in Square::all() {
-            for black in Square::all().filter(|&s| s != white) {
-                for side in [Color::White, Color::Black] {
+    /// Every position of one king against one, either side to move.
+    fn kings_against_king() -> impl Iterator<Item = Position> {
+        Square::all().flat_map(|white| {
+            Square::all()
+                .filter(move |&black| black != white)
+                .flat_map(move |black| {
                     let none = crate::Bitboard::EMPTY;
                     let kings = [white.bitboard(), black.bitboard()];
-                    let position = Position::from_pieces([none, none], kings, side).unwrap();
-                    let expected = value(&position).unwrap();
-                    for other in [
-                        position.mirrored(),
-                        transposed(&position),
-                        colours_swapped(&position),
-                    ] {
-                        assert_eq!(value(&other), Some(expected), "{}", position.to_fen());
-                    }
-                }
+                    [Color::White, Color::Black]
+                        .map(|side| Position::from_pieces([none, none], kings, side).unwrap())
+                })
+        })
+    }
+
+    #[test]
+    fn king_against_king_is_mostly_drawn() {
+        let mut counts = std::collections::HashMap::new();
+        for position in kings_against_king() {
+            *counts.entry(value(&position).unwrap()).or_insert(0) += 1;
+        }
+        let expected = [
+            (Value::Win(1), 364),
+            (Value::Win(3), 24),
+            (Value::Loss(2), 4),
+            (Value::Draw, 1592),
+        ];
+        assert_eq!(counts, expected.into_iter().collect());
+    }
+
+    #[test]
+    fn king_against_king_is_the_same_turned_reflected_or_with_colours_swapped() {
+        for position in kings_against_king() {
+            let expected = value(&position).unwrap();
+            for other in [
+                position.mirrored(),
+                transposed(&position),
+                colours_swapped(&position),
+            ] {
+                assert_eq!(value(&other), Some(expected), "{}", position.to_fen());
             }
         }
     }

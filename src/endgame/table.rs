@@ -248,6 +248,24 @@ mod tests {
     }
 
     #[test]
+    fn no_win_of_three_kings_takes_more_than_thirteen_of_their_moves() {
+        let (mut with_the_move, mut without) = (0, 0);
+        let size = choose(Square::COUNT, 3) * Square::COUNT * 2;
+        for position in (0..size).filter_map(|i| position_at(3, i)) {
+            match super::super::value(&position) {
+                Some(Value::Win(plies)) if position.side_to_move() == Color::White => {
+                    with_the_move = with_the_move.max(plies);
+                }
+                Some(Value::Loss(plies)) if position.side_to_move() == Color::Black => {
+                    without = without.max(plies);
+                }
+                _ => {}
+            }
+        }
+        assert_eq!((with_the_move, without), (25, 26));
+    }
+
+    #[test]
     fn every_index_round_trips_through_its_position() {
         for kings in 1..=2 {
             let size = choose(Square::COUNT, kings as usize) * Square::COUNT * 2;
