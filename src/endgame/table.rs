@@ -2,13 +2,15 @@
 //! Black king, either side to move, for every budget of plies the draw rules leave.
 //!
 //! A position's value with budget `b` (plies that may still be played before a draw
-//! rule ends the game, see [`DrawCounters::plies_left`]) follows from its moves: a
+//! rule ends the game, see [`crate::DrawCounters::plies_left`]) follows from its moves: a
 //! capture leads to a smaller ending (or the end) whose draw counts start afresh, so
 //! its value comes from a smaller table; a quiet move leads to a position of the
 //! same table with budget `b - 1`. With budget 0 the game is drawn, unless the side to
 //! move has no move (that loses first). So the tables are filled budget by budget,
 //! from 0 up to [`MAX_BUDGET`], each from the one below, over a successor list built
-//! once with the crate's move generator.
+//! once with the crate's move generator. A value takes a byte: the table of three
+//! kings holds 317,440 indices (some with two pieces on a square, unused) at 31
+//! budgets, about 10 MB.
 
 use std::sync::OnceLock;
 
@@ -138,7 +140,7 @@ fn index(position: &Position) -> usize {
 
 /// The position at `index` of the table for `kings` White kings, if its squares differ.
 fn position_at(kings: u32, index: usize) -> Option<Position> {
-    let side = if index % 2 == 0 {
+    let side = if index.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
