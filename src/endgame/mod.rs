@@ -15,9 +15,9 @@
 //! - Repetition (rule 1) is left out: the winner's shortest way never repeats a
 //!   position, but a position seen twice earlier in the game is not looked for.
 //!
-//! King against king (1,984 positions) is solved on first use in well under a
-//! millisecond; two kings against one (29,760) and three against one (287,680) are
-//! solved when first asked for, once per process. A general endgame database can
+//! Each table (king against king: 1,984 positions; two kings against one: 29,760;
+//! three against one: 287,680) is solved when first asked for, once per process,
+//! and kept (immutable) in a static: see `table.rs`. A general endgame database can
 //! later stand behind [`value_with`].
 //!
 //! # Examples
