@@ -140,6 +140,48 @@ impl DrawCounters {
         }
     }
 
+    /// The counters of a game that starts in `position`: a balance already there counts from zero.
+    pub fn starting(position: &Position) -> DrawCounters {
+        let both_have_kings = [Color::White, Color::Black]
+            .iter()
+            .all(|&c| position.kings_of(c).any());
+        DrawCounters {
+            kings_only: 0,
+            lone_king: stronger_against_lone_king(position).map(|_| 0),
+            king_ending: both_have_kings.then_some(0),
+        }
+    }
+
+    /// Plies that may still be played in `position` before a draw rule ends the game,
+    /// if every one of them is a quiet king move (no capture, promotion or man move).
+    ///
+    /// A capture on the last of them still counts; 0 means the game is drawn now
+    /// (unless the side to move has no move, which loses first). Each quiet king
+    /// move takes exactly one off, so an exact endgame result can count plies
+    /// against this budget.
+    pub fn plies_left(&self, position: &Position) -> u32 {
+        let mut left = KINGS_ONLY_LIMIT.saturating_sub(self.kings_only);
+        if let (Some(moves), Some(stronger)) =
+            (self.lone_king, stronger_against_lone_king(position))
+        {
+            // The stronger side's moves fall on every other ply, its next one first when it moves.
+            let own = LONE_KING_LIMIT.saturating_sub(moves);
+            let first = u32::from(position.side_to_move() == stronger);
+            left = left.min((2 * own).saturating_sub(first));
+        }
+        if let Some(plies) = self.king_ending {
+            let limit = match position.occupied().count() {
+                4 | 5 => Some(SMALL_ENDING_LIMIT),
+                6 | 7 => Some(LARGE_ENDING_LIMIT),
+                _ => None,
+            };
+            if let Some(limit) = limit {
+                left = left.min(limit.saturating_sub(plies));
+            }
+        }
+        left
+    }
+
     /// The draw these counters call for in `position`, if any.
     pub fn draw(&self, position: &Position) -> Option<DrawReason> {
         if self.lone_king.is_some_and(|moves| moves >= LONE_KING_LIMIT) {
@@ -170,7 +212,10 @@ pub fn stronger_against_lone_king(position: &Position) -> Option<Color> {
     })
 }
 
-/// Whether each side has exactly one piece and it is a king: the bot offers a draw.
+/// Whether each side has exactly one piece and it is a king.
+///
+/// Not always a draw: a king that can take the other wins, and one that must step
+/// onto a diagonal the other watches loses ([`crate::endgame`] knows which).
 pub fn is_king_against_king(position: &Position) -> bool {
     [Color::White, Color::Black]
         .iter()
@@ -242,7 +287,7 @@ impl Game {
     pub fn counters(&self) -> DrawCounters {
         self.plies
             .last()
-            .map_or_else(|| initial_counters(&self.start), |ply| ply.counters)
+            .map_or_else(|| DrawCounters::starting(&self.start), |ply| ply.counters)
     }
 
     /// The number of the current move, counting one per pair of plies from 1 (PDN numbering).
@@ -316,18 +361,6 @@ impl Game {
             return Some(Outcome::Draw(DrawReason::Repetition));
         }
         self.counters().draw(position).map(Outcome::Draw)
-    }
-}
-
-/// Counters for a game that starts in `position`: a balance already present counts from zero.
-fn initial_counters(position: &Position) -> DrawCounters {
-    let both_have_kings = [Color::White, Color::Black]
-        .iter()
-        .all(|&c| position.kings_of(c).any());
-    DrawCounters {
-        kings_only: 0,
-        lone_king: stronger_against_lone_king(position).map(|_| 0),
-        king_ending: both_have_kings.then_some(0),
     }
 }
 
@@ -418,6 +451,39 @@ mod tests {
     }
 
     #[test]
+    fn each_quiet_king_move_takes_one_ply_off_the_budget_until_the_draw() {
+        for fen in [
+            "W:WKc1:BKh8",
+            "W:WKa1,Kc1,Ke1:BKh2",
+            "B:WKa1,Kc1,Ke1:BKh2",
+            "W:WKa1,Kc1:BKh8,Kf8",
+            "W:WKc1,Ke1,g1,a3,h2:BKd8,Kf8,b8,h8,a7",
+        ] {
+            let mut game = Game::new(fen.parse().unwrap());
+            let start = game.counters().plies_left(game.position());
+            assert!(walk_kings_until_the_end(&mut game), "{fen}");
+            assert_eq!(game.moves().len() as u32, start, "{fen}");
+            let mut replay = Game::new(*game.start());
+            for (ply, mv) in game.moves().into_iter().enumerate() {
+                let left = replay.counters().plies_left(replay.position());
+                assert_eq!(left, start - ply as u32, "{fen}, ply {ply}");
+                assert_eq!(replay.counters().draw(replay.position()), None, "{fen}");
+                replay.play(mv).unwrap();
+            }
+            assert_eq!(replay.counters().plies_left(replay.position()), 0, "{fen}");
+            assert!(replay.counters().draw(replay.position()).is_some(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn three_kings_moving_first_have_one_ply_less() {
+        let white: Position = "W:WKa1,Kc1,Ke1:BKh2".parse().unwrap();
+        let black = white.with_side_to_move(Color::Black);
+        assert_eq!(DrawCounters::starting(&white).plies_left(&white), 29);
+        assert_eq!(DrawCounters::starting(&black).plies_left(&black), 30);
+    }
+
+    #[test]
     fn a_man_move_resets_the_kings_only_count() {
         let before: Position = "W:WKa1,e1:BKh8,b8".parse().unwrap();
         let counters = DrawCounters {
@@ -436,7 +502,7 @@ mod tests {
     #[test]
     fn three_kings_have_fifteen_moves_to_catch_the_lone_king() {
         let position: Position = "W:WKa1,Kc1,Ke1:BKh2".parse().unwrap();
-        let counters = initial_counters(&position);
+        let counters = DrawCounters::starting(&position);
         assert_eq!(counters.lone_king, Some(0));
         assert_eq!(
             DrawCounters {

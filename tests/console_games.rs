@@ -1,5 +1,6 @@
 //! Whole games through the real binary: a win, a loss, draws by repetition, by agreement
-//! and by the king-against-king offer, and what comes after a game.
+//! and by the king-against-king offer (made only where neither side can force a win), the
+//! bot's answer to a draw offer, and what comes after a game.
 
 mod common;
 
@@ -55,6 +56,14 @@ fn the_bot_declines_a_draw_when_ahead_and_accepts_when_behind() {
         ahead.answer_to("draw"),
         "shashki declines the draw; play on"
     );
+    let ahead_with_white = play(
+        &["--black", "--fen", "B:Wa1,c1,e1,g1,b2,d2,f2:Bh8"],
+        "draw\n",
+    );
+    assert_eq!(
+        ahead_with_white.answer_to("draw"),
+        "shashki declines the draw; play on"
+    );
     let behind = play(&["--fen", "W:WKa1,Kc1,Ke1,g1:Bh6"], "draw\n");
     assert_eq!(behind.answer_to("draw"), "shashki accepts the draw");
     behind.expect("game over: draw by agreement (a draw, 1-1)");
@@ -64,8 +73,75 @@ fn the_bot_declines_a_draw_when_ahead_and_accepts_when_behind() {
 fn king_against_king_offer_accepted() {
     let session = play(&["--fen", "W:WKa1:BKb8"], "y\n");
     assert!(session.success);
-    session.expect("shashki offers a draw: one king against one king cannot be won\naccept the draw? (y/n) y\n");
+    session.expect(
+        "shashki offers a draw: king against king, and neither side can force a win\naccept the draw? (y/n) y\n",
+    );
     session.expect("game over: draw by agreement (a draw, 1-1)");
+}
+
+#[test]
+fn a_drawn_king_against_king_brings_the_offer_to_either_colour() {
+    let white = play(&["--fen", "W:WKc1:BKh8"], "y\n");
+    white.expect("shashki offers a draw: king against king, and neither side can force a win");
+    white.expect("game over: draw by agreement");
+    let black = play(&["--black", "--fen", "B:WKh8:BKc1"], "y\n");
+    black.expect("shashki offers a draw");
+    black.expect("game over: draw by agreement");
+}
+
+#[test]
+fn no_offer_when_the_human_must_step_into_a_capture() {
+    // The a1 king can only move along the long diagonal, where h8 takes it.
+    let session = play(&["--fen", "W:WKa1:BKh8"], "a1-c3\n");
+    assert_eq!(session.count("offers a draw"), 0, "{}", session.stdout);
+    session.expect("shashki plays h8:");
+    session.expect("game over: Black wins: White has no pieces left (shashki wins, 0-2)");
+    let black = play(&["--black", "--fen", "B:WKa1:BKh8"], "h8-f6\n");
+    assert_eq!(black.count("offers a draw"), 0, "{}", black.stdout);
+    black.expect("game over: White wins: Black has no pieces left (shashki wins, 2-0)");
+}
+
+#[test]
+fn no_offer_when_the_human_can_take_the_bots_king() {
+    let session = play(&["--fen", "W:WKc3:BKd4"], "c3:e5\n");
+    assert_eq!(session.count("offers a draw"), 0, "{}", session.stdout);
+    session.expect("game over: White wins: Black has no pieces left (you win, 2-0)");
+}
+
+#[test]
+fn a_draw_is_declined_in_a_king_against_king_the_bot_wins() {
+    let session = play(&["--fen", "W:WKa1:BKh8"], "draw\n");
+    assert_eq!(
+        session.answer_to("draw"),
+        "shashki declines the draw; play on"
+    );
+    let black = play(&["--black", "--fen", "B:WKa1:BKh8"], "draw\n");
+    assert_eq!(
+        black.answer_to("draw"),
+        "shashki declines the draw; play on"
+    );
+}
+
+#[test]
+fn a_draw_is_accepted_in_a_king_against_king_the_bot_loses_or_cannot_win() {
+    let lost = play(&["--fen", "W:WKc3:BKd4"], "draw\n");
+    assert_eq!(lost.answer_to("draw"), "shashki accepts the draw");
+    lost.expect("game over: draw by agreement (a draw, 1-1)");
+    let drawn = play(&["--fen", "W:WKc1:BKh8"], "n\ndraw\n");
+    assert_eq!(drawn.answer_to("draw"), "shashki accepts the draw");
+}
+
+#[test]
+fn three_kings_decline_a_draw_when_they_catch_the_lone_king_and_accept_when_they_cannot() {
+    let session = play(&["--black", "--fen", "B:WKa1,Kc1,Ke1:BKh4"], "draw\n");
+    assert_eq!(
+        session.answer_to("draw"),
+        "shashki declines the draw; play on"
+    );
+    // The lone king reaches the long diagonal before the kings from the top edge can
+    // stop it; the search alone scores this a little better than level for them.
+    let session = play(&["--fen", "W:WKc1:BKb8,Kd8,Kf8"], "draw\n");
+    assert_eq!(session.answer_to("draw"), "shashki accepts the draw");
 }
 
 #[test]

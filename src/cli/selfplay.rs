@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
+use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::kb::KnowledgeBase;
 use shashki::search::EvalConfig;
@@ -209,8 +210,8 @@ pub fn opening_game(line: &str) -> Result<Game, String> {
 enum GameEnd {
     /// The rules ended it: a win, or a draw by repetition or an endgame counter.
     Rules(Outcome),
-    /// King against king: the side to move offered a draw and the other accepted
-    /// (RULES.md, draw rule 5).
+    /// King against king that neither side can win by force (the exact result): the side
+    /// to move offered a draw and the other accepted (RULES.md, draw rule 5).
     KingAgainstKing,
     /// The game reached the match's ply cap unfinished and is scored a draw.
     PlyCap,
@@ -251,8 +252,11 @@ fn play_game(
         if game.moves().len() >= MAX_PLIES {
             return Ok((GameEnd::PlyCap, game));
         }
-        if is_king_against_king(game.position()) {
-            // The bot offers a draw here and the other bot accepts (RULES.md, draw rule 5).
+        if is_king_against_king(game.position())
+            && endgame::value_with(game.position(), &game.counters()) == Some(Value::Draw)
+        {
+            // Neither side can force a win: the bot offers a draw here and the other bot
+            // accepts (RULES.md, draw rule 5). One that a side wins is played out.
             game.agree_draw();
             return Ok((GameEnd::KingAgainstKing, game));
         }
@@ -425,6 +429,44 @@ mod tests {
             reason: shashki::WinReason::NoPieces,
         });
         assert_eq!(win.winner(), Some(Color::Black));
+    }
+
+    /// Two engines without a knowledge base, searching four plies.
+    fn players() -> (Player, Player) {
+        let kb = KnowledgeBase::empty("none");
+        let settings = SideSettings {
+            depth: Some(4),
+            no_kb: true,
+            material_only: false,
+            no_capture_stage: false,
+        };
+        (
+            Player::new("A", settings, 100, 0, &kb),
+            Player::new("B", settings, 100, 1, &kb),
+        )
+    }
+
+    fn play_from(fen: &str) -> (GameEnd, Game) {
+        let (mut white, mut black) = players();
+        play_game(Game::new(fen.parse().unwrap()), &mut white, &mut black).unwrap()
+    }
+
+    #[test]
+    fn a_drawn_king_against_king_is_agreed_at_once() {
+        let (end, game) = play_from("W:WKc1:BKh8");
+        assert_eq!(end, GameEnd::KingAgainstKing);
+        assert_eq!(game.moves().len(), 0);
+    }
+
+    #[test]
+    fn a_king_against_king_that_one_side_wins_is_played_out() {
+        // Every move of the a1 king stays on the long diagonal, where h8 takes it.
+        let (end, game) = play_from("W:WKa1:BKh8");
+        assert_eq!(end.winner(), Some(Color::Black), "{end}");
+        assert_eq!(game.moves().len(), 2);
+        let (end, game) = play_from("B:WKc3:BKd4");
+        assert_eq!(end.winner(), Some(Color::Black), "{end}");
+        assert_eq!(game.moves().len(), 1);
     }
 
     #[test]

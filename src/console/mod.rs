@@ -22,6 +22,7 @@ use self::helper::Mode;
 use self::input::{Input, Line};
 use self::render::Style;
 use self::thinking::{describe, think};
+use crate::endgame::{self, Value};
 use crate::engine::{Decision, Engine, EngineConfig, Limits};
 use crate::files::DataDir;
 use crate::notation::pdn;
@@ -71,7 +72,7 @@ enum Question {
     Resume,
     /// `save FILE` at a terminal, and the file exists: replace it?
     Replace(PathBuf),
-    /// The bot offered a draw in a king-against-king ending.
+    /// The bot offered a draw in a drawn king-against-king ending.
     Draw,
     /// The game is over: a new one?
     NewGame,
@@ -583,17 +584,19 @@ impl Console {
         }
     }
 
-    /// In a king-against-king ending the bot offers a draw before the human's move,
-    /// once per material balance.
+    /// In a king-against-king ending that neither side can win by force (the exact
+    /// result is a draw), the bot offers a draw before the human's move, once per
+    /// material balance.
     fn offer_draw_if_due(&mut self) {
         let position = *self.game.position();
         let due = self.question == Question::None
             && !self.game_over()
             && position.side_to_move() == self.human
             && is_king_against_king(&position)
-            && self.declined != Some(material(&position));
+            && self.declined != Some(material(&position))
+            && endgame::value_with(&position, &self.game.counters()) == Some(Value::Draw);
         if due {
-            self.say("shashki offers a draw: one king against one king cannot be won");
+            self.say("shashki offers a draw: king against king, and neither side can force a win");
             self.question = Question::Draw;
         }
     }

@@ -13,9 +13,10 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::endgame::{self, Value};
 use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
 use crate::search::{self, EvalConfig, Score, TranspositionTable};
-use crate::{Color, Game, Move, MoveText, Position, is_king_against_king};
+use crate::{Color, Game, Move, MoveText, Position};
 
 pub use crate::search::{Limits, Progress};
 
@@ -313,15 +314,18 @@ impl Engine {
         })
     }
 
-    /// Whether `engine_side` accepts a draw offer in `game`'s position: a dead draw
-    /// (king against king) or a position its search does not find better than level.
+    /// Whether `engine_side` accepts a draw offer in `game`'s position: only when it is
+    /// not winning. Where there is an exact result ([`endgame::value_with`], with the
+    /// game's draw counters) it decides: a draw or a loss is accepted. Elsewhere a short
+    /// search decides: a score no better than level is accepted.
     pub fn accepts_draw(&mut self, game: &Game, engine_side: Color) -> bool {
-        let position = game.position();
-        if is_king_against_king(position) {
-            return true;
-        }
         if game.outcome().is_some() {
             return false;
+        }
+        let position = game.position();
+        if let Some(value) = endgame::value_with(position, &game.counters()) {
+            let ours = value.for_side(engine_side, position.side_to_move());
+            return !matches!(ours, Value::Win(_));
         }
         let result = search::search(
             game,
@@ -399,10 +403,46 @@ mod tests {
         );
     }
 
-    #[test]
-    fn king_against_king_draw_offers_are_accepted() {
+    /// Whether the engine playing `bot` accepts a draw in the position `fen`.
+    fn accepts(fen: &str, bot: Color) -> bool {
         let mut engine = Engine::new(EngineConfig::default(), None);
-        let game = Game::new("W:WKc3:BKf8".parse().unwrap());
-        assert!(engine.accepts_draw(&game, Color::Black));
+        engine.accepts_draw(&Game::new(fen.parse().unwrap()), bot)
+    }
+
+    #[test]
+    fn a_drawn_king_against_king_is_accepted_by_either_side() {
+        assert!(accepts("W:WKc1:BKh8", Color::White));
+        assert!(accepts("W:WKc1:BKh8", Color::Black));
+    }
+
+    #[test]
+    fn a_king_against_king_the_bot_wins_is_declined_and_one_it_loses_accepted() {
+        // White takes d4 at once.
+        assert!(!accepts("W:WKc3:BKd4", Color::White));
+        assert!(accepts("W:WKc3:BKd4", Color::Black));
+        // White must step onto the long diagonal, where h8 takes it.
+        assert!(!accepts("W:WKa1:BKh8", Color::Black));
+        assert!(accepts("W:WKa1:BKh8", Color::White));
+    }
+
+    #[test]
+    fn three_kings_decline_when_they_catch_the_lone_king_and_accept_when_they_cannot() {
+        assert!(!accepts("W:WKa1,Kb2,Kc3:BKc1", Color::White));
+        assert!(accepts("W:WKa1,Kb2,Kc3:BKc1", Color::Black));
+        // c1 reaches the long diagonal in time; the search alone calls this a little
+        // better than level for the kings.
+        assert!(accepts("W:WKc1:BKb8,Kd8,Kf8", Color::Black));
+    }
+
+    #[test]
+    fn a_large_material_advantage_is_not_given_away() {
+        let fen = "W:Wa1,c1,e1,g1,b2,d2,f2:Bh8";
+        assert!(!accepts(fen, Color::White));
+        assert!(accepts(fen, Color::Black));
+    }
+
+    #[test]
+    fn a_finished_game_takes_no_offer() {
+        assert!(!accepts("W:Wa1:Bb2,c3", Color::Black));
     }
 }
