@@ -18,6 +18,7 @@
 mod bitboard;
 pub mod console;
 pub mod engine;
+pub mod files;
 mod game;
 pub mod kb;
 mod movegen;

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::Console;
 use crate::Color;
+use crate::files::{ReadError, read_text};
 use crate::notation::pdn;
 
 impl Console {
@@ -27,16 +28,17 @@ impl Console {
     }
 
     pub(super) fn open(&mut self, path: &Path) {
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
+        let text = match read_text(path) {
+            Ok(text) => text,
+            // `LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
+            Err(error @ ReadError::BadUtf8(_)) => {
+                self.say(format!("{}:{error}", path.display()));
+                return;
+            }
             Err(error) => {
                 self.say(format!("could not open {}: {error}", path.display()));
                 return;
             }
-        };
-        let Ok(text) = String::from_utf8(bytes) else {
-            self.say(format!("{}: not a UTF-8 text file", path.display()));
-            return;
         };
         match pdn::read(&text) {
             Ok(record) => {
