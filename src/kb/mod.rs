@@ -20,5 +20,5 @@ mod matcher;
 pub use ast::{Spot, Symbol};
 pub use base::{BUILTIN_ORIGIN, DEFAULT_PATH, KnowledgeBase, LoadResult};
 pub use choice::{ActiveLine, FactInfo, KbChoice};
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{Diagnostic, Severity, SourceText};
 pub use learn::{exact_fact_text, remember};
