@@ -113,7 +113,11 @@ fn a_fifo_is_refused_at_once_by_the_console() {
     let dir = scratch("files-fifo-console");
     make_fifo(&dir.join("pipe"));
     let script = "open pipe\nkb check\nkb reload\n";
-    let run = shashki(&dir, &["--seed", "1", "--depth", "2", "--kb", "pipe"], script);
+    let run = shashki(
+        &dir,
+        &["--seed", "1", "--depth", "2", "--kb", "pipe"],
+        script,
+    );
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(
         run.stdout
@@ -152,7 +156,9 @@ fn ten_thousand_problems_are_each_reported_at_their_place() {
     let dir = scratch("files-many");
     let mut text = String::new();
     for index in 0..10_000 {
-        text.push_str(&format!("fact \"f{index}\" for white\n{BOARD}play e3-f5\n\n"));
+        text.push_str(&format!(
+            "fact \"f{index}\" for white\n{BOARD}play e3-f5\n\n"
+        ));
     }
     std::fs::write(dir.join("many.txt"), text).unwrap();
     let run = shashki(&dir, &["kb", "check", "many.txt"], "");
@@ -171,6 +177,9 @@ fn ten_thousand_problems_are_each_reported_at_their_place() {
         );
         assert_eq!(*place, expected);
     }
-    assert_eq!(run.stdout.matches("\nplay e3-f5\n        ^\n").count(), 10_000);
+    assert_eq!(
+        run.stdout.matches("\nplay e3-f5\n        ^\n").count(),
+        10_000
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -98,7 +98,12 @@ fn mem_available_mb(meminfo: &str) -> Option<usize> {
     let line = meminfo
         .lines()
         .find_map(|line| line.strip_prefix("MemAvailable:"))?;
-    let kilobytes = line.trim().strip_suffix("kB")?.trim().parse::<usize>().ok()?;
+    let kilobytes = line
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse::<usize>()
+        .ok()?;
     Some(kilobytes / 1024)
 }
 
@@ -121,7 +126,12 @@ mod tests {
 
     #[test]
     fn hash_sizes_outside_the_range_are_refused_with_the_range() {
-        for text in ["0", "65537", "18446744073709551615", "99999999999999999999999"] {
+        for text in [
+            "0",
+            "65537",
+            "18446744073709551615",
+            "99999999999999999999999",
+        ] {
             assert_eq!(
                 parse_hash_mb(text),
                 Err("the hash table size must be 1 to 65536 MB".to_string()),

@@ -140,7 +140,7 @@ fn regular(metadata: Metadata) -> Result<u64, ReadError> {
             return Err(ReadError::NotAFile("a socket"));
         }
     }
-    Err(ReadError::NotAFile("not a file"))
+    Err(ReadError::NotAFile("a special file"))
 }
 
 /// Opens `path` for reading; on Unix without waiting, should it be a FIFO after all.
@@ -216,10 +216,7 @@ mod tests {
     #[test]
     fn a_directory_is_refused_by_name() {
         let error = read_text(&std::env::temp_dir()).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "it is a directory, not a regular file"
-        );
+        assert_eq!(error.to_string(), "it is a directory, not a regular file");
     }
 
     #[cfg(unix)]

@@ -184,7 +184,11 @@ mod tests {
 
     #[test]
     fn warnings_say_warning() {
-        let d = Diagnostic::warning(&SourceText::new("x", "f"), Spot { line: 1, column: 1 }, "hm");
+        let d = Diagnostic::warning(
+            &SourceText::new("x", "f"),
+            Spot { line: 1, column: 1 },
+            "hm",
+        );
         assert_eq!(d.to_string(), "f:1:1: warning: hm\nx\n^");
     }
 

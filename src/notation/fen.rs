@@ -64,7 +64,10 @@ impl fmt::Display for FenError {
                 color.letter()
             ),
             FenErrorKind::NoPieces => {
-                write!(f, "there are no pieces at all; a position needs at least one")
+                write!(
+                    f,
+                    "there are no pieces at all; a position needs at least one"
+                )
             }
             FenErrorKind::ExtraSection => {
                 write!(f, "too many ':' sections; expected SIDE:Wpieces:Bpieces")
