@@ -3,7 +3,9 @@
 //!
 //! Each figure comes with a sanity check (fact counts, matches found), so a
 //! broken parser or matcher cannot post a fast time. `cargo bench --bench kb
-//! -- load` times loading only (quicker under `valgrind --tool=callgrind`).
+//! -- load` times loading only (quicker under `valgrind --tool=callgrind`);
+//! `cargo bench --bench kb -- problems` times checking a file with 10,000
+//! problems instead (each diagnostic once cost a rescan of the file).
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -85,7 +87,41 @@ fn pattern_text(index: usize, position: &Position, mv: Move, rng: &mut StdRng) -
     text
 }
 
+/// Times checking a file of 10,000 facts, each with a move to a light square: every
+/// problem is found, at its own line, with its line's text.
+fn problems() {
+    let board = "8 . ? . ? . ? . ?\n7 ? . ? . ? . ? .\n6 . ? . ? . ? . ?\n5 ? . ? . ? . ? .\n\
+                 4 . ? . ? . . . ?\n3 ? . ? . w . ? .\n2 . ? . ? . ? . ?\n1 ? . ? . ? . ? .\n";
+    let mut text = String::new();
+    for index in 0..FACTS {
+        let _ = write!(text, "fact \"f{index}\" for white\n{board}play e3-f5\n\n");
+    }
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let started = Instant::now();
+        let loaded = KnowledgeBase::parse(black_box(&text), "problems");
+        best = best.min(started.elapsed().as_secs_f64());
+        let Err(problems) = loaded else {
+            panic!("every fact of the file has a problem");
+        };
+        assert_eq!(problems.len(), FACTS, "one problem a fact");
+        for (index, problem) in problems.iter().enumerate() {
+            assert_eq!((problem.line, problem.column), (11 * index + 10, 9));
+            assert_eq!(problem.source_line, "play e3-f5");
+        }
+    }
+    println!(
+        "check {FACTS} problems ({} bytes): {:.1} ms",
+        text.len(),
+        best * 1e3
+    );
+}
+
 fn main() {
+    if std::env::args().any(|arg| arg == "problems") {
+        problems();
+        return;
+    }
     let mut rng = StdRng::seed_from_u64(2024);
     let sources = random_positions(FACTS, &mut rng);
     let mut text = String::new();

@@ -40,7 +40,7 @@ pub use game::{
 };
 pub use mv::{Move, MoveList};
 pub use notation::{FenError, IllegalMoveError, MoveParseError, MoveText};
-pub use perft::{PerftMode, perft, perft_divide, perft_with};
+pub use perft::{MAX_PERFT_DEPTH, PerftMode, perft, perft_divide, perft_with};
 pub use piece::{Color, Piece, Role};
 pub use position::{IllegalMove, Position, PositionError, START_FEN};
 pub use square::{ParseSquareError, Square};

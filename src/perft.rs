@@ -4,6 +4,12 @@ use std::hint::black_box;
 
 use crate::{Move, MoveList, Position};
 
+/// The deepest perft the command line runs. From the start position perft 10 is
+/// 2.2e7 leaves and each ply multiplies that by about 5, so perft 20 is some 2e14
+/// leaves, weeks at 1e8 leaves a second: the deepest run anyone could wait for.
+/// No count that can finish overflows a `u64` (1.8e19 leaves would take millennia).
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
 /// How the last ply is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PerftMode {

@@ -5,12 +5,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
-use shashki::{MoveText, PerftMode, Position, perft_divide, perft_with};
+use shashki::{MAX_PERFT_DEPTH, MoveText, PerftMode, Position, perft_divide, perft_with};
 
 /// Arguments of `shashki perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Plies to search.
+    /// Plies to count: 0 to 20 (perft 20 from the start takes weeks).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH)))]
     depth: u32,
     /// Position string (default: the start position).
     #[arg(long, value_parser = super::parse_position)]

@@ -16,11 +16,11 @@ pub struct BestmoveArgs {
     /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
     #[arg(long, value_parser = super::parse_position)]
     fen: Option<Position>,
-    /// Time to think, in milliseconds.
-    #[arg(long, value_name = "MS", conflicts_with = "depth")]
+    /// Time to think, in milliseconds: 1 to 3600000 (an hour) [default: 1000].
+    #[arg(long, value_name = "MS", conflicts_with = "depth", value_parser = super::movetime_ms())]
     movetime: Option<u64>,
-    /// Search this many plies deep instead of thinking for a set time.
-    #[arg(long, value_name = "N")]
+    /// Search this many plies deep instead of thinking for a set time: 1 to 64.
+    #[arg(long, value_name = "N", value_parser = super::depth())]
     depth: Option<u32>,
     /// Knowledge-base file (default: ./kb/combs.txt, else the data directory's, else the built-in one).
     #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
@@ -31,8 +31,10 @@ pub struct BestmoveArgs {
     /// Seed for the choice among equally good knowledge-base facts.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Transposition table size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb)]
+    /// Transposition table size in megabytes: 1 to 65536, and no more than the memory
+    /// available. It is allocated before the clock starts.
+    #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
+          value_parser = super::parse_hash_mb)]
     hash: usize,
 }
 
@@ -85,7 +87,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     } else {
         Some(load_knowledge_base(args.kb.as_deref())?)
     };
-    let mut engine = Engine::new(config, kb);
+    let mut engine = Engine::try_new(config, kb)?;
     let decision = engine
         .choose(&game, limits(args.movetime, args.depth), &mut |_| {})
         .ok_or("no move to choose")?;

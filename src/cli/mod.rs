@@ -8,8 +8,10 @@ mod selfplay;
 
 use std::process::ExitCode;
 
+use clap::builder::{RangedI64ValueParser, RangedU64ValueParser};
 use clap::{Parser, Subcommand};
 use shashki::Position;
+use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS};
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
@@ -53,6 +55,58 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
     text.parse::<Position>().map_err(|error| error.to_string())
 }
 
+/// `--movetime MS`: 1 ms (0 would be no thought at all) to an hour.
+pub fn movetime_ms() -> RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(1..=u64::from(MAX_MOVETIME_MS))
+}
+
+/// `--depth N`: 1 ply (0 would be no search at all) to the search's deepest depth.
+pub fn depth() -> RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH))
+}
+
+/// Parses `--hash MB`: 1 to `MAX_HASH_MB`, and, where the system says, no more than the
+/// memory available now (a larger table would be killed or swapped, not refused).
+pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
+    let range = format!("the hash table size must be 1 to {MAX_HASH_MB} MB");
+    let megabytes = match text.trim().parse::<usize>() {
+        Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => megabytes,
+        Ok(_) => return Err(range),
+        // All digits but too many for a number: out of range all the same.
+        Err(_) if !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit()) => {
+            return Err(range);
+        }
+        Err(_) => return Err(format!("'{text}' is not a number of megabytes")),
+    };
+    match available_memory_mb() {
+        Some(available) if megabytes > available => Err(format!(
+            "a hash table of {megabytes} MB is more than the {available} MB of memory available"
+        )),
+        _ => Ok(megabytes),
+    }
+}
+
+/// The memory available for a new table, in megabytes, where the system tells
+/// (`MemAvailable` of Linux's `/proc/meminfo`); `None` elsewhere.
+fn available_memory_mb() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    mem_available_mb(&meminfo)
+}
+
+/// The `MemAvailable:` figure of a `/proc/meminfo` text, in megabytes.
+fn mem_available_mb(meminfo: &str) -> Option<usize> {
+    let line = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+    let kilobytes = line
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse::<usize>()
+        .ok()?;
+    Some(kilobytes / 1024)
+}
+
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match cli.command {
@@ -63,5 +117,35 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Match(args)) => selfplay::run_match(args),
         Some(Command::Kb(command)) => kb::run(command),
         None => play::run(cli.play),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_sizes_outside_the_range_are_refused_with_the_range() {
+        for text in [
+            "0",
+            "65537",
+            "18446744073709551615",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(
+                parse_hash_mb(text),
+                Err("the hash table size must be 1 to 65536 MB".to_string()),
+                "{text}"
+            );
+        }
+        assert!(parse_hash_mb("-1").unwrap_err().contains("not a number"));
+        assert_eq!(parse_hash_mb("16"), Ok(16));
+    }
+
+    #[test]
+    fn available_memory_is_read_from_meminfo() {
+        let meminfo = "MemTotal:       24684000 kB\nMemFree:  1 kB\nMemAvailable:   24173568 kB\n";
+        assert_eq!(mem_available_mb(meminfo), Some(23_607));
+        assert_eq!(mem_available_mb("MemTotal: 5 kB\n"), None);
     }
 }

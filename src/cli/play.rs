@@ -20,12 +20,11 @@ pub struct PlayArgs {
     /// Start from this position, e.g. W:Wa1,c1,Ke5:Bb8,Kh2.
     #[arg(long, value_parser = super::parse_position)]
     fen: Option<Position>,
-    /// The bot's thinking time per move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    /// The bot's thinking time per move, in milliseconds: 1 to 3600000 (an hour).
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = super::movetime_ms())]
     movetime: u64,
-    /// Search this many plies deep instead of thinking for a time (repeatable results).
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=64))]
+    /// Search this many plies deep instead of thinking for a time (repeatable results): 1 to 64.
+    #[arg(long, value_name = "PLIES", value_parser = super::depth())]
     depth: Option<u32>,
     /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
     #[arg(long, value_name = "PATH")]

@@ -10,7 +10,7 @@ use clap::Args;
 use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::kb::KnowledgeBase;
-use shashki::search::EvalConfig;
+use shashki::search::{EvalConfig, TableError};
 use shashki::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
 /// Short opening lines (from `tests/data/openings.txt`), each played with both colours.
@@ -39,20 +39,24 @@ pub const OPENINGS: &[(&str, &str)] = &[
 /// Plies after which an unfinished game is scored a draw.
 const MAX_PLIES: usize = 400;
 
+/// The most games a match plays: at 100 ms a move, about a day.
+const MAX_GAMES: u16 = 10_000;
+
 /// Arguments of `shashki match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Games to play (rounded up to an even number: each opening with both colours).
-    #[arg(long, default_value_t = 20)]
-    games: usize,
-    /// Time per move in milliseconds for both sides (unless a side has a depth).
-    #[arg(long, value_name = "MS", default_value_t = 100)]
+    /// Games to play, 1 to 10000 (rounded up to an even number: each opening with both colours).
+    #[arg(long, default_value_t = 20,
+          value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_GAMES)))]
+    games: u16,
+    /// Time per move in milliseconds for both sides (unless a side has a depth): 1 to 3600000.
+    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = super::movetime_ms())]
     movetime: u64,
-    /// Engine A searches to this fixed depth instead of by time.
-    #[arg(long, value_name = "N")]
+    /// Engine A searches to this fixed depth (1 to 64) instead of by time.
+    #[arg(long, value_name = "N", value_parser = super::depth())]
     a_depth: Option<u32>,
-    /// Engine B searches to this fixed depth instead of by time.
-    #[arg(long, value_name = "N")]
+    /// Engine B searches to this fixed depth (1 to 64) instead of by time.
+    #[arg(long, value_name = "N", value_parser = super::depth())]
     b_depth: Option<u32>,
     /// Engine A plays without the knowledge base.
     #[arg(long)]
@@ -97,7 +101,7 @@ impl Player {
         movetime: u64,
         seed: u64,
         kb: &KnowledgeBase,
-    ) -> Player {
+    ) -> Result<Player, TableError> {
         let config = EngineConfig {
             use_kb: !settings.no_kb,
             seed,
@@ -117,11 +121,11 @@ impl Player {
             None => Limits::MoveTime(Duration::from_millis(movetime)),
         };
         let kb = config.use_kb.then(|| kb.clone());
-        Player {
+        Ok(Player {
             name,
-            engine: Engine::new(config, kb),
+            engine: Engine::try_new(config, kb)?,
             limits,
-        }
+        })
     }
 
     fn describe(&self) -> String {
@@ -300,7 +304,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.movetime,
         args.seed,
         &kb,
-    );
+    )?;
     let mut b = Player::new(
         "B",
         side(
@@ -312,12 +316,12 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.movetime,
         args.seed.wrapping_add(1),
         &kb,
-    );
+    )?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{} vs {}", a.describe(), b.describe())?;
     let mut tally = Tally::default();
     let mut adjudicated = 0;
-    let pairs = args.games.div_ceil(2);
+    let pairs = usize::from(args.games).div_ceil(2);
     for index in 0..pairs * 2 {
         let (name, line) = OPENINGS[(index / 2) % OPENINGS.len()];
         let a_is_white = index % 2 == 0;
@@ -441,8 +445,8 @@ mod tests {
             no_capture_stage: false,
         };
         (
-            Player::new("A", settings, 100, 0, &kb),
-            Player::new("B", settings, 100, 1, &kb),
+            Player::new("A", settings, 100, 0, &kb).expect("a 100 MB table"),
+            Player::new("B", settings, 100, 1, &kb).expect("a 100 MB table"),
         )
     }
 

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::notation::pdn::strip_move_number;
+use crate::search::MAX_MOVETIME_MS;
 use crate::{MoveParseError, MoveText};
 
 /// A line typed at the prompt.
@@ -311,9 +312,6 @@ pub const LEVELS: [(&str, Duration); 3] = [
     ("hard", Duration::from_millis(5000)),
 ];
 
-/// The longest thinking time accepted, one hour.
-const MAX_MOVETIME_MS: u64 = 3_600_000;
-
 fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     if rest.is_empty() {
         return Ok(Command::MoveTime(None));
@@ -323,13 +321,20 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
         return Ok(Command::MoveTime(Some(time)));
     }
     let digits = lower.strip_suffix("ms").unwrap_or(&lower).trim();
+    let out_of_range = || {
+        spec.error(format!(
+            "the time must be 1 to {MAX_MOVETIME_MS} milliseconds (an hour)"
+        ))
+    };
     match digits.parse::<u64>() {
-        Ok(ms) if (1..=MAX_MOVETIME_MS).contains(&ms) => {
+        Ok(ms) if (1..=u64::from(MAX_MOVETIME_MS)).contains(&ms) => {
             Ok(Command::MoveTime(Some(Duration::from_millis(ms))))
         }
-        Ok(_) => Err(spec.error(format!(
-            "the time must be 1 to {MAX_MOVETIME_MS} milliseconds"
-        ))),
+        Ok(_) => Err(out_of_range()),
+        // Digits too many for a number are a time out of range, not a word.
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(out_of_range())
+        }
         Err(_) => Err(spec.error(format!("'{rest}' is not a number of milliseconds"))),
     }
 }
@@ -526,6 +531,14 @@ mod tests {
             "movetime 0".parse::<Command>(),
             Err(CommandError::BadArgument { .. })
         ));
+        for huge in ["level 3600001", "movetime 99999999999999999999999 ms"] {
+            assert_eq!(
+                huge.parse::<Command>().unwrap_err().to_string(),
+                "movetime: the time must be 1 to 3600000 milliseconds (an hour); \
+                 usage: movetime [MS | easy | normal | hard]",
+                "{huge}"
+            );
+        }
         assert!(matches!(
             "undo now".parse::<Command>(),
             Err(CommandError::BadArgument { .. })

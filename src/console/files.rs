@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Console, Question};
 use crate::Color;
-use crate::files::{DataDir, write_atomically};
+use crate::files::{DataDir, ReadError, read_text, write_atomically};
 use crate::kb::locate_file;
 use crate::notation::pdn;
 
@@ -71,16 +71,17 @@ impl Console {
     }
 
     pub(super) fn open(&mut self, path: &Path) {
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
+        let text = match read_text(path) {
+            Ok(text) => text,
+            // `LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
+            Err(error @ ReadError::BadUtf8(_)) => {
+                self.say(format!("{}:{error}", path.display()));
+                return;
+            }
             Err(error) => {
                 self.say(format!("could not open {}: {error}", path.display()));
                 return;
             }
-        };
-        let Ok(text) = String::from_utf8(bytes) else {
-            self.say(format!("{}: not a UTF-8 text file", path.display()));
-            return;
         };
         match pdn::read(&text) {
             Ok(record) => {

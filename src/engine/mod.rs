@@ -15,7 +15,7 @@ use rand::rngs::StdRng;
 
 use crate::endgame::{self, Value};
 use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
-use crate::search::{self, EvalConfig, Score, TranspositionTable};
+use crate::search::{self, EvalConfig, Score, TableError, TranspositionTable};
 use crate::{Color, Game, Move, MoveText, Position};
 
 pub use crate::search::{Limits, Progress};
@@ -27,7 +27,7 @@ pub struct EngineConfig {
     pub use_kb: bool,
     /// Seed of the random choice among knowledge-base alternatives.
     pub seed: u64,
-    /// Transposition table size in megabytes.
+    /// Transposition table size in megabytes, 1 to [`search::MAX_HASH_MB`].
     pub hash_mb: usize,
     /// Evaluation switches.
     pub eval: EvalConfig,
@@ -164,14 +164,25 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with `config` and an optional knowledge base.
+    ///
+    /// # Panics
+    ///
+    /// When the hash table cannot be had (see [`Engine::try_new`]).
     pub fn new(config: EngineConfig, kb: Option<KnowledgeBase>) -> Engine {
-        Engine {
-            tt: TranspositionTable::new(config.hash_mb),
+        Engine::try_new(config, kb).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// An engine with `config` and an optional knowledge base, or why its hash table of
+    /// `config.hash_mb` megabytes cannot be had. The table is allocated and written
+    /// here, so that no move's clock pays for it.
+    pub fn try_new(config: EngineConfig, kb: Option<KnowledgeBase>) -> Result<Engine, TableError> {
+        Ok(Engine {
+            tt: TranspositionTable::try_new(config.hash_mb)?,
             rng: StdRng::seed_from_u64(config.seed),
             config,
             kb,
             line: None,
-        }
+        })
     }
 
     /// The settings.
@@ -190,7 +201,8 @@ impl Engine {
         self.kb.as_ref()
     }
 
-    /// Forgets the combination line in progress and clears the hash table.
+    /// Forgets the combination line in progress and clears the hash table (now, between
+    /// moves: no move's clock pays for it).
     pub fn new_game(&mut self) {
         self.line = None;
         self.tt.clear();

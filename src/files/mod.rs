@@ -1,7 +1,10 @@
-//! The player's files: where they live, and how they are written without ever losing one.
+//! The player's files: where they live, how they are read (whole and safely), and how
+//! they are written without ever losing one.
 
 mod data;
+mod read;
 mod write;
 
 pub use data::DataDir;
+pub use read::{BadUtf8, MAX_TEXT_BYTES, ReadError, read_text};
 pub use write::write_atomically;

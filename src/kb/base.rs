@@ -8,9 +8,9 @@ use super::build::parse_facts;
 use super::check::{check_fact, duplicates};
 use super::choice::{ActiveLine, FactInfo, KbChoice};
 use super::compile::Fact;
-use super::diagnostic::Diagnostic;
+use super::diagnostic::{Diagnostic, Severity, SourceText};
 use super::matcher::Matcher;
-use crate::files::DataDir;
+use crate::files::{DataDir, ReadError, read_text};
 use crate::{Color, Move, Position};
 
 /// The starter base shipped in the binary. It lives apart from every base a player
@@ -52,10 +52,11 @@ pub struct KnowledgeBase {
 impl KnowledgeBase {
     /// Parses and checks `text`; `origin` names it in messages. `Ok` carries the warnings.
     pub fn parse(text: &str, origin: &str) -> LoadResult {
-        let (syntax, mut problems) = parse_facts(text, origin);
+        let source = SourceText::new(text, origin);
+        let (syntax, mut problems) = parse_facts(&source);
         let mut good = Vec::new();
         for fact in &syntax {
-            let errors = check_fact(fact, origin, text);
+            let errors = check_fact(fact, &source);
             if errors.is_empty() {
                 good.push(fact);
             }
@@ -66,7 +67,7 @@ impl KnowledgeBase {
             .map(|fact| Fact::compile(fact, origin))
             .collect();
         let spots: Vec<_> = good.iter().map(|fact| fact.at).collect();
-        problems.extend(duplicates(&facts, &spots, origin, text));
+        problems.extend(duplicates(&facts, &spots, &source));
         problems.sort_by_key(|d| (d.line, d.column));
         if problems.iter().any(Diagnostic::is_error) {
             return Err(problems);
@@ -80,14 +81,22 @@ impl KnowledgeBase {
         Ok((base, problems))
     }
 
-    /// Reads and parses the file at `path`; a file that cannot be read is one error.
+    /// Reads and parses the file at `path` (see [`read_text`]); a file that cannot be
+    /// read is one error, placed at the first bad byte when it is not UTF-8.
     pub fn load(path: &Path) -> LoadResult {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|error| {
-            vec![Diagnostic::file_error(
-                &origin,
-                format!("cannot read the file: {error}"),
-            )]
+        let text = read_text(path).map_err(|error| {
+            vec![match error {
+                ReadError::BadUtf8(bad) => Diagnostic {
+                    severity: Severity::Error,
+                    origin: origin.clone(),
+                    line: bad.line,
+                    column: bad.column,
+                    message: bad.to_string(),
+                    source_line: bad.line_text,
+                },
+                other => Diagnostic::file_error(&origin, format!("cannot read the file: {other}")),
+            }]
         })?;
         KnowledgeBase::parse(&text, &origin)
     }

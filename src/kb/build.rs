@@ -10,14 +10,14 @@
 //! [`Diagnostic`] with the line and column of the whole file.
 
 use pest::Parser;
-use pest::error::{Error, ErrorVariant, LineColLocation};
+use pest::error::{Error, LineColLocation};
 use pest::iterators::Pair;
 use pest_derive::Parser;
 
 use super::ast::{
     AlternativeSyntax, BoardSyntax, CountSyntax, FactSyntax, MoveSyntax, Spot, Symbol,
 };
-use super::diagnostic::Diagnostic;
+use super::diagnostic::{Diagnostic, SourceText};
 use crate::{Color, MoveParseError, MoveText, Role, Square};
 
 /// The parser generated from `kb.pest`.
@@ -31,22 +31,21 @@ struct KbParser;
 /// Anything wrong there, and the file is parsed again with the rules that
 /// word the messages: whole, and if that fails, chunk by chunk, so that
 /// every broken fact is reported, not just the first.
-pub fn parse_facts(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
-    match parse_sound(text, origin) {
+pub fn parse_facts(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
+    match parse_sound(source) {
         Some(facts) => (facts, Vec::new()),
-        None => parse_worded(text, origin),
+        None => parse_worded(source),
     }
 }
 
 /// The facts and problems of `text`, parsed whole with the rules that word
 /// the messages, or chunk by chunk if that fails.
-fn parse_worded(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
+fn parse_worded(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
     let mut facts = Vec::new();
     let mut problems = Vec::new();
-    if let Ok(mut pairs) = KbParser::parse(Rule::file, text) {
+    if let Ok(mut pairs) = KbParser::parse(Rule::file, source.text()) {
         let mut builder = Builder {
-            origin,
-            text,
+            source,
             line_offset: 0,
             problems: &mut problems,
         };
@@ -61,16 +60,17 @@ fn parse_worded(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) 
         }
         return (facts, problems);
     }
-    parse_chunks(text, origin)
+    parse_chunks(source)
 }
 
 /// The facts of `text` read the fast way, if it finds no problem at all.
-fn parse_sound(text: &str, origin: &str) -> Option<Vec<FactSyntax>> {
-    let file = KbParser::parse(Rule::sound_file, text).ok()?.next()?;
+fn parse_sound(source: &SourceText) -> Option<Vec<FactSyntax>> {
+    let file = KbParser::parse(Rule::sound_file, source.text())
+        .ok()?
+        .next()?;
     let mut problems = Vec::new();
     let mut builder = Builder {
-        origin,
-        text,
+        source,
         line_offset: 0,
         problems: &mut problems,
     };
@@ -85,13 +85,12 @@ fn parse_sound(text: &str, origin: &str) -> Option<Vec<FactSyntax>> {
 }
 
 /// The facts and problems of `text`, parsed chunk by chunk.
-fn parse_chunks(text: &str, origin: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
+fn parse_chunks(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
     let mut facts = Vec::new();
     let mut problems = Vec::new();
-    for (first_line, chunk) in chunks(text) {
+    for (first_line, chunk) in chunks(source.text()) {
         let mut builder = Builder {
-            origin,
-            text,
+            source,
             line_offset: first_line - 1,
             problems: &mut problems,
         };
@@ -198,8 +197,7 @@ fn rule_name(rule: &Rule) -> String {
 
 /// The state of building one chunk: where it sits and where problems go.
 struct Builder<'a> {
-    origin: &'a str,
-    text: &'a str,
+    source: &'a SourceText<'a>,
     line_offset: usize,
     problems: &'a mut Vec<Diagnostic>,
 }
@@ -207,7 +205,9 @@ struct Builder<'a> {
 impl Builder<'_> {
     /// Records a pest error, moved from chunk lines to file lines.
     fn report(&mut self, error: Error<Rule>) {
-        let error = error.renamed_rules(rule_name).with_path(self.origin);
+        let error = error
+            .renamed_rules(rule_name)
+            .with_path(self.source.origin());
         let (line, column) = match error.line_col {
             LineColLocation::Pos(at) | LineColLocation::Span(at, _) => at,
         };
@@ -217,21 +217,21 @@ impl Builder<'_> {
         };
         let message = error.variant.message().to_string();
         self.problems
-            .push(Diagnostic::error(self.origin, self.text, spot, message));
+            .push(Diagnostic::error(self.source, spot, message));
     }
 
-    /// Records a meaning-level error on `pair`.
+    /// Records a meaning-level error on `pair`, placed by the parse's line index
+    /// (`pest::error::Error::new_from_span` would count the lines from the start of
+    /// the text for every message, making many messages quadratic in the file's size).
     fn fail(&mut self, pair: &Pair<Rule>, message: impl Into<String>) {
-        let variant = ErrorVariant::CustomError {
-            message: message.into(),
-        };
-        self.report(Error::new_from_span(variant, pair.as_span()));
+        let spot = self.spot(pair);
+        self.error_at(spot, message);
     }
 
     /// Records a meaning-level error at a place inside a token.
     fn error_at(&mut self, spot: Spot, message: impl Into<String>) {
         self.problems
-            .push(Diagnostic::error(self.origin, self.text, spot, message));
+            .push(Diagnostic::error(self.source, spot, message));
     }
 
     /// The place of `pair` in the whole file.
@@ -698,12 +698,8 @@ impl Builder<'_> {
                     line: at.line,
                     column: at.column + column - 1,
                 };
-                self.problems.push(Diagnostic::error(
-                    self.origin,
-                    self.text,
-                    spot,
-                    error.to_string(),
-                ));
+                self.problems
+                    .push(Diagnostic::error(self.source, spot, error.to_string()));
                 None
             }
         }
@@ -727,7 +723,7 @@ mod tests {
 ";
 
     fn parse(text: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
-        parse_facts(text, "t.txt")
+        parse_facts(&SourceText::new(text, "t.txt"))
     }
 
     fn one(text: &str) -> FactSyntax {
@@ -742,7 +738,7 @@ mod tests {
         let text = include_str!("../../kb/starter.txt");
         let (whole, problems) = parse(text);
         assert!(problems.is_empty(), "{problems:#?}");
-        assert_eq!(whole, parse_chunks(text, "t.txt").0);
+        assert_eq!(whole, parse_chunks(&SourceText::new(text, "t.txt")).0);
         assert!(whole.len() > 100);
     }
 
@@ -751,7 +747,8 @@ mod tests {
 
     /// Both ways in: the fast one, and the one that words messages.
     fn both_ways(text: &str) -> BothWays {
-        (parse_sound(text, "t.txt"), parse_worded(text, "t.txt"))
+        let source = SourceText::new(text, "t.txt");
+        (parse_sound(&source), parse_worded(&source))
     }
 
     #[test]

@@ -8,15 +8,15 @@
 
 use super::ast::{FactSyntax, MoveSyntax, Spot, Symbol};
 use super::compile::{Counts, Fact, Mask};
-use super::diagnostic::Diagnostic;
+use super::diagnostic::{Diagnostic, SourceText};
 use super::hash::FastMap;
 use crate::{Bitboard, Color, Position, Role, Square};
 
 /// Every error of one fact.
-pub fn check_fact(fact: &FactSyntax, origin: &str, text: &str) -> Vec<Diagnostic> {
+pub fn check_fact(fact: &FactSyntax, source: &SourceText) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     let mut error = |spot: Spot, message: String| {
-        problems.push(Diagnostic::error(origin, text, spot, message));
+        problems.push(Diagnostic::error(source, spot, message));
     };
     let board_ok = check_promotion_ranks(fact, &mut error);
     check_counts(fact, &mut error);
@@ -270,7 +270,7 @@ fn between(a: Square, b: Square) -> Option<Vec<Square>> {
 
 /// Warnings for facts that repeat or contradict an earlier fact (same board,
 /// side and counts after mirroring).
-pub fn duplicates(facts: &[Fact], spots: &[Spot], origin: &str, text: &str) -> Vec<Diagnostic> {
+pub fn duplicates(facts: &[Fact], spots: &[Spot], source: &SourceText) -> Vec<Diagnostic> {
     let mut seen: FastMap<(Mask, Counts), usize> = FastMap::default();
     seen.reserve(facts.len());
     let mut warnings = Vec::new();
@@ -300,7 +300,7 @@ pub fn duplicates(facts: &[Fact], spots: &[Spot], origin: &str, text: &str) -> V
         } else {
             format!("this fact contradicts the fact on line {first}: the same board, other moves")
         };
-        warnings.push(Diagnostic::warning(origin, text, spots[index], message));
+        warnings.push(Diagnostic::warning(source, spots[index], message));
     }
     warnings
 }

@@ -52,15 +52,61 @@ pub struct Diagnostic {
     pub source_line: String,
 }
 
-impl Diagnostic {
-    /// An error at `spot` of `text`.
-    pub fn error(origin: &str, text: &str, spot: Spot, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(Severity::Error, origin, text, spot, message.into())
+/// A file's text with the start of every line, found once, so that each
+/// diagnostic takes its line from there instead of rescanning the text.
+#[derive(Clone, Debug)]
+pub struct SourceText<'a> {
+    origin: &'a str,
+    text: &'a str,
+    /// The byte offset of every line's first byte; lines end at `\n`.
+    line_starts: Vec<usize>,
+}
+
+impl<'a> SourceText<'a> {
+    /// Indexes the lines of `text`; `origin` names it in messages.
+    pub fn new(text: &'a str, origin: &'a str) -> SourceText<'a> {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .collect();
+        SourceText {
+            origin,
+            text,
+            line_starts,
+        }
     }
 
-    /// A warning at `spot` of `text`.
-    pub fn warning(origin: &str, text: &str, spot: Spot, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(Severity::Warning, origin, text, spot, message.into())
+    /// The whole text.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The file's name in messages.
+    pub fn origin(&self) -> &'a str {
+        self.origin
+    }
+
+    /// Line `number` (from 1) without its line break; empty past the end.
+    pub fn line(&self, number: usize) -> &'a str {
+        let Some(&start) = self.line_starts.get(number.wrapping_sub(1)) else {
+            return "";
+        };
+        let end = self
+            .line_starts
+            .get(number)
+            .map_or(self.text.len(), |next| next - 1);
+        self.text[start..end].trim_end_matches('\r')
+    }
+}
+
+impl Diagnostic {
+    /// An error at `spot` of `source`.
+    pub fn error(source: &SourceText, spot: Spot, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Error, source, spot, message.into())
+    }
+
+    /// A warning at `spot` of `source`.
+    pub fn warning(source: &SourceText, spot: Spot, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, source, spot, message.into())
     }
 
     /// An error about the whole file, such as one that cannot be read.
@@ -75,26 +121,14 @@ impl Diagnostic {
         }
     }
 
-    fn new(
-        severity: Severity,
-        origin: &str,
-        text: &str,
-        spot: Spot,
-        message: String,
-    ) -> Diagnostic {
-        let source_line = text
-            .split('\n')
-            .nth(spot.line.saturating_sub(1))
-            .unwrap_or("")
-            .trim_end_matches('\r')
-            .to_string();
+    fn new(severity: Severity, source: &SourceText, spot: Spot, message: String) -> Diagnostic {
         Diagnostic {
             severity,
-            origin: origin.to_string(),
+            origin: source.origin.to_string(),
             line: spot.line,
             column: spot.column,
             message,
-            source_line,
+            source_line: source.line(spot.line).to_string(),
         }
     }
 
@@ -143,14 +177,18 @@ mod tests {
 
     #[test]
     fn display_names_file_line_column_and_puts_a_caret_under_the_column() {
-        let text = "one\n\tab cd\n";
-        let d = Diagnostic::error("f.txt", text, Spot { line: 2, column: 4 }, "bad");
+        let text = SourceText::new("one\n\tab cd\n", "f.txt");
+        let d = Diagnostic::error(&text, Spot { line: 2, column: 4 }, "bad");
         assert_eq!(d.to_string(), "f.txt:2:4: error: bad\n\tab cd\n\t  ^");
     }
 
     #[test]
     fn warnings_say_warning() {
-        let d = Diagnostic::warning("f", "x", Spot { line: 1, column: 1 }, "hm");
+        let d = Diagnostic::warning(
+            &SourceText::new("x", "f"),
+            Spot { line: 1, column: 1 },
+            "hm",
+        );
         assert_eq!(d.to_string(), "f:1:1: warning: hm\nx\n^");
     }
 
@@ -158,5 +196,13 @@ mod tests {
     fn a_file_error_has_no_source_line() {
         let d = Diagnostic::file_error("nowhere.txt", "cannot read it");
         assert_eq!(d.to_string(), "nowhere.txt: error: cannot read it");
+    }
+
+    #[test]
+    fn lines_are_found_by_number_with_their_breaks_dropped() {
+        let text = SourceText::new("one\r\ntwo\n\nfour", "f");
+        let lines: Vec<&str> = (0..=5).map(|n| text.line(n)).collect();
+        assert_eq!(lines, ["", "one", "two", "", "four", ""]);
+        assert_eq!(SourceText::new("", "f").line(1), "");
     }
 }

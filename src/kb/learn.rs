@@ -7,7 +7,7 @@ use super::ast::Symbol;
 use super::base::KnowledgeBase;
 use super::choice::FactInfo;
 use super::diagnostic::Diagnostic;
-use crate::files::{DataDir, write_atomically};
+use crate::files::{DataDir, ReadError, read_text, write_atomically};
 use crate::{Color, Move, MoveText, Position, Square};
 
 /// The text of an exact fact: `position` as a board diagram and one `play`
@@ -91,11 +91,18 @@ pub fn remember(
             "a fact name cannot contain '\"' or a line break".into(),
         ));
     }
-    let existing = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map_err(|_| fail("the file is not UTF-8 text; nothing was written".into()))?,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => seed.to_string(),
+    let existing = match read_text(path) {
+        Ok(text) => text,
+        Err(ReadError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => {
+            seed.to_string()
+        }
         Err(error) => return Err(fail(format!("cannot read the file: {error}"))),
+    };
+    // The reader drops a byte-order mark; the file keeps it.
+    let mark = if starts_with_byte_order_mark(path) {
+        "\u{FEFF}"
+    } else {
+        ""
     };
     let (base, _) = KnowledgeBase::parse(&existing, &origin).map_err(|mut problems| {
         problems.push(Diagnostic::file_error(
@@ -126,12 +133,21 @@ pub fn remember(
             "{fact} would still not answer the position with this move; nothing was written"
         )));
     }
+    let bytes = format!("{mark}{text}");
     if let Err(error) =
-        DataDir::prepare(path).and_then(|()| write_atomically(path, text.as_bytes()))
+        DataDir::prepare(path).and_then(|()| write_atomically(path, bytes.as_bytes()))
     {
         return Err(fail(format!("cannot write the file: {error}")));
     }
     Ok(Remembered { fact, replaced })
+}
+
+/// Whether the file at `path` (a regular file, read already) opens with a UTF-8 byte-order mark.
+fn starts_with_byte_order_mark(path: &Path) -> bool {
+    let mut first = [0u8; 3];
+    std::fs::File::open(path)
+        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut first))
+        .is_ok_and(|()| first == [0xEF, 0xBB, 0xBF])
 }
 
 /// `existing` with an exact fact for `position` and `mv` appended, and the line of its heading.
@@ -353,5 +369,14 @@ mod tests {
         assert_eq!(done.fact.line, 2);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("% my openings\n") && text.ends_with("% kept\n"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_kept() {
+        let path = scratch("mark");
+        std::fs::write(&path, "\u{FEFF}% mine\n").unwrap();
+        remember(&path, "", &Position::start(), start_move("g3-h4"), "x").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("\u{FEFF}% mine\n\nfact \"x\""), "{text:?}");
     }
 }

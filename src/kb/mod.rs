@@ -20,5 +20,5 @@ mod matcher;
 pub use ast::{Spot, Symbol};
 pub use base::{BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LOCAL_PATH, LoadResult, locate_file};
 pub use choice::{ActiveLine, FactInfo, KbChoice};
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{Diagnostic, Severity, SourceText};
 pub use learn::{Remembered, exact_fact_text, remember};

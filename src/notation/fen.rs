@@ -25,6 +25,12 @@ pub enum FenErrorKind {
     BadColor(String),
     /// The same colour's list is given twice.
     ColorTwice(Color),
+    /// Nothing follows the side to move: no `:W...:B...` piece lists at all.
+    NoPieceLists,
+    /// One colour's piece list is missing (an empty list is written as the letter alone).
+    MissingPieceList(Color),
+    /// Both piece lists are empty.
+    NoPieces,
     /// More than two piece lists.
     ExtraSection,
     /// A piece is not `[K]square`.
@@ -47,6 +53,22 @@ impl fmt::Display for FenError {
                 write!(f, "piece list '{text}' should start with W or B")
             }
             FenErrorKind::ColorTwice(color) => write!(f, "{color}'s pieces are listed twice"),
+            FenErrorKind::NoPieceLists => write!(
+                f,
+                "the piece lists are missing; expected the side to move, then :W and White's \
+                 pieces, then :B and Black's pieces, like W:Wc3,e3:Bd6"
+            ),
+            FenErrorKind::MissingPieceList(color) => write!(
+                f,
+                "{color}'s piece list is missing; write :{} alone if {color} has no pieces",
+                color.letter()
+            ),
+            FenErrorKind::NoPieces => {
+                write!(
+                    f,
+                    "there are no pieces at all; a position needs at least one"
+                )
+            }
             FenErrorKind::ExtraSection => {
                 write!(f, "too many ':' sections; expected SIDE:Wpieces:Bpieces")
             }
@@ -123,6 +145,17 @@ impl Position {
         let mut kings = [Bitboard::EMPTY; 2];
         let mut seen = [false; 2];
         let mut at = side_text.len() + 1;
+        if at > body.len() {
+            return Err(error(side_text.len(), FenErrorKind::NoPieceLists));
+        }
+        // The first list not yet given: the one a blank list stands for.
+        let missing = |seen: [bool; 2]| {
+            if seen[Color::White.index()] {
+                Color::Black
+            } else {
+                Color::White
+            }
+        };
         for (number, section) in sections.enumerate() {
             if number >= 2 {
                 return Err(error(at - 1, FenErrorKind::ExtraSection));
@@ -132,6 +165,10 @@ impl Position {
             let color = match list.chars().next() {
                 Some('W' | 'w') => Color::White,
                 Some('B' | 'b') => Color::Black,
+                None => {
+                    let kind = FenErrorKind::MissingPieceList(missing(seen));
+                    return Err(error(at + lead, kind));
+                }
                 _ => return Err(error(at + lead, FenErrorKind::BadColor(list.to_string()))),
             };
             if std::mem::replace(&mut seen[color.index()], true) {
@@ -165,6 +202,13 @@ impl Position {
                 piece_at += piece.len() + 1;
             }
             at += section.len() + 1;
+        }
+        if seen != [true; 2] {
+            let kind = FenErrorKind::MissingPieceList(missing(seen));
+            return Err(error(body.len(), kind));
+        }
+        if (men[0] | men[1] | kings[0] | kings[1]).is_empty() {
+            return Err(error(side_text.len() + 1, FenErrorKind::NoPieces));
         }
         Position::from_pieces(men, kings, side).map_err(|e| error(0, FenErrorKind::Invalid(e)))
     }
@@ -252,6 +296,26 @@ mod tests {
         assert_eq!(
             kind("[FEN \"W:Wa1:Bz8\"]"),
             (14, FenErrorKind::BadSquare("z8".into()))
+        );
+    }
+
+    #[test]
+    fn missing_piece_lists_are_named() {
+        let missing = |color| FenErrorKind::MissingPieceList(color);
+        assert_eq!(kind("W"), (2, FenErrorKind::NoPieceLists));
+        assert_eq!(kind(" B "), (3, FenErrorKind::NoPieceLists));
+        assert_eq!(kind("W:"), (3, missing(Color::White)));
+        assert_eq!(kind("W:Wa1:"), (7, missing(Color::Black)));
+        assert_eq!(kind("W:Wa1"), (6, missing(Color::Black)));
+        assert_eq!(kind("B:Bb8."), (6, missing(Color::White)));
+        assert_eq!(kind("W:W"), (4, missing(Color::Black)));
+        assert_eq!(kind("W:W:B"), (3, FenErrorKind::NoPieces));
+        assert_eq!(kind("[FEN \"B:B:W\"]"), (9, FenErrorKind::NoPieces));
+        let shown = Position::from_fen("W:Wa1").unwrap_err().to_string();
+        assert_eq!(
+            shown,
+            "position string, column 6: Black's piece list is missing; \
+             write :B alone if Black has no pieces"
         );
     }
 

@@ -19,8 +19,15 @@ use crate::{Game, Move, Position};
 use alphabeta::{MAX_PLY, Node, Searcher};
 pub use eval::{EvalConfig, LONG_DIAGONAL, evaluate};
 pub use score::Score;
-pub use tt::TranspositionTable;
+pub use tt::{MAX_HASH_MB, TableError, TranspositionTable};
 pub use zobrist::key as zobrist_key;
+
+/// The deepest nominal search depth, in plies: half of the deepest ply the
+/// search reaches, the other half left for extensions and capture sequences.
+pub const MAX_DEPTH: u32 = (MAX_PLY / 2) as u32;
+
+/// The longest thinking time a person may ask for, in milliseconds: an hour.
+pub const MAX_MOVETIME_MS: u32 = 3_600_000;
 
 /// How long the engine may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,8 +147,8 @@ pub fn search(
     tt.new_search();
     let mut searcher = Searcher::new(tt, *eval, deadline(started, limits), history);
     let max_depth = match limits {
-        Limits::Depth(depth) => depth.clamp(1, (MAX_PLY / 2) as u32),
-        Limits::MoveTime(_) => (MAX_PLY / 2) as u32,
+        Limits::Depth(depth) => depth.clamp(1, MAX_DEPTH),
+        Limits::MoveTime(_) => MAX_DEPTH,
     };
     let mut result = SearchResult {
         best: position.legal_moves().first().copied(),

@@ -1,5 +1,7 @@
 //! The transposition table: search results keyed by Zobrist hash, passed into the search.
 
+use std::fmt;
+
 use crate::{Bitboard, Move, Square};
 
 use super::Score;
@@ -86,6 +88,46 @@ impl Slot {
 #[repr(C, align(64))]
 struct Bucket([Slot; 4]);
 
+/// The largest table, in megabytes: 64 GiB, four billion slots. A one-second
+/// search stores fewer than ten million results, so this is far past any use
+/// and past the memory of the machines this runs on; within it, a size the
+/// machine cannot give is refused by the allocation, never an abort.
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// Why a table of the size asked for cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// The size is not within `1..=MAX_HASH_MB` megabytes.
+    OutOfRange(usize),
+    /// The memory could not be had (or not even addressed).
+    NoMemory(usize),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::OutOfRange(megabytes) => write!(
+                f,
+                "a hash table of {megabytes} MB is out of range: 1 to {MAX_HASH_MB} MB"
+            ),
+            TableError::NoMemory(megabytes) => write!(
+                f,
+                "cannot allocate a hash table of {megabytes} MB: the machine cannot give that much memory"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// `count` empty buckets, every page written; `None` when the memory cannot be had.
+fn empty_buckets(count: usize) -> Option<Vec<Bucket>> {
+    let mut buckets = Vec::new();
+    buckets.try_reserve_exact(count).ok()?;
+    buckets.resize(count, Bucket([EMPTY; 4]));
+    Some(buckets)
+}
+
 /// A fixed-size table of four-slot buckets; depth-preferred, ageing by search generation.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
@@ -94,18 +136,36 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table using at most `megabytes` of memory (at least one bucket).
+    /// A table of `megabytes` (1 to [`MAX_HASH_MB`]), rounded down to a power of two.
+    ///
+    /// # Panics
+    ///
+    /// When [`TranspositionTable::try_new`] fails; a size a person typed goes there.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let wanted = (megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = 1 << (usize::BITS - 1 - wanted.leading_zeros());
-        TranspositionTable {
-            buckets: vec![Bucket([EMPTY; 4]); buckets],
-            mask: buckets - 1,
-            generation: 0,
-        }
+        TranspositionTable::try_new(megabytes).unwrap_or_else(|error| panic!("{error}"))
     }
 
-    /// Forgets everything.
+    /// A table of `megabytes` (1 to [`MAX_HASH_MB`]), rounded down to a power of two, or
+    /// why not. Every page is written here, so that none is first touched, and paid
+    /// for, during a search against its clock.
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, TableError> {
+        if !(1..=MAX_HASH_MB).contains(&megabytes) {
+            return Err(TableError::OutOfRange(megabytes));
+        }
+        let bytes = megabytes
+            .checked_mul(1 << 20)
+            .ok_or(TableError::NoMemory(megabytes))?;
+        let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let count = 1 << (usize::BITS - 1 - wanted.leading_zeros());
+        let buckets = empty_buckets(count).ok_or(TableError::NoMemory(megabytes))?;
+        Ok(TranspositionTable {
+            buckets,
+            mask: count - 1,
+            generation: 0,
+        })
+    }
+
+    /// Forgets everything (a pass over the whole table: call it between moves, not in one).
     pub fn clear(&mut self) {
         self.buckets.fill(Bucket([EMPTY; 4]));
         self.generation = 0;
@@ -204,6 +264,35 @@ mod tests {
         assert_eq!(entry.score(0), Score(17));
         assert_eq!(entry.depth, 5);
         assert!(table.probe(43).is_none());
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused_before_any_allocation() {
+        for megabytes in [0, MAX_HASH_MB + 1, usize::MAX] {
+            assert_eq!(
+                TranspositionTable::try_new(megabytes).err(),
+                Some(TableError::OutOfRange(megabytes))
+            );
+        }
+        assert_eq!(
+            TableError::OutOfRange(0).to_string(),
+            "a hash table of 0 MB is out of range: 1 to 65536 MB"
+        );
+    }
+
+    #[test]
+    fn memory_that_cannot_be_had_is_an_error_not_an_abort() {
+        // More buckets than the address space holds: refused without touching memory.
+        assert!(empty_buckets(usize::MAX / 64 + 1).is_none());
+        assert!(empty_buckets(usize::MAX).is_none());
+        assert_eq!(empty_buckets(2).map(|buckets| buckets.len()), Some(2));
+    }
+
+    #[test]
+    fn a_table_has_the_power_of_two_size_asked_for() {
+        let table = TranspositionTable::try_new(3).expect("3 MB");
+        assert_eq!(table.buckets.len(), 2 * 1024 * 1024 / 64);
+        assert_eq!(table.mask, table.buckets.len() - 1);
     }
 
     #[test]
