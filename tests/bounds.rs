@@ -1,9 +1,9 @@
 //! Every number a user types is bounded: out of range is a clear error naming the range,
 //! never a panic, an abort, a hang or a silent stand-in (0 meaning 1).
 
-mod watchdog;
+mod common;
 
-use watchdog::{scratch, shashki};
+use common::{scratch, shashki};
 
 /// Runs `args`, expects a refusal (exit code 2, clap's) whose message contains `expected`.
 #[track_caller]

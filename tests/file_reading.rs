@@ -1,11 +1,11 @@
 //! Files people actually write: a byte-order mark, bad UTF-8, a FIFO or a directory in
 //! place of a file, and a knowledge base with thousands of problems.
 
-mod watchdog;
+mod common;
 
 use std::path::Path;
 
-use watchdog::{scratch, shashki};
+use common::{scratch, shashki};
 
 const BOARD: &str = "\
 8 . ? . ? . ? . ?

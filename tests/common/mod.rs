@@ -2,15 +2,21 @@
 // Each test crate uses a part of this module.
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
-/// What a scripted session printed.
+/// Long enough for a debug build to start and answer; a hang is far longer.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// What a scripted session printed and how it ended.
 pub struct Session {
     pub stdout: String,
     pub stderr: String,
+    /// The exit code (`None` if killed by a signal).
+    pub code: Option<i32>,
     /// Whether the program exited with status 0.
     pub success: bool,
 }
@@ -45,7 +51,12 @@ impl Session {
 
 /// A fresh scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shashki-{name}-{}", std::process::id()));
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "shashki-{name}-{}-{}",
+        std::process::id(),
+        COUNT.fetch_add(1, Ordering::Relaxed)
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch directory");
     dir
@@ -96,33 +107,66 @@ impl Home {
     }
 
     /// Runs `shashki ARGS` here with `input` on stdin.
+    #[track_caller]
     pub fn run(&self, args: &[&str], input: impl AsRef<[u8]>) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
-            .args(args)
-            .current_dir(&self.dir)
-            .env("XDG_DATA_HOME", &self.dir)
-            .env_remove("NO_COLOR")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("running shashki");
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin.write_all(input.as_ref()).expect("writing the script");
-        drop(stdin);
-        let output = child.wait_with_output().expect("waiting for shashki");
-        let session = Session {
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-            success: output.status.success(),
-        };
-        assert!(
-            !session.stderr.contains("panicked"),
-            "shashki panicked:\n{}",
-            session.stderr
-        );
-        session
+        shashki(&self.dir, args, input)
     }
+}
+
+/// Runs `shashki ARGS` in `dir` (also its `XDG_DATA_HOME`) with `input` on stdin; kills
+/// it and fails the test if it takes longer than [`PATIENCE`] (a regression that hangs,
+/// such as a FIFO opened, fails instead of stalling the suite), and if it panicked.
+#[track_caller]
+pub fn shashki(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Session {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_DATA_HOME", dir)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("running shashki");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.as_ref().to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = pipe.read_to_end(&mut text);
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for shashki") {
+            break status;
+        }
+        if started.elapsed() > PATIENCE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("shashki {args:?} did not finish within {PATIENCE:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let _ = feeder.join();
+    let session = Session {
+        stdout: stdout.join().expect("stdout"),
+        stderr: stderr.join().expect("stderr"),
+        code: status.code(),
+        success: status.success(),
+    };
+    assert!(
+        !session.stderr.contains("panicked"),
+        "shashki {args:?} panicked:\n{}",
+        session.stderr
+    );
+    session
 }
 
 impl Drop for Home {
