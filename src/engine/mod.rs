@@ -342,7 +342,8 @@ impl Engine {
 
     /// Whether `engine_side` accepts a draw offer in `game`'s position: a dead draw
     /// (king against king) or a position its search does not find better than level.
-    /// A stop requested during the search decides on what it has seen so far.
+    /// A stop requested during the search decides on what it has seen so far, and
+    /// declines if that is not even one ply.
     pub fn accepts_draw(&mut self, game: &Game, engine_side: Color) -> bool {
         self.stop.reset();
         let position = game.position();
@@ -360,6 +361,10 @@ impl Engine {
             &self.stop,
             &mut |_| {},
         );
+        if result.depth == 0 {
+            // Stopped before it saw anything: no grounds to accept.
+            return false;
+        }
         let ours = if position.side_to_move() == engine_side {
             result.score
         } else {
