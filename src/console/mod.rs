@@ -8,6 +8,7 @@ pub mod command;
 mod files;
 mod helper;
 mod input;
+mod interrupt;
 mod knowledge;
 pub mod render;
 mod thinking;
@@ -20,13 +21,15 @@ use self::command::{Command, CommandError, LEVELS, help, parse_answer};
 use self::helper::Mode;
 use self::input::{Input, Line};
 use self::render::Style;
-use self::thinking::{describe, think};
-use crate::engine::{Decision, Engine, EngineConfig, Limits};
+use self::thinking::{Screen, describe, interruptible, think};
+use crate::engine::{Engine, EngineConfig, Limits};
 use crate::notation::pdn;
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
 /// The hint engine's transposition table, in megabytes.
 const HINT_HASH_MB: usize = 16;
+/// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
+const MAX_INPUT_ERRORS: u32 = 10;
 
 /// How a console session starts.
 #[derive(Clone, Debug)]
@@ -103,7 +106,7 @@ struct Console {
     limits: Limits,
     kb_path: Option<PathBuf>,
     style: Style,
-    progress: bool,
+    screen: Screen,
     question: Question,
     /// The material when the human last declined a king-against-king draw.
     declined: Option<Material>,
@@ -141,7 +144,10 @@ pub fn run(options: Options) -> io::Result<()> {
         limits,
         kb_path: options.kb.clone(),
         style,
-        progress: interactive && terminal_out,
+        screen: Screen {
+            progress: interactive && terminal_out,
+            keys: interactive,
+        },
         question: Question::None,
         declined: None,
         announced: false,
@@ -157,6 +163,7 @@ pub fn run(options: Options) -> io::Result<()> {
     console.show_board();
     console.proceed();
     let mut interrupts = 0;
+    let mut errors = 0;
     loop {
         console.offer_draw_if_due();
         let mode = match console.question {
@@ -168,11 +175,13 @@ pub fn run(options: Options) -> io::Result<()> {
         match input.read(&prompt) {
             Line::Text(text) => {
                 interrupts = 0;
+                errors = 0;
                 if console.handle(&text) == Flow::Quit {
                     break;
                 }
             }
             Line::Interrupted => {
+                errors = 0;
                 interrupts += 1;
                 if console.question == Question::Quit || interrupts >= 3 {
                     break;
@@ -184,6 +193,16 @@ pub fn run(options: Options) -> io::Result<()> {
                 }
             }
             Line::Eof => break,
+            Line::Error(error) => {
+                errors += 1;
+                if errors >= MAX_INPUT_ERRORS {
+                    console.say(format!(
+                        "input error: {error}; the input seems gone, leaving"
+                    ));
+                    break;
+                }
+                console.say(format!("input error: {error}; type quit to leave"));
+            }
         }
     }
     input.finish();
@@ -436,9 +455,13 @@ impl Console {
     /// The bot decides and plays; prints the board and its move with the reason.
     fn bot_move(&mut self) {
         let before = *self.game.position();
-        let Some(decision) = self.think() else {
+        let thought = think(&mut self.engine, &self.game, self.limits, self.screen);
+        let Some(decision) = thought.decision else {
             return;
         };
+        if thought.interrupted {
+            self.say("(interrupted: playing the best move found so far)");
+        }
         if self.game.play(decision.mv).is_err() {
             self.say("shashki: the bot chose an illegal move; your move instead");
             return;
@@ -447,11 +470,6 @@ impl Console {
         let text = MoveText::from_move(&before, decision.mv);
         let reason = describe(&decision.source);
         self.say(format!("shashki plays {text} ({reason})"));
-    }
-
-    /// Runs the bot's engine for the side to move.
-    fn think(&mut self) -> Option<Decision> {
-        think(&mut self.engine, &self.game, self.limits, self.progress)
     }
 
     fn list_moves(&mut self) {
@@ -489,7 +507,11 @@ impl Console {
         let engine = self
             .hint_engine
             .get_or_insert_with(|| Engine::new(config, kb));
-        match think(engine, &self.game, self.limits, self.progress) {
+        let thought = think(engine, &self.game, self.limits, self.screen);
+        if thought.interrupted {
+            self.say("(interrupted: the best move found so far)");
+        }
+        match thought.decision {
             Some(decision) => {
                 let text = MoveText::from_move(&before, decision.mv);
                 let reason = describe(&decision.source);
@@ -528,7 +550,14 @@ impl Console {
             return;
         }
         let bot = self.bot();
-        if self.engine.accepts_draw(&self.game, bot) {
+        let stop = self.engine.stop_signal();
+        let (accepts, interrupted) = interruptible(stop, self.screen.keys, || {
+            self.engine.accepts_draw(&self.game, bot)
+        });
+        if interrupted {
+            self.say("(interrupted: deciding on what the search saw so far)");
+        }
+        if accepts {
             self.say("shashki accepts the draw");
             self.game.agree_draw();
             self.proceed();

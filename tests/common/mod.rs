@@ -49,6 +49,17 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A fresh directory for one session of the binary, to be its working directory and its
+/// `XDG_DATA_HOME`: it holds an empty ./kb/combs.txt, so the bot's replies do not depend
+/// on the project's knowledge base and `remember` writes there.
+pub fn session_dir() -> PathBuf {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let data = scratch(&format!("data{}", RUNS.fetch_add(1, Ordering::Relaxed)));
+    std::fs::create_dir_all(data.join("kb")).expect("kb directory");
+    std::fs::write(data.join("kb/combs.txt"), "").expect("empty knowledge base");
+    data
+}
+
 /// Runs `shashki ARGS` with `input` on stdin; a fixed seed and a shallow search keep it
 /// fast and repeatable.
 pub fn play(args: &[&str], input: impl AsRef<[u8]>) -> Session {
@@ -59,12 +70,7 @@ pub fn play(args: &[&str], input: impl AsRef<[u8]>) -> Session {
 
 /// Runs `shashki ARGS` exactly as given, with `input` on stdin, in a scratch directory.
 pub fn run(args: &[&str], input: impl AsRef<[u8]>) -> Session {
-    static RUNS: AtomicUsize = AtomicUsize::new(0);
-    let data = scratch(&format!("data{}", RUNS.fetch_add(1, Ordering::Relaxed)));
-    // The session runs in its own directory with an empty ./kb/combs.txt, so the bot's
-    // replies do not depend on the project's knowledge base and `remember` writes there.
-    std::fs::create_dir_all(data.join("kb")).expect("kb directory");
-    std::fs::write(data.join("kb/combs.txt"), "").expect("empty knowledge base");
+    let data = session_dir();
     let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
         .args(args)
         .current_dir(&data)
