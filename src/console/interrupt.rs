@@ -14,9 +14,6 @@ pub(super) struct InterruptWatch {
     watch: Option<unix::Watch>,
 }
 
-/// The byte a terminal sends for Ctrl-C when it does not turn it into a signal.
-const CTRL_C: u8 = 0x03;
-
 impl InterruptWatch {
     /// Starts watching the terminal on stdin, if it is one, for Ctrl-C to request `stop`.
     pub fn start(stop: Stop) -> InterruptWatch {
@@ -60,8 +57,10 @@ mod unix {
         tcsetattr,
     };
 
-    use super::CTRL_C;
     use crate::engine::Stop;
+
+    /// The byte a terminal sends for Ctrl-C when it does not turn it into a signal.
+    const CTRL_C: u8 = 0x03;
 
     /// The quiet terminal's saved settings and the thread reading its keys.
     pub(super) struct Watch {
