@@ -439,7 +439,8 @@ pub fn help() -> String {
         .unwrap_or(0);
     let mut text = String::from(
         "Type a move: c3-d4, a capture c3:e5 or c3:e5:c7 (every landing square), or just its\n\
-         ends c3:c7 when that names one move; C3D4, c3 d4 and c3xe5 work too. Tab completes.\n\n\
+         ends c3:c7 when that names one move; C3D4, c3 d4 and c3xe5 work too. Tab completes.\n\
+         Ctrl-C while the bot thinks makes it play the best move it has found so far.\n\n\
          Commands:\n",
     );
     for (usage, summary) in rows {

@@ -20,6 +20,8 @@ pub enum Line {
     Interrupted,
     /// Ctrl-D or the end of the input.
     Eof,
+    /// The line could not be read (bytes that are not UTF-8, a terminal hiccup): why.
+    Error(String),
 }
 
 /// The source of lines.
@@ -92,7 +94,12 @@ impl Input {
                 }
                 Err(ReadlineError::Interrupted) => Line::Interrupted,
                 Err(ReadlineError::Eof) => Line::Eof,
-                Err(_) => Line::Eof,
+                Err(error) => Line::Error(match error {
+                    ReadlineError::Io(error) if error.kind() == io::ErrorKind::InvalidData => {
+                        "what was typed is not UTF-8 text".to_string()
+                    }
+                    error => error.to_string(),
+                }),
             },
             Input::Script { lines, echo } => {
                 let mut bytes = Vec::new();
@@ -118,50 +125,6 @@ impl Input {
         } = self
         {
             let _ = save_history(editor.history(), path);
-        }
-    }
-}
-
-/// While it lives, Ctrl-C and typing at the terminal neither end the program nor garble
-/// the progress line: the terminal's interrupt key and echo are off, and what was typed
-/// meanwhile is dropped when it ends. Used while the bot thinks, outside rustyline.
-pub struct QuietTerminal {
-    #[cfg(unix)]
-    saved: Option<nix::sys::termios::Termios>,
-}
-
-impl QuietTerminal {
-    /// Quietens the terminal on stdin, if it is one.
-    pub fn new() -> QuietTerminal {
-        #[cfg(unix)]
-        {
-            use nix::sys::termios::{LocalFlags, SetArg, tcgetattr, tcsetattr};
-            use std::os::fd::AsFd;
-            let stdin = io::stdin();
-            let saved = tcgetattr(stdin.as_fd()).ok();
-            if let Some(saved) = &saved {
-                let mut quiet = saved.clone();
-                quiet
-                    .local_flags
-                    .remove(LocalFlags::ISIG | LocalFlags::ECHO);
-                let _ = tcsetattr(stdin.as_fd(), SetArg::TCSANOW, &quiet);
-            }
-            QuietTerminal { saved }
-        }
-        #[cfg(not(unix))]
-        QuietTerminal {}
-    }
-}
-
-impl Drop for QuietTerminal {
-    fn drop(&mut self) {
-        #[cfg(unix)]
-        if let Some(saved) = &self.saved {
-            use nix::sys::termios::{FlushArg, SetArg, tcflush, tcsetattr};
-            use std::os::fd::AsFd;
-            let stdin = io::stdin();
-            let _ = tcflush(stdin.as_fd(), FlushArg::TCIFLUSH);
-            let _ = tcsetattr(stdin.as_fd(), SetArg::TCSANOW, saved);
         }
     }
 }

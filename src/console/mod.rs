@@ -9,6 +9,7 @@ pub mod command;
 mod files;
 mod helper;
 mod input;
+mod interrupt;
 mod knowledge;
 pub mod render;
 mod thinking;
@@ -21,15 +22,17 @@ use self::command::{Command, CommandError, LEVELS, help, parse_answer};
 use self::helper::Mode;
 use self::input::{Input, Line};
 use self::render::Style;
-use self::thinking::{describe, think};
+use self::thinking::{Screen, describe, interruptible, think};
 use crate::endgame::{self, Value};
-use crate::engine::{Decision, Engine, EngineConfig, Limits};
+use crate::engine::{Engine, EngineConfig, Limits};
 use crate::files::DataDir;
 use crate::notation::pdn;
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
 /// The hint engine's transposition table, in megabytes.
 const HINT_HASH_MB: usize = 16;
+/// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
+const MAX_INPUT_ERRORS: u32 = 10;
 
 /// How a console session starts.
 #[derive(Clone, Debug)]
@@ -121,7 +124,7 @@ struct Console {
     /// Whether an autosave failure was reported (once is enough).
     autosave_failed: bool,
     style: Style,
-    progress: bool,
+    screen: Screen,
     question: Question,
     /// The material when the human last declined a king-against-king draw.
     declined: Option<Material>,
@@ -164,7 +167,10 @@ pub fn run(options: Options) -> io::Result<()> {
         resume_pending: false,
         autosave_failed: false,
         style,
-        progress: interactive && terminal_out,
+        screen: Screen {
+            progress: interactive && terminal_out,
+            keys: interactive,
+        },
         question: Question::None,
         declined: None,
         announced: false,
@@ -182,6 +188,7 @@ pub fn run(options: Options) -> io::Result<()> {
         console.proceed();
     }
     let mut interrupts = 0;
+    let mut errors = 0;
     loop {
         console.autosave();
         console.offer_draw_if_due();
@@ -194,11 +201,13 @@ pub fn run(options: Options) -> io::Result<()> {
         match input.read(&prompt) {
             Line::Text(text) => {
                 interrupts = 0;
+                errors = 0;
                 if console.handle(&text) == Flow::Quit {
                     break;
                 }
             }
             Line::Interrupted => {
+                errors = 0;
                 interrupts += 1;
                 if console.question == Question::Quit || interrupts >= 3 {
                     break;
@@ -210,6 +219,16 @@ pub fn run(options: Options) -> io::Result<()> {
                 }
             }
             Line::Eof => break,
+            Line::Error(error) => {
+                errors += 1;
+                if errors >= MAX_INPUT_ERRORS {
+                    console.say(format!(
+                        "input error: {error}; the input seems gone, leaving"
+                    ));
+                    break;
+                }
+                console.say(format!("input error: {error}; type quit to leave"));
+            }
         }
     }
     console.farewell();
@@ -483,9 +502,13 @@ impl Console {
     /// The bot decides and plays; prints the board and its move with the reason.
     fn bot_move(&mut self) {
         let before = *self.game.position();
-        let Some(decision) = self.think() else {
+        let thought = think(&mut self.engine, &self.game, self.limits, self.screen);
+        let Some(decision) = thought.decision else {
             return;
         };
+        if thought.interrupted {
+            self.say("(interrupted: playing the best move found so far)");
+        }
         if self.game.play(decision.mv).is_err() {
             self.say("shashki: the bot chose an illegal move; your move instead");
             return;
@@ -494,11 +517,6 @@ impl Console {
         let text = MoveText::from_move(&before, decision.mv);
         let reason = describe(&decision.source);
         self.say(format!("shashki plays {text} ({reason})"));
-    }
-
-    /// Runs the bot's engine for the side to move.
-    fn think(&mut self) -> Option<Decision> {
-        think(&mut self.engine, &self.game, self.limits, self.progress)
     }
 
     fn list_moves(&mut self) {
@@ -536,7 +554,11 @@ impl Console {
         let engine = self
             .hint_engine
             .get_or_insert_with(|| Engine::new(config, kb));
-        match think(engine, &self.game, self.limits, self.progress) {
+        let thought = think(engine, &self.game, self.limits, self.screen);
+        if thought.interrupted {
+            self.say("(interrupted: the best move found so far)");
+        }
+        match thought.decision {
             Some(decision) => {
                 let text = MoveText::from_move(&before, decision.mv);
                 let reason = describe(&decision.source);
@@ -575,7 +597,14 @@ impl Console {
             return;
         }
         let bot = self.bot();
-        if self.engine.accepts_draw(&self.game, bot) {
+        let stop = self.engine.stop_signal();
+        let (accepts, interrupted) = interruptible(stop, self.screen.keys, || {
+            self.engine.accepts_draw(&self.game, bot)
+        });
+        if interrupted {
+            self.say("(interrupted: deciding on what the search saw so far)");
+        }
+        if accepts {
             self.say("shashki accepts the draw");
             self.game.agree_draw();
             self.proceed();

@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use super::input::QuietTerminal;
-use crate::engine::{Decision, Engine, Limits, Progress, Source, line_text};
+use super::interrupt::InterruptWatch;
+use crate::engine::{Decision, Engine, Limits, Progress, Source, Stop, line_text};
 use crate::{Game, Position};
 
 /// How long the bot must think before the progress line appears.
@@ -12,17 +12,50 @@ const PROGRESS_DELAY: Duration = Duration::from_millis(300);
 /// The widest progress line, in characters.
 const PROGRESS_WIDTH: usize = 78;
 
-/// Runs `engine` for the side to move in `game`. With `show` (a terminal), the progress
-/// line appears once the search has taken longer than a moment and is cleared at the
-/// end, and Ctrl-C meanwhile cannot end the game.
-pub(super) fn think(
-    engine: &mut Engine,
-    game: &Game,
-    limits: Limits,
-    show: bool,
-) -> Option<Decision> {
+/// What the terminal offers while the bot thinks.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Screen {
+    /// Stdout is a terminal: a progress line shows the search.
+    pub progress: bool,
+    /// Stdin is a terminal: Ctrl-C stops the search, other keys are dropped.
+    pub keys: bool,
+}
+
+/// What came of the bot's thinking.
+#[derive(Debug)]
+pub(super) struct Thought {
+    /// The move and why; `None` when the game is over.
+    pub decision: Option<Decision>,
+    /// Ctrl-C stopped the search: the move is the best found so far.
+    pub interrupted: bool,
+}
+
+/// Runs `engine` for the side to move in `game`. On a terminal the progress line appears
+/// once the search has taken longer than a moment and is cleared at the end, and Ctrl-C
+/// meanwhile stops the search (the decision is then the best move found so far).
+pub(super) fn think(engine: &mut Engine, game: &Game, limits: Limits, screen: Screen) -> Thought {
+    let stop = engine.stop_signal();
+    let (decision, interrupted) = interruptible(stop, screen.keys, || {
+        choose(engine, game, limits, screen.progress)
+    });
+    Thought {
+        decision,
+        interrupted,
+    }
+}
+
+/// Runs `work` with Ctrl-C at the terminal requesting `stop` (when `keys`, else plainly):
+/// what it returned, and whether Ctrl-C was pressed.
+pub(super) fn interruptible<T>(stop: Stop, keys: bool, work: impl FnOnce() -> T) -> (T, bool) {
+    let watch = keys.then(|| InterruptWatch::start(stop));
+    let value = work();
+    let interrupted = watch.is_some_and(InterruptWatch::finish);
+    (value, interrupted)
+}
+
+/// The engine's choice, with the progress line on the terminal when `show`.
+fn choose(engine: &mut Engine, game: &Game, limits: Limits, show: bool) -> Option<Decision> {
     let position = *game.position();
-    let _quiet = show.then(QuietTerminal::new);
     let mut shown = false;
     let mut out = io::stdout();
     let mut report = |progress: &Progress| {
@@ -54,6 +87,7 @@ pub(super) fn describe(source: &Source) -> String {
         ),
         Source::OnlyMove => "the only move".to_string(),
         Source::CaptureSearch { score, .. } => format!("capture search: {score}"),
+        Source::Search { depth: 0, .. } => "search: stopped before depth 1".to_string(),
         Source::Search { depth, score, .. } => format!("search: depth {depth}, {score}"),
     }
 }
@@ -99,5 +133,17 @@ mod tests {
             progress_line(&position, &progress),
             "thinking: depth 7  +0.35  c3-d4 d6-c5"
         );
+    }
+
+    #[test]
+    fn a_search_stopped_before_depth_1_says_so() {
+        let source = Source::Search {
+            depth: 0,
+            score: crate::search::Score::DRAW,
+            nodes: 0,
+            nps: 0,
+            pv: Vec::new(),
+        };
+        assert_eq!(describe(&source), "search: stopped before depth 1");
     }
 }

@@ -6,6 +6,10 @@
 //!    capture sequence with its forced recaptures shows one capture clearly
 //!    better in material than every other, it is played.
 //! 4. Search: iterative-deepening principal variation search (see [`crate::search`]).
+//!
+//! Every search the engine runs (stages 3 and 4, and the one that weighs a draw
+//! offer) stops when the engine's [`Stop`] is requested, from any thread, and the
+//! engine then answers with the best move found so far.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -18,7 +22,7 @@ use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
 use crate::search::{self, EvalConfig, Score, TableError, TranspositionTable};
 use crate::{Color, Game, Move, MoveText, Position};
 
-pub use crate::search::{Limits, Progress};
+pub use crate::search::{Limits, Progress, Stop};
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).
 #[derive(Clone, Debug)]
@@ -160,6 +164,7 @@ pub struct Engine {
     tt: TranspositionTable,
     rng: StdRng,
     line: Option<LineInProgress>,
+    stop: Stop,
 }
 
 impl Engine {
@@ -182,7 +187,15 @@ impl Engine {
             config,
             kb,
             line: None,
+            stop: Stop::new(),
         })
+    }
+
+    /// A handle on the engine's stop request: [`Stop::request`] from any thread ends the
+    /// search under way (`choose` then answers with the best move found so far). Each
+    /// `choose` and `accepts_draw` withdraws an earlier request when it starts.
+    pub fn stop_signal(&self) -> Stop {
+        self.stop.clone()
     }
 
     /// The settings.
@@ -212,7 +225,8 @@ impl Engine {
     /// Decides a move for the side to move in `game`; `None` when the game is over.
     ///
     /// `progress` is called after each completed search iteration (not for the
-    /// knowledge base, only-move or capture-search decisions).
+    /// knowledge base, only-move or capture-search decisions). A stop requested
+    /// meanwhile (see [`Engine::stop_signal`]) ends the search with the best move so far.
     pub fn choose(
         &mut self,
         game: &Game,
@@ -220,6 +234,7 @@ impl Engine {
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<Decision> {
         let started = Instant::now();
+        self.stop.reset();
         if game.outcome().is_some() {
             return None;
         }
@@ -248,7 +263,14 @@ impl Engine {
             Limits::MoveTime(time) => Limits::MoveTime(time.saturating_sub(started.elapsed())),
             depth => depth,
         };
-        let result = search::search(game, limits, &mut self.tt, &self.config.eval, progress);
+        let result = search::search(
+            game,
+            limits,
+            &mut self.tt,
+            &self.config.eval,
+            &self.stop,
+            progress,
+        );
         let mv = result.best?;
         let pv = if result.pv.first() == Some(&mv) {
             result.pv.clone()
@@ -310,8 +332,13 @@ impl Engine {
             Limits::MoveTime(time) => Some(time / 10),
             Limits::Depth(_) => None,
         };
-        let resolution =
-            search::capture_search(position, &mut self.tt, self.config.eval.king_value, time);
+        let resolution = search::capture_search(
+            position,
+            &mut self.tt,
+            self.config.eval.king_value,
+            time,
+            &self.stop,
+        );
         let (best, rest) = resolution.scores.split_first()?;
         let clear = rest
             .iter()
@@ -331,6 +358,7 @@ impl Engine {
     /// game's draw counters) it decides: a draw or a loss is accepted. Elsewhere a short
     /// search decides: a score no better than level is accepted.
     pub fn accepts_draw(&mut self, game: &Game, engine_side: Color) -> bool {
+        self.stop.reset();
         if game.outcome().is_some() {
             return false;
         }
@@ -344,8 +372,13 @@ impl Engine {
             Limits::MoveTime(Duration::from_millis(200)),
             &mut self.tt,
             &self.config.eval,
+            &self.stop,
             &mut |_| {},
         );
+        if result.depth == 0 {
+            // Stopped before it saw anything: no grounds to accept.
+            return false;
+        }
         let ours = if position.side_to_move() == engine_side {
             result.score
         } else {
@@ -456,5 +489,66 @@ mod tests {
     #[test]
     fn a_finished_game_takes_no_offer() {
         assert!(!accepts("W:Wa1:Bb2,c3", Color::Black));
+    }
+
+    /// Chooses from the start with a minute to think, stopped from another thread once
+    /// `depth` is complete; the decision and how long it took after the request.
+    fn interrupted_choice(engine: &mut Engine, depth: u32) -> (Decision, Duration) {
+        let stop = engine.stop_signal();
+        let (reached, depths) = std::sync::mpsc::channel();
+        let stopper = std::thread::spawn(move || {
+            while depths.recv().is_ok_and(|done| done < depth) {}
+            stop.request();
+            Instant::now()
+        });
+        let game = Game::new(Position::start());
+        let limits = Limits::MoveTime(Duration::from_secs(60));
+        let mut report = |progress: &Progress| {
+            let _ = reached.send(progress.depth);
+        };
+        let decision = engine.choose(&game, limits, &mut report).expect("a move");
+        let answered = Instant::now();
+        let requested = stopper.join().expect("the stopping thread");
+        (decision, answered - requested)
+    }
+
+    #[test]
+    fn a_stopped_choice_plays_the_best_move_found_so_far() {
+        let mut engine = Engine::new(EngineConfig::default(), None);
+        let (decision, after_request) = interrupted_choice(&mut engine, 2);
+        // Generous: the search looks every 1024 nodes, well under a millisecond.
+        assert!(after_request < Duration::from_secs(10), "{after_request:?}");
+        assert!(Position::start().legal_moves().contains(&decision.mv));
+        assert!(
+            matches!(decision.source, Source::Search { depth, .. } if depth >= 2),
+            "{}",
+            decision.describe(&Position::start())
+        );
+    }
+
+    #[test]
+    fn a_stop_request_does_not_outlive_the_search_it_stopped() {
+        let nodes = |engine: &mut Engine| {
+            let game = Game::new(Position::start());
+            match engine.choose(&game, Limits::Depth(8), &mut |_| {}) {
+                Some(Decision {
+                    source:
+                        Source::Search {
+                            depth: 8, nodes, ..
+                        },
+                    ..
+                }) => nodes,
+                other => panic!("{other:?}"),
+            }
+        };
+        let mut fresh = Engine::new(EngineConfig::default(), None);
+        let never_stopped = nodes(&mut fresh);
+
+        let mut engine = Engine::new(EngineConfig::default(), None);
+        interrupted_choice(&mut engine, 1);
+        engine.new_game();
+        // A request left over from before is withdrawn when the next choice starts.
+        engine.stop_signal().request();
+        assert_eq!(nodes(&mut engine), never_stopped);
     }
 }

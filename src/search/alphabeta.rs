@@ -10,11 +10,11 @@ use crate::{Bitboard, Color, DrawCounters, Move, MoveList, Position};
 
 use super::eval::{EvalConfig, evaluate};
 use super::tt::{Bound, TranspositionTable};
-use super::{Depth, Ply, Score, zobrist};
+use super::{Depth, Ply, Score, Stop, zobrist};
 
 /// The deepest ply the search reaches, extensions and captures included.
 pub const MAX_PLY: usize = 128;
-/// Nodes between two looks at the clock (about 0.1 ms at full speed).
+/// Nodes between two looks at the clock and the stop request (about 0.1 ms at full speed).
 const CLOCK_INTERVAL: u64 = 1024;
 /// The shallowest remaining depth at which the transposition table is used.
 const TABLE_MIN_DEPTH: i32 = 2;
@@ -47,11 +47,12 @@ impl Node {
     }
 }
 
-/// The state of one search: counters, heuristics, the hash table and the clock.
+/// The state of one search: counters, heuristics, the hash table, the clock and the stop request.
 pub(crate) struct Searcher<'a> {
     tt: &'a mut TranspositionTable,
     eval: EvalConfig,
     deadline: Option<Instant>,
+    stop: &'a Stop,
     pub nodes: u64,
     pub stopped: bool,
     /// Keys of the game before the root and of the search path; the last is the current node.
@@ -67,17 +68,20 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher over `tt` that stops at `deadline`; `history` holds the game's keys up to the root.
+    /// A searcher over `tt` that stops at `deadline` or when `stop` is requested;
+    /// `history` holds the game's keys up to the root.
     pub fn new(
         tt: &'a mut TranspositionTable,
         eval: EvalConfig,
         deadline: Option<Instant>,
+        stop: &'a Stop,
         history: Vec<u64>,
     ) -> Searcher<'a> {
         Searcher {
             tt,
             eval,
             deadline,
+            stop,
             nodes: 0,
             stopped: false,
             keys: history,
@@ -100,14 +104,15 @@ impl<'a> Searcher<'a> {
             .collect()
     }
 
-    /// Counts a node and looks at the clock now and then.
+    /// Counts a node and now and then looks at the clock and the stop request.
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
+            && (self.stop.is_requested()
+                || self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline))
         {
             self.stopped = true;
         }
@@ -503,10 +508,12 @@ mod tests {
             key,
             counters,
         };
+        let stop = Stop::new();
         let searcher = Searcher::new(
             &mut tt,
             EvalConfig::default(),
             None,
+            &stop,
             vec![key, 1, 2, 3, key],
         );
         assert!(searcher.is_repetition(&node));

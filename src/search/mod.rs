@@ -2,13 +2,15 @@
 //!
 //! [`search`] takes a game (for its history: repetitions and the endgame draw
 //! counters are scored as draws inside the tree), [`Limits`], a
-//! [`TranspositionTable`] passed in by the caller and an [`EvalConfig`], and
-//! returns a [`SearchResult`]. [`capture_search`] is the exhaustive capture
-//! resolution on its own, the bot's third stage.
+//! [`TranspositionTable`] passed in by the caller, an [`EvalConfig`] and a
+//! [`Stop`] that another thread may request, and returns a [`SearchResult`].
+//! [`capture_search`] is the exhaustive capture resolution on its own, the bot's
+//! third stage.
 
 mod alphabeta;
 mod eval;
 mod score;
+mod stop;
 mod tt;
 mod zobrist;
 
@@ -19,6 +21,7 @@ use crate::{Game, Move, Position};
 use alphabeta::{MAX_PLY, Node, Searcher};
 pub use eval::{EvalConfig, LONG_DIAGONAL, evaluate};
 pub use score::Score;
+pub use stop::Stop;
 pub use tt::{MAX_HASH_MB, TableError, TranspositionTable};
 pub use zobrist::key as zobrist_key;
 
@@ -126,14 +129,19 @@ fn deadline(started: Instant, limits: Limits) -> Option<Instant> {
     }
 }
 
-/// Searches the current position of `game` by iterative deepening within `limits`.
+/// Searches the current position of `game` by iterative deepening within `limits`, or
+/// until `stop` is requested.
 ///
-/// `progress` is called after every completed iteration.
+/// A stopped search answers with the best move of the deepest completed iteration,
+/// or the interrupted iteration's if that beat it in full; stopped before depth 1
+/// completes, it still answers with a legal move. `progress` is called after every
+/// completed iteration.
 pub fn search(
     game: &Game,
     limits: Limits,
     tt: &mut TranspositionTable,
     eval: &EvalConfig,
+    stop: &Stop,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
     let started = Instant::now();
@@ -145,7 +153,7 @@ pub fn search(
         counters: game.counters(),
     };
     tt.new_search();
-    let mut searcher = Searcher::new(tt, *eval, deadline(started, limits), history);
+    let mut searcher = Searcher::new(tt, *eval, deadline(started, limits), stop, history);
     let max_depth = match limits {
         Limits::Depth(depth) => depth.clamp(1, MAX_DEPTH),
         Limits::MoveTime(_) => MAX_DEPTH,
@@ -163,6 +171,9 @@ pub fn search(
         return result;
     }
     for depth in 1..=max_depth {
+        if stop.is_requested() {
+            break;
+        }
         searcher.new_iteration();
         // Aspiration: expect the last score again, widen the window when the result falls outside.
         let mut window = ASPIRATION_WINDOW;
@@ -242,19 +253,21 @@ pub struct CaptureResolution {
 }
 
 /// Resolves every capture sequence of `position` and the forced recaptures until the
-/// position is quiet, scoring the end by material only. Empty when there is no capture.
+/// position is quiet, scoring the end by material only. Empty when there is no capture,
+/// and when the resolution ran out of `time` or `stop` was requested before it finished.
 pub fn capture_search(
     position: &Position,
     tt: &mut TranspositionTable,
     king_value: i32,
     time: Option<Duration>,
+    stop: &Stop,
 ) -> CaptureResolution {
     let eval = EvalConfig {
         king_value,
         positional: false,
     };
     let deadline = time.map(|time| Instant::now() + time);
-    let mut searcher = Searcher::new(tt, eval, deadline, Vec::new());
+    let mut searcher = Searcher::new(tt, eval, deadline, stop, Vec::new());
     let mut list = crate::MoveList::new();
     position.generate_captures(&mut list);
     let mut scores: Vec<(Move, Score)> = list
@@ -294,6 +307,7 @@ mod tests {
             Limits::Depth(depth),
             &mut tt,
             &EvalConfig::default(),
+            &Stop::new(),
             &mut |_| {},
         )
     }
@@ -348,11 +362,65 @@ mod tests {
     }
 
     #[test]
+    fn a_search_stopped_before_it_starts_still_answers_with_a_legal_move() {
+        let stop = Stop::new();
+        stop.request();
+        let game = game(crate::START_FEN);
+        let mut tt = TranspositionTable::new(1);
+        let limits = Limits::MoveTime(Duration::from_secs(60));
+        let result = search(
+            &game,
+            limits,
+            &mut tt,
+            &EvalConfig::default(),
+            &stop,
+            &mut |_| {},
+        );
+        assert_eq!(result.depth, 0);
+        let best = result.best.expect("a move");
+        assert!(game.position().legal_moves().contains(&best));
+    }
+
+    #[test]
+    fn a_search_stopped_from_another_thread_answers_with_its_best_move_so_far() {
+        let stop = Stop::new();
+        let (reached, depths) = std::sync::mpsc::channel();
+        let remote = stop.clone();
+        let stopper = std::thread::spawn(move || {
+            // Once depth 3 is complete, ask for the stop and note when.
+            while depths.recv().is_ok_and(|depth| depth < 3) {}
+            remote.request();
+            Instant::now()
+        });
+        let game = game(crate::START_FEN);
+        let mut tt = TranspositionTable::new(4);
+        let limits = Limits::MoveTime(Duration::from_secs(60));
+        let mut report = |progress: &Progress| {
+            let _ = reached.send(progress.depth);
+        };
+        let result = search(
+            &game,
+            limits,
+            &mut tt,
+            &EvalConfig::default(),
+            &stop,
+            &mut report,
+        );
+        let answered = Instant::now();
+        let requested = stopper.join().expect("the stopping thread");
+        // Generous: the search looks every 1024 nodes, well under a millisecond.
+        assert!(answered - requested < Duration::from_secs(10));
+        assert!(result.depth >= 3, "depth {}", result.depth);
+        let best = result.best.expect("a move");
+        assert!(game.position().legal_moves().contains(&best));
+    }
+
+    #[test]
     fn capture_search_scores_each_capture_by_the_material_left() {
         // c3:e5 is answered by f6:d4, c3:a5 keeps the man won.
         let position: Position = "W:Wa1,c3:Bb4,d4,f6,g7".parse().unwrap();
         let mut tt = TranspositionTable::new(1);
-        let resolution = capture_search(&position, &mut tt, 270, None);
+        let resolution = capture_search(&position, &mut tt, 270, None, &Stop::new());
         let scores: Vec<(String, Score)> = resolution
             .scores
             .iter()

@@ -1,0 +1,167 @@
+//! The console on a pseudo-terminal, as a person at a keyboard meets it: Ctrl-C while the
+//! bot thinks, and bytes that are not text at the prompt.
+#![cfg(unix)]
+
+mod common;
+
+use std::io::Write;
+
+use common::Home;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use nix::sys::wait::WaitStatus;
+use rexpect::reader::Options;
+use rexpect::session::{PtySession, spawn_with_options};
+
+/// Far longer than any step takes, short enough that a broken build fails rather than hangs.
+const PATIENCE_MS: u64 = 30_000;
+/// The most a stopped search may take to answer: generous, the machine is shared.
+const ANSWER_WITHIN: Duration = Duration::from_secs(10);
+
+/// `shashki ARGS` on a fresh pseudo-terminal (it is the session's controlling terminal),
+/// in its own directory with an empty knowledge base.
+struct Terminal {
+    session: PtySession,
+    home: Home,
+}
+
+impl Terminal {
+    fn start(args: &[&str]) -> Terminal {
+        let home = Home::new("terminal");
+        home.write("kb/combs.txt", "");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
+        command
+            .args(["--no-color", "--seed", "1"])
+            .args(args)
+            .current_dir(&home.dir)
+            .env("XDG_DATA_HOME", &home.dir)
+            .env("TERM", "xterm")
+            .env_remove("NO_COLOR");
+        let options = Options::new()
+            .timeout_ms(Some(PATIENCE_MS))
+            .strip_ansi_escape_codes(true);
+        let session = spawn_with_options(command, options).expect("shashki on a pty");
+        Terminal { session, home }
+    }
+
+    /// Waits for `text` and returns what came before it.
+    #[track_caller]
+    fn expect(&mut self, text: &str) -> String {
+        match self.session.exp_string(text) {
+            Ok(before) => before,
+            Err(error) => panic!("waiting for {text:?}: {error}"),
+        }
+    }
+
+    /// Types `keys` (bytes, not necessarily text) at the keyboard.
+    fn press(&mut self, keys: &[u8]) {
+        let mut tty = self.session.process().get_file_handle().expect("the pty");
+        tty.write_all(keys).expect("typing");
+        tty.flush().expect("typing");
+    }
+
+    /// Types `command` and Enter.
+    fn enter(&mut self, command: &str) {
+        self.press(format!("{command}\r").as_bytes());
+    }
+
+    /// Presses Ctrl-C once the bot shows it is thinking; the time it was pressed.
+    fn interrupt_thinking(&mut self) -> Instant {
+        self.expect("thinking: depth");
+        self.press(b"\x03");
+        Instant::now()
+    }
+
+    /// Types `quit` and checks that the program ends with status 0.
+    fn quit(self) {
+        self.leave_with("quit");
+    }
+
+    /// Types `line` and checks that the program ends with status 0.
+    fn leave_with(mut self, line: &str) {
+        self.enter(line);
+        self.session.exp_eof().expect("the end of the output");
+        let status = self.session.process().wait().expect("the exit status");
+        assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    }
+}
+
+#[test]
+fn ctrl_c_while_the_bot_thinks_plays_its_best_move_so_far_and_the_game_goes_on() {
+    // A minute a move: without the interrupt, no move would come within the patience.
+    let mut terminal = Terminal::start(&["--black", "--movetime", "60000"]);
+    terminal.expect("thinking: depth");
+    // Keys typed while it thinks are neither echoed nor kept for the prompt.
+    terminal.press(b"zzz");
+    terminal.press(b"\x03");
+    let pressed = Instant::now();
+    let before = terminal.expect("(interrupted: playing the best move found so far)");
+    terminal.expect("shashki plays ");
+    assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
+    assert!(!before.contains("zzz"), "typed keys echoed: {before:?}");
+    terminal.expect("Black> ");
+    terminal.enter("fen");
+    terminal.expect("B:W");
+    terminal.quit();
+}
+
+#[test]
+fn ctrl_c_during_a_hint_shows_the_best_move_so_far() {
+    let mut terminal = Terminal::start(&["--movetime", "60000"]);
+    terminal.expect("White> ");
+    terminal.enter("hint");
+    let pressed = terminal.interrupt_thinking();
+    terminal.expect("(interrupted: the best move found so far)");
+    terminal.expect("hint: ");
+    assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
+    terminal.expect("White> ");
+    terminal.enter("fen");
+    terminal.expect("W:W");
+    terminal.quit();
+}
+
+#[test]
+fn ctrl_c_at_the_prompt_still_clears_the_line_and_twice_asks_to_quit() {
+    let mut terminal = Terminal::start(&[]);
+    terminal.expect("White> ");
+    terminal.press(b"c3");
+    terminal.press(b"\x03");
+    terminal.expect("(line cleared; Ctrl-C again to quit, Ctrl-D quits)");
+    terminal.press(b"\x03");
+    terminal.expect("quit? (y/n) ");
+    terminal.leave_with("y");
+}
+
+#[test]
+fn bytes_that_are_not_text_are_an_input_error_at_the_prompt_not_the_end() {
+    let mut terminal = Terminal::start(&[]);
+    terminal.expect("White> ");
+    terminal.press(b"\xff");
+    terminal.expect("input error: what was typed is not UTF-8 text; type quit to leave");
+    terminal.expect("White> ");
+    terminal.enter("fen");
+    terminal.expect("W:W");
+    terminal.quit();
+}
+
+#[test]
+fn save_asks_before_replacing_a_file_at_a_terminal() {
+    let mut terminal = Terminal::start(&["--depth", "1"]);
+    terminal.home.write("game.pdn", "kept\n");
+    let file = terminal.home.dir.join("game.pdn");
+    terminal.expect("White> ");
+    terminal.enter("save game.pdn");
+    terminal.expect("game.pdn exists: replace it? (y/n) ");
+    terminal.enter("n");
+    terminal.expect("not saved");
+    assert_eq!(std::fs::read_to_string(&file).expect("the file"), "kept\n");
+    terminal.expect("White> ");
+    terminal.enter("save game.pdn");
+    terminal.expect("replace it? (y/n) ");
+    terminal.enter("y");
+    terminal.expect("saved to game.pdn");
+    let record = std::fs::read_to_string(&file).expect("the record");
+    assert!(record.contains("[GameType \"25\"]"), "{record}");
+    terminal.quit();
+}
