@@ -29,14 +29,8 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
     let again = home.run(&QUICK, "kb check\nflip\n");
     again.expect(&format!("knowledge base: {} (236 facts)", own.display()));
     again.expect("shashki plays g3-h4 (knowledge base: \"Начало партии\"");
-    let check = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(["kb", "check"])
-        .current_dir(&home.dir)
-        .env("XDG_DATA_HOME", &home.dir)
-        .output()
-        .expect("kb check runs");
     assert_eq!(
-        String::from_utf8_lossy(&check.stdout),
+        home.run(&["kb", "check"], "").stdout,
         format!(
             "{}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n",
             own.display()
@@ -47,14 +41,8 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
 #[test]
 fn without_any_file_kb_check_checks_the_built_in_base() {
     let home = Home::new("check-builtin");
-    let check = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(["kb", "check"])
-        .current_dir(&home.dir)
-        .env("XDG_DATA_HOME", &home.dir)
-        .output()
-        .expect("kb check runs");
     assert_eq!(
-        String::from_utf8_lossy(&check.stdout),
+        home.run(&["kb", "check"], "").stdout,
         "built-in starter base: 236 facts (146 exact, 90 patterns, 17 lines) OK\n"
     );
 }
