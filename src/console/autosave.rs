@@ -2,6 +2,7 @@
 //! change, offered back at the next start, and set aside in `games/` before another
 //! game takes its place.
 
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::files::{BOT, timestamp};
@@ -56,23 +57,8 @@ impl Console {
         if !self.unfinished() {
             return;
         }
-        let Some(games) = self.data.as_ref().map(DataDir::games) else {
-            return;
-        };
-        let path = kept_name(&games);
         let record = self.record();
-        let written = std::fs::create_dir_all(&games)
-            .and_then(|()| write_atomically(&path, record.as_bytes()));
-        match written {
-            Ok(()) => self.say(format!(
-                "the unfinished game is kept in {} (open it to go on)",
-                path.display()
-            )),
-            Err(error) => self.say(format!(
-                "could not keep the unfinished game in {}: {error}",
-                path.display()
-            )),
-        }
+        self.put_aside(|kept| write_atomically(kept, record.as_bytes()));
     }
 
     /// At the start: an unfinished game left from last time is offered back. Returns
@@ -143,18 +129,23 @@ impl Console {
 
     /// Moves the autosave to `games/`, so that the next game cannot overwrite it.
     fn set_autosave_aside(&mut self, path: &Path) {
+        self.put_aside(|kept| std::fs::rename(path, kept));
+    }
+
+    /// Puts an unfinished game in a new file of `games/` with `place`, and says where.
+    fn put_aside(&mut self, place: impl FnOnce(&Path) -> io::Result<()>) {
         let Some(games) = self.data.as_ref().map(DataDir::games) else {
             return;
         };
         let kept = kept_name(&games);
-        match std::fs::create_dir_all(&games).and_then(|()| std::fs::rename(path, &kept)) {
+        match std::fs::create_dir_all(&games).and_then(|()| place(&kept)) {
             Ok(()) => self.say(format!(
                 "the unfinished game is kept in {} (open it to go on)",
                 kept.display()
             )),
             Err(error) => self.say(format!(
-                "could not move {} aside: {error}; it will be replaced by the next game",
-                path.display()
+                "could not keep the unfinished game in {}: {error}",
+                kept.display()
             )),
         }
     }
