@@ -16,17 +16,9 @@ impl DataDir {
     /// system names no home directory.
     pub fn locate() -> Option<DataDir> {
         let dirs = directories::ProjectDirs::from("", "", "shashki")?;
-        Some(DataDir::at(dirs.data_dir()))
-    }
-
-    /// A data directory at `root` (for tests and other front ends).
-    pub fn at(root: impl Into<PathBuf>) -> DataDir {
-        DataDir { root: root.into() }
-    }
-
-    /// The directory itself.
-    pub fn root(&self) -> &Path {
-        &self.root
+        Some(DataDir {
+            root: dirs.data_dir().to_path_buf(),
+        })
     }
 
     /// The prompt's line history.
