@@ -21,6 +21,7 @@ pub mod endgame;
 pub mod engine;
 pub mod files;
 mod game;
+pub mod hub;
 pub mod kb;
 mod movegen;
 mod mv;

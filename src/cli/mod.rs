@@ -2,6 +2,7 @@
 
 mod analysis;
 mod bestmove;
+mod hub;
 mod kb;
 mod play;
 mod selfplay;
@@ -45,6 +46,8 @@ enum Command {
     Bestmove(bestmove::BestmoveArgs),
     /// Self-play between two engine settings, with wins/draws/losses and an Elo estimate.
     Match(selfplay::MatchArgs),
+    /// Speak the Hub protocol (Scan's, version 2) on stdin/stdout, for GUIs and pydraughts.
+    Hub(hub::HubArgs),
     /// Work with the knowledge base.
     #[command(subcommand)]
     Kb(kb::KbCommand),
@@ -116,6 +119,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Bestmove(args)) => bestmove::bestmove(args),
         Some(Command::Match(args)) => selfplay::run_match(args),
         Some(Command::Kb(command)) => kb::run(command),
+        Some(Command::Hub(args)) => hub::run(args),
         None => play::run(cli.play),
     }
 }

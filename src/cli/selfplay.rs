@@ -130,10 +130,7 @@ impl Player {
 
     fn describe(&self) -> String {
         let config = self.engine.config();
-        let mut words = vec![match self.limits {
-            Limits::Depth(depth) => format!("depth {depth}"),
-            Limits::MoveTime(time) => format!("{} ms", time.as_millis()),
-        }];
+        let mut words = vec![self.limits.to_string()];
         words.push(match self.engine.knowledge_base() {
             Some(kb) => format!("kb {}", kb.origin()),
             None => "no kb".to_string(),

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::engine::level_time;
 use crate::notation::pdn::strip_move_number;
 use crate::search::MAX_MOVETIME_MS;
 use crate::{MoveParseError, MoveText};
@@ -305,19 +306,12 @@ pub const COMMANDS: &[Spec] = &[
     },
 ];
 
-/// Thinking times of the named levels.
-pub const LEVELS: [(&str, Duration); 3] = [
-    ("easy", Duration::from_millis(200)),
-    ("normal", Duration::from_millis(1000)),
-    ("hard", Duration::from_millis(5000)),
-];
-
 fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     if rest.is_empty() {
         return Ok(Command::MoveTime(None));
     }
     let lower = rest.to_lowercase();
-    if let Some(&(_, time)) = LEVELS.iter().find(|(name, _)| *name == lower) {
+    if let Some(time) = level_time(&lower) {
         return Ok(Command::MoveTime(Some(time)));
     }
     let digits = lower.strip_suffix("ms").unwrap_or(&lower).trim();

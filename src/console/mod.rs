@@ -18,13 +18,13 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use self::command::{Command, CommandError, LEVELS, help, parse_answer};
+use self::command::{Command, CommandError, help, parse_answer};
 use self::helper::Mode;
 use self::input::{Input, Line};
 use self::render::Style;
 use self::thinking::{Screen, describe, interruptible, think};
 use crate::endgame::{self, Value};
-use crate::engine::{Engine, EngineConfig, Limits};
+use crate::engine::{Engine, EngineConfig, LEVELS, Limits};
 use crate::files::DataDir;
 use crate::notation::pdn;
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
@@ -379,6 +379,7 @@ impl Console {
                         format!("the bot thinks up to {} ms a move", time.as_millis())
                     }
                     Limits::Depth(depth) => format!("the bot searches {depth} plies deep"),
+                    other => format!("the bot thinks: {other}"),
                 };
                 self.say(text);
             }

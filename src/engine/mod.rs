@@ -22,7 +22,10 @@ use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
 use crate::search::{self, EvalConfig, Score, TableError, TranspositionTable};
 use crate::{Color, Game, Move, MoveText, Position};
 
+mod time;
+
 pub use crate::search::{Limits, Progress, Stop};
+pub use time::{LEVELS, clock_limits, level_time};
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).
 #[derive(Clone, Debug)]
@@ -50,6 +53,15 @@ impl Default for EngineConfig {
             capture_margin: Some(Score(2 * Score::MAN.0)),
         }
     }
+}
+
+/// What the engine is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A move to play in a game: every stage, from the knowledge base to the search.
+    Play,
+    /// Analysis: the search alone, even of a single legal move, with its lines.
+    Analyze,
 }
 
 /// The move chosen and the stage that chose it.
@@ -226,17 +238,35 @@ impl Engine {
     ///
     /// `progress` is called after each completed search iteration (not for the
     /// knowledge base, only-move or capture-search decisions). A stop requested
-    /// meanwhile (see [`Engine::stop_signal`]) ends the search with the best move so far.
+    /// meanwhile (see [`Engine::stop_signal`]) ends the search with the best move so far;
+    /// one requested before the call is withdrawn.
     pub fn choose(
         &mut self,
         game: &Game,
         limits: Limits,
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<Decision> {
-        let started = Instant::now();
         self.stop.reset();
+        self.decide(game, limits, Mode::Play, progress)
+    }
+
+    /// Like [`Engine::choose`], in `mode`, but a stop already requested holds: the caller
+    /// withdraws old requests ([`Stop::reset`]) before it hands the engine to the thread
+    /// that calls this, so that a stop sent while that thread starts is not lost.
+    pub fn decide(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        mode: Mode,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Option<Decision> {
+        let started = Instant::now();
         if game.outcome().is_some() {
             return None;
+        }
+        if mode == Mode::Analyze {
+            self.line = None;
+            return self.search_stage(game, limits, progress);
         }
         let position = *game.position();
         let moves = position.legal_moves();
@@ -259,10 +289,16 @@ impl Engine {
             return Some(decision);
         }
         // The earlier stages' time counts against the move time.
-        let limits = match limits {
-            Limits::MoveTime(time) => Limits::MoveTime(time.saturating_sub(started.elapsed())),
-            depth => depth,
-        };
+        self.search_stage(game, limits.less(started.elapsed()), progress)
+    }
+
+    /// Stage 4: the search.
+    fn search_stage(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Option<Decision> {
         let result = search::search(
             game,
             limits,
@@ -329,8 +365,8 @@ impl Engine {
         let margin = self.config.capture_margin?;
         // The resolution gets a tenth of the move time; an unfinished one decides nothing.
         let time = match limits {
-            Limits::MoveTime(time) => Some(time / 10),
-            Limits::Depth(_) => None,
+            Limits::MoveTime(time) | Limits::Clock { target: time, .. } => Some(time / 10),
+            Limits::Depth(_) | Limits::Nodes(_) | Limits::Infinite => None,
         };
         let resolution = search::capture_search(
             position,

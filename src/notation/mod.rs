@@ -1,8 +1,11 @@
 //! Text forms: position strings and moves.
 
 mod fen;
+pub mod hub;
 mod movetext;
+mod numeric;
 pub mod pdn;
 
 pub use fen::{FenError, FenErrorKind};
 pub use movetext::{IllegalMoveError, MoveParseError, MoveText};
+pub use numeric::Numbering;

@@ -53,6 +53,7 @@ pub(crate) struct Searcher<'a> {
     eval: EvalConfig,
     deadline: Option<Instant>,
     stop: &'a Stop,
+    node_limit: u64,
     pub nodes: u64,
     pub stopped: bool,
     /// Keys of the game before the root and of the search path; the last is the current node.
@@ -82,6 +83,7 @@ impl<'a> Searcher<'a> {
             eval,
             deadline,
             stop,
+            node_limit: u64::MAX,
             nodes: 0,
             stopped: false,
             keys: history,
@@ -104,12 +106,18 @@ impl<'a> Searcher<'a> {
             .collect()
     }
 
-    /// Counts a node and now and then looks at the clock and the stop request.
+    /// Stops the search once about `nodes` nodes are searched.
+    pub fn limit_nodes(&mut self, nodes: u64) {
+        self.node_limit = nodes;
+    }
+
+    /// Counts a node and now and then looks at the clock, the node limit and the stop request.
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && (self.stop.is_requested()
+                || self.nodes >= self.node_limit
                 || self
                     .deadline
                     .is_some_and(|deadline| Instant::now() >= deadline))

@@ -39,6 +39,58 @@ pub enum Limits {
     MoveTime(Duration),
     /// Search exactly this many plies deep (plus extensions and captures), however long it takes.
     Depth(u32),
+    /// Search until about this many nodes (the count is looked at every 1024 nodes).
+    Nodes(u64),
+    /// Search until stopped (analysis, thinking on the opponent's time).
+    Infinite,
+    /// A share of a game clock: aim at `target`, and think longer, up to `max`, on a
+    /// hard move (one where the best move changes or the score falls between iterations).
+    Clock {
+        /// The time a move is expected to take.
+        target: Duration,
+        /// The time a move must never exceed.
+        max: Duration,
+    },
+}
+
+impl Limits {
+    /// The time the search must stop at, if any.
+    pub fn hard_time(self) -> Option<Duration> {
+        match self {
+            Limits::MoveTime(time) | Limits::Clock { max: time, .. } => Some(time),
+            Limits::Depth(_) | Limits::Nodes(_) | Limits::Infinite => None,
+        }
+    }
+
+    /// The same limits with `spent` already used of the time.
+    pub fn less(self, spent: Duration) -> Limits {
+        match self {
+            Limits::MoveTime(time) => Limits::MoveTime(time.saturating_sub(spent)),
+            Limits::Clock { target, max } => Limits::Clock {
+                target: target.saturating_sub(spent),
+                max: max.saturating_sub(spent),
+            },
+            other => other,
+        }
+    }
+}
+
+/// `1000 ms`, `depth 8`, `50000 nodes`, `until stopped`, `clock 400 ms, up to 1600 ms`.
+impl std::fmt::Display for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limits::MoveTime(time) => write!(f, "{} ms", time.as_millis()),
+            Limits::Depth(depth) => write!(f, "depth {depth}"),
+            Limits::Nodes(nodes) => write!(f, "{nodes} nodes"),
+            Limits::Infinite => write!(f, "until stopped"),
+            Limits::Clock { target, max } => write!(
+                f,
+                "clock {} ms, up to {} ms",
+                target.as_millis(),
+                max.as_millis()
+            ),
+        }
+    }
 }
 
 impl Default for Limits {
@@ -118,15 +170,28 @@ const ASPIRATION_WINDOW: Score = Score(100);
 /// Share of the move time after which no new iteration is started.
 const NEW_ITERATION_SHARE: f64 = 0.5;
 
+/// How far a hard move may stretch a clock's target time (within its maximum).
+const MAX_STRETCH: f64 = 4.0;
+
+/// A fall of the score between iterations that makes a move hard.
+const SCORE_FALL: Score = Score(30);
+
 /// The moment to stop for a move time, leaving a little room to unwind and answer.
 fn deadline(started: Instant, limits: Limits) -> Option<Instant> {
-    match limits {
-        Limits::MoveTime(time) => {
-            let margin = (time / 50).min(Duration::from_millis(2));
-            Some(started + time.saturating_sub(margin))
-        }
-        Limits::Depth(_) => None,
-    }
+    let time = limits.hard_time()?;
+    let margin = (time / 50).min(Duration::from_millis(2));
+    Some(started + time.saturating_sub(margin))
+}
+
+/// The time after which no new iteration is started: half the move time, or half the
+/// clock's target stretched by `stretch` for a hard move.
+fn iteration_time(limits: Limits, stretch: f64) -> Option<Duration> {
+    let time = match limits {
+        Limits::MoveTime(time) => time,
+        Limits::Clock { target, max } => target.mul_f64(stretch).min(max),
+        Limits::Depth(_) | Limits::Nodes(_) | Limits::Infinite => return None,
+    };
+    Some(time.mul_f64(NEW_ITERATION_SHARE))
 }
 
 /// Searches the current position of `game` by iterative deepening within `limits`, or
@@ -156,8 +221,13 @@ pub fn search(
     let mut searcher = Searcher::new(tt, *eval, deadline(started, limits), stop, history);
     let max_depth = match limits {
         Limits::Depth(depth) => depth.clamp(1, MAX_DEPTH),
-        Limits::MoveTime(_) => MAX_DEPTH,
+        Limits::Nodes(nodes) => {
+            searcher.limit_nodes(nodes);
+            MAX_DEPTH
+        }
+        Limits::MoveTime(_) | Limits::Infinite | Limits::Clock { .. } => MAX_DEPTH,
     };
+    let mut stretch: f64 = 1.0;
     let mut result = SearchResult {
         best: position.legal_moves().first().copied(),
         score: Score::DRAW,
@@ -216,7 +286,11 @@ pub fn search(
             }
             break;
         }
-        result.best = searcher.root_best.map(|(mv, _)| mv).or(result.best);
+        let best = searcher.root_best.map(|(mv, _)| mv).or(result.best);
+        if depth > 4 && (best != result.best || score < result.score - SCORE_FALL) {
+            stretch = (stretch * 1.5).min(MAX_STRETCH);
+        }
+        result.best = best;
         result.score = score;
         result.depth = depth;
         result.pv = searcher.pv();
@@ -228,12 +302,7 @@ pub fn search(
             pv: result.pv.clone(),
         });
         let proven = score.plies_to_end().is_some_and(|plies| depth >= plies + 2);
-        let out_of_time = match limits {
-            Limits::MoveTime(time) => {
-                elapsed.as_secs_f64() > time.as_secs_f64() * NEW_ITERATION_SHARE
-            }
-            Limits::Depth(_) => false,
-        };
+        let out_of_time = iteration_time(limits, stretch).is_some_and(|time| elapsed > time);
         if proven || out_of_time {
             break;
         }

@@ -1,0 +1,54 @@
+//! `hub`: the Hub protocol on standard input and output, for GUIs and other programs.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use shashki::engine::{EngineConfig, LEVELS};
+use shashki::hub::{self, Output, Settings};
+
+/// Arguments of `shashki hub`; the GUI may change each with `set-param`.
+#[derive(Args, Debug)]
+pub struct HubArgs {
+    /// Knowledge-base file (default: ./kb/combs.txt, else the data directory's, else the built-in one).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
+    kb: Option<PathBuf>,
+    /// Decide without the knowledge base.
+    #[arg(long)]
+    no_kb: bool,
+    /// Transposition table size in megabytes: 1 to 65536, and no more than the memory available.
+    #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
+          value_parser = super::parse_hash_mb)]
+    hash: usize,
+    /// Thinking time when the GUI sends no `level`: easy (0.2 s), normal (1 s) or hard (5 s).
+    #[arg(long, default_value = "normal", value_parser = level_name)]
+    level: &'static str,
+}
+
+/// A level's name as the table spells it.
+fn level_name(text: &str) -> Result<&'static str, String> {
+    LEVELS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(text))
+        .map(|&(name, _)| name)
+        .ok_or_else(|| format!("'{text}' is not a level; the levels are easy, normal, hard"))
+}
+
+/// Speaks the protocol until `quit` or the end of the input.
+pub fn run(args: HubArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let settings = Settings {
+        config: EngineConfig {
+            use_kb: !args.no_kb,
+            hash_mb: args.hash,
+            ..EngineConfig::default()
+        },
+        kb_file: args.kb,
+        level: args.level,
+    };
+    hub::run(
+        std::io::BufReader::new(std::io::stdin()),
+        Output::new(std::io::stdout()),
+        settings,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
