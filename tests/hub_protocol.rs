@@ -389,3 +389,36 @@ fn the_end_of_the_input_ends_the_engine_even_mid_search() {
     );
     assert!(session.success, "{}", session.stderr);
 }
+
+#[test]
+fn a_match_plays_against_shashki_through_the_protocol() {
+    let hub = format!("{} hub --seed 1", env!("CARGO_BIN_EXE_shashki"));
+    let session = common::run(
+        &[
+            "match",
+            "--games",
+            "2",
+            "--a-depth",
+            "2",
+            "--b-depth",
+            "2",
+            "--b-hub",
+            &hub,
+        ],
+        "",
+    );
+    assert!(session.success, "{}{}", session.stdout, session.stderr);
+    session.expect("vs B (hub engine shashki ");
+    session.expect("in 2 games");
+
+    let missing = common::run(
+        &["match", "--games", "2", "--b-hub", "/no/such/engine hub"],
+        "",
+    );
+    assert!(!missing.success);
+    assert!(
+        missing.stderr.contains("/no/such/engine: cannot start it"),
+        "{}",
+        missing.stderr
+    );
+}

@@ -23,6 +23,9 @@ pub struct HubArgs {
     /// Thinking time when the GUI sends no `level`: easy (0.2 s), normal (1 s) or hard (5 s).
     #[arg(long, default_value = "normal", value_parser = level_name)]
     level: &'static str,
+    /// Seed for the choice among equally good knowledge-base facts.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 /// A level's name as the table spells it.
@@ -40,6 +43,7 @@ pub fn run(args: HubArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         config: EngineConfig {
             use_kb: !args.no_kb,
             hash_mb: args.hash,
+            seed: args.seed,
             ..EngineConfig::default()
         },
         kb_file: args.kb,

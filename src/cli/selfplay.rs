@@ -9,9 +9,10 @@ use std::time::Duration;
 use clap::Args;
 use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::hub::HubClient;
 use shashki::kb::KnowledgeBase;
 use shashki::search::{EvalConfig, TableError};
-use shashki::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
+use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
 
 /// Short opening lines (from `tests/data/openings.txt`), each played with both colours.
 pub const OPENINGS: &[(&str, &str)] = &[
@@ -82,16 +83,30 @@ pub struct MatchArgs {
     /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else the data directory's, else built-in).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
+    /// Engine B is a Hub engine run as a child process: the program and its arguments,
+    /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
+    /// --b-depth does).
+    #[arg(long, value_name = "COMMAND",
+          conflicts_with_all = ["b_no_kb", "b_material_only", "b_no_capture_stage"])]
+    b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
 }
 
-/// One side's settings.
+/// One side: who decides its moves, and within which limits.
 struct Player {
     name: &'static str,
-    engine: Engine,
+    brain: Brain,
     limits: Limits,
+}
+
+/// What decides a side's moves.
+enum Brain {
+    /// An engine in this process.
+    Engine(Box<Engine>),
+    /// An engine driven through the Hub protocol.
+    Hub(HubClient),
 }
 
 impl Player {
@@ -116,22 +131,63 @@ impl Player {
                 EngineConfig::default().capture_margin
             },
         };
-        let limits = match settings.depth {
-            Some(depth) => Limits::Depth(depth),
-            None => Limits::MoveTime(Duration::from_millis(movetime)),
-        };
+        let limits = settings.limits(movetime);
         let kb = config.use_kb.then(|| kb.clone());
         Ok(Player {
             name,
-            engine: Engine::try_new(config, kb)?,
+            brain: Brain::Engine(Box::new(Engine::try_new(config, kb)?)),
             limits,
         })
     }
 
+    /// The side `name` played by the Hub engine that `command` starts.
+    fn hub(name: &'static str, command: &str, limits: Limits) -> Result<Player, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("--b-hub needs a program to run")?;
+        let args: Vec<String> = words.map(str::to_string).collect();
+        Ok(Player {
+            name,
+            brain: Brain::Hub(HubClient::start(program, &args)?),
+            limits,
+        })
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        match &mut self.brain {
+            Brain::Engine(engine) => {
+                engine.new_game();
+                Ok(())
+            }
+            Brain::Hub(client) => client.new_game(),
+        }
+    }
+
+    /// The side's move in `game`.
+    fn choose(&mut self, game: &Game) -> Result<Move, String> {
+        match &mut self.brain {
+            Brain::Engine(engine) => engine
+                .choose(game, self.limits, &mut |_| {})
+                .map(|decision| decision.mv)
+                .ok_or_else(|| format!("{} found no move in {:?}", self.name, game.position())),
+            Brain::Hub(client) => client.choose(game, self.limits),
+        }
+    }
+
     fn describe(&self) -> String {
-        let config = self.engine.config();
+        let engine = match &self.brain {
+            Brain::Engine(engine) => engine,
+            Brain::Hub(client) => {
+                return format!(
+                    "{} (hub engine {}, {})",
+                    self.name,
+                    client.name(),
+                    self.limits
+                );
+            }
+        };
+        let config = engine.config();
         let mut words = vec![self.limits.to_string()];
-        words.push(match self.engine.knowledge_base() {
+        words.push(match engine.knowledge_base() {
             Some(kb) => format!("kb {}", kb.origin()),
             None => "no kb".to_string(),
         });
@@ -151,6 +207,16 @@ struct SideSettings {
     no_kb: bool,
     material_only: bool,
     no_capture_stage: bool,
+}
+
+impl SideSettings {
+    /// The side's depth, else `movetime` milliseconds a move.
+    fn limits(&self, movetime: u64) -> Limits {
+        match self.depth {
+            Some(depth) => Limits::Depth(depth),
+            None => Limits::MoveTime(Duration::from_millis(movetime)),
+        }
+    }
 }
 
 /// Wins, draws and losses from engine A's view.
@@ -244,8 +310,8 @@ fn play_game(
     white: &mut Player,
     black: &mut Player,
 ) -> Result<(GameEnd, Game), String> {
-    white.engine.new_game();
-    black.engine.new_game();
+    white.new_game()?;
+    black.new_game()?;
     loop {
         if let Some(outcome) = game.outcome() {
             return Ok((GameEnd::Rules(outcome), game));
@@ -266,12 +332,9 @@ fn play_game(
             Color::White => &mut *white,
             Color::Black => &mut *black,
         };
-        let decision = player
-            .engine
-            .choose(&game, player.limits, &mut |_| {})
-            .ok_or_else(|| format!("{} found no move in {:?}", player.name, game.position()))?;
+        let mv = player.choose(&game)?;
         // The referee: the rules core refuses anything illegal.
-        game.play(decision.mv).map_err(|error| {
+        game.play(mv).map_err(|error| {
             format!(
                 "{} played an illegal move in {:?}: {error}",
                 player.name,
@@ -302,18 +365,16 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.seed,
         &kb,
     )?;
-    let mut b = Player::new(
-        "B",
-        side(
-            args.b_depth,
-            args.b_no_kb,
-            args.b_material_only,
-            args.b_no_capture_stage,
-        ),
-        args.movetime,
-        args.seed.wrapping_add(1),
-        &kb,
-    )?;
+    let b_side = side(
+        args.b_depth,
+        args.b_no_kb,
+        args.b_material_only,
+        args.b_no_capture_stage,
+    );
+    let mut b = match &args.b_hub {
+        Some(command) => Player::hub("B", command, b_side.limits(args.movetime))?,
+        None => Player::new("B", b_side, args.movetime, args.seed.wrapping_add(1), &kb)?,
+    };
     let mut out = std::io::stdout().lock();
     writeln!(out, "{} vs {}", a.describe(), b.describe())?;
     let mut tally = Tally::default();

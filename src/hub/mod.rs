@@ -11,6 +11,7 @@
 //! Positions and moves are in the forms of [`crate::notation::hub`]; bad input of any
 //! kind is answered with `error message="..."` and the session goes on.
 
+mod client;
 mod level;
 mod line;
 mod report;
@@ -27,6 +28,7 @@ use crate::notation::hub::{parse_move, parse_position};
 use crate::search::MAX_HASH_MB;
 use crate::{Game, Position};
 
+pub use self::client::HubClient;
 use self::level::Level;
 use self::line::{Line, quote};
 
