@@ -2,11 +2,12 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use shashki::hub::read_lines;
 use shashki::notation::hub::{parse_move, position_text};
 use shashki::{Game, Position};
 
@@ -37,16 +38,7 @@ impl Hub {
             .spawn()
             .expect("running shashki hub");
         let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = read_lines(child.stdout.take().expect("stdout"));
         Hub {
             child,
             stdin,
@@ -155,6 +147,17 @@ fn pos_line(start: &Position, moves: &[String]) -> String {
     }
 }
 
+/// Plays the move of the `done` line in `game`, refereed by the rules core, and notes
+/// its Hub text in `moves`.
+#[track_caller]
+fn play_answer(game: &mut Game, moves: &mut Vec<String>, done: &str) {
+    let text = value(done, "move").to_string();
+    let mv = parse_move(&text, game.position())
+        .unwrap_or_else(|error| panic!("{done}: {error}\n{moves:?}"));
+    game.play(mv).expect("a legal move");
+    moves.push(text);
+}
+
 #[test]
 fn the_introduction_names_the_engine_and_its_parameters() {
     let mut hub = Hub::start(&[]);
@@ -197,11 +200,7 @@ fn a_whole_game_is_played_through_the_protocol() {
         hub.send(&pos_line(&start, &moves));
         hub.send("go think");
         let done = hub.expect("done");
-        let text = value(&done, "move").to_string();
-        let mv = parse_move(&text, game.position())
-            .unwrap_or_else(|error| panic!("{done}: {error}\n{moves:?}"));
-        game.play(mv).expect("a legal move");
-        moves.push(text);
+        play_answer(&mut game, &mut moves, &done);
     }
     assert!(moves.len() > 10, "{moves:?}");
     assert!(hub.quit());
@@ -369,10 +368,7 @@ fn a_game_on_a_short_clock_ends_without_a_flag_fall() {
                 moves.len() + 1
             )
         });
-        let text = value(&done, "move").to_string();
-        let mv = parse_move(&text, game.position()).expect("a legal move");
-        game.play(mv).expect("a legal move");
-        moves.push(text);
+        play_answer(&mut game, &mut moves, &done);
     }
     assert!(moves.len() > 20, "{moves:?}");
     assert!(hub.quit());

@@ -2,7 +2,7 @@
 //! `shashki match` against another engine, or against shashki itself through the
 //! protocol).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -35,16 +35,7 @@ impl HubClient {
             .spawn()
             .map_err(|error| format!("{program}: cannot start it: {error}"))?;
         let stdin = child.stdin.take().ok_or("no standard input")?;
-        let stdout = child.stdout.take().ok_or("no standard output")?;
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = read_lines(child.stdout.take().ok_or("no standard output")?);
         let mut client = HubClient {
             child,
             stdin,
@@ -145,6 +136,21 @@ impl HubClient {
             }
         }
     }
+}
+
+/// The lines of `input`, read on a thread of their own as they come; the channel ends
+/// with the input.
+pub fn read_lines(input: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(input).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
 }
 
 impl Drop for HubClient {

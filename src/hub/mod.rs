@@ -28,7 +28,7 @@ use crate::notation::hub::{parse_move, parse_position};
 use crate::search::MAX_HASH_MB;
 use crate::{Game, Position};
 
-pub use self::client::HubClient;
+pub use self::client::{HubClient, read_lines};
 use self::level::Level;
 use self::line::{Line, quote};
 
