@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use shashki::engine::{EngineConfig, LEVELS};
+use shashki::engine::{EngineConfig, level, unknown_level};
 use shashki::hub::{self, Output, Settings};
 
 /// Arguments of `shashki hub`; the GUI may change each with `set-param`.
@@ -30,11 +30,9 @@ pub struct HubArgs {
 
 /// A level's name as the table spells it.
 fn level_name(text: &str) -> Result<&'static str, String> {
-    LEVELS
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(text))
-        .map(|&(name, _)| name)
-        .ok_or_else(|| format!("'{text}' is not a level; the levels are easy, normal, hard"))
+    level(text)
+        .map(|(name, _)| name)
+        .ok_or_else(|| unknown_level(text))
 }
 
 /// Speaks the protocol until `quit` or the end of the input.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::engine::level_time;
+use crate::engine::level;
 use crate::notation::pdn::strip_move_number;
 use crate::search::MAX_MOVETIME_MS;
 use crate::{MoveParseError, MoveText};
@@ -311,7 +311,7 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
         return Ok(Command::MoveTime(None));
     }
     let lower = rest.to_lowercase();
-    if let Some(time) = level_time(&lower) {
+    if let Some((_, time)) = level(&lower) {
         return Ok(Command::MoveTime(Some(time)));
     }
     let digits = lower.strip_suffix("ms").unwrap_or(&lower).trim();

@@ -25,7 +25,7 @@ use crate::{Color, Game, Move, MoveText, Position};
 mod time;
 
 pub use crate::search::{Limits, Progress, Stop};
-pub use time::{LEVELS, clock_limits, level_time};
+pub use time::{LEVELS, clock_limits, level, unknown_level};
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).
 #[derive(Clone, Debug)]

@@ -11,12 +11,21 @@ pub const LEVELS: [(&str, Duration); 3] = [
     ("hard", Duration::from_millis(5000)),
 ];
 
-/// The thinking time of the level named `name` (any case).
-pub fn level_time(name: &str) -> Option<Duration> {
+/// The level named `name` (any case): its name as the table spells it, and its time.
+pub fn level(name: &str) -> Option<(&'static str, Duration)> {
     LEVELS
         .iter()
         .find(|(level, _)| level.eq_ignore_ascii_case(name))
-        .map(|&(_, time)| time)
+        .copied()
+}
+
+/// Why `name` is not a level, naming the levels there are.
+pub fn unknown_level(name: &str) -> String {
+    let names: Vec<&str> = LEVELS.iter().map(|&(level, _)| level).collect();
+    format!(
+        "'{name}' is not a level; the levels are {}",
+        names.join(", ")
+    )
 }
 
 /// Moves a game is assumed still to last when the clock does not say.
@@ -111,7 +120,11 @@ mod tests {
 
     #[test]
     fn levels_are_found_by_name_in_any_case() {
-        assert_eq!(level_time("Hard"), Some(Duration::from_millis(5000)));
-        assert_eq!(level_time("extreme"), None);
+        assert_eq!(level("Hard"), Some(("hard", Duration::from_millis(5000))));
+        assert_eq!(level("extreme"), None);
+        assert_eq!(
+            unknown_level("extreme"),
+            "'extreme' is not a level; the levels are easy, normal, hard"
+        );
     }
 }

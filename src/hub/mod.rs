@@ -22,7 +22,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::engine::{Decision, Engine, EngineConfig, Mode, Stop, level_time};
+use crate::engine::{Decision, Engine, EngineConfig, Mode, Stop, level, unknown_level};
 use crate::kb::KnowledgeBase;
 use crate::notation::hub::{parse_move, parse_position};
 use crate::search::MAX_HASH_MB;
@@ -318,15 +318,12 @@ impl Session {
                 let path = (!value.is_empty()).then(|| PathBuf::from(value));
                 self.reconfigure(|settings| settings.kb_file = path)
             }
-            "level" => match crate::engine::LEVELS
-                .iter()
-                .find(|(level, _)| level.eq_ignore_ascii_case(value))
-            {
-                Some(&(level, _)) => {
-                    self.settings.level = level;
+            "level" => match level(value) {
+                Some((name, _)) => {
+                    self.settings.level = name;
                     Ok(())
                 }
-                None => self.error(&format!("level {value}: the levels are easy, normal, hard")),
+                None => self.error(&unknown_level(value)),
             },
             other => self.error(&format!("unknown parameter '{other}'")),
         }
@@ -422,7 +419,7 @@ impl Session {
         }
         self.prepare_engine()?;
         let level = self.level.unwrap_or_else(|| {
-            let time = level_time(self.settings.level).expect("a named level");
+            let (_, time) = level(self.settings.level).expect("a named level");
             Level::MoveTime(time)
         });
         let (limits, engine_mode) = match mode {
