@@ -86,6 +86,15 @@ fn a_move_gets_a_reply_and_undo_takes_both_back() {
 }
 
 #[test]
+fn moves_and_positions_typed_in_the_cyrillic_layout_are_understood() {
+    // с and а are Cyrillic, as a player with the Russian layout on types them.
+    let session = play(&[], "с3-d4\nundo\nload W:Wа1,Кс3:Bh8\nfen\n");
+    assert!(session.success);
+    assert_eq!(session.answer_to("undo"), "took back 2 moves");
+    assert_eq!(session.answer_to("fen"), "W:Wa1,Kc3:Bh8");
+}
+
+#[test]
 fn every_illegal_move_is_explained() {
     let session = play(&[], "c3-d3\nb6-a5\nd4-e5\nc3-e5\nc3\ne9-f8\n");
     assert_eq!(

@@ -398,7 +398,7 @@ impl FromStr for Command {
 /// Whether a word starts like a square (a file letter and a digit): a move, or a
 /// failed one best explained as a move error.
 pub(super) fn looks_like_a_move(word: &str) -> bool {
-    let mut chars = word.chars();
+    let mut chars = word.chars().map(crate::notation::latin_char);
     matches!(
         (chars.next(), chars.next()),
         (Some('a'..='h' | 'A'..='H'), Some('0'..='9'))

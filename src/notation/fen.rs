@@ -125,6 +125,8 @@ impl Position {
     /// assert_eq!(error.column, 7);
     /// ```
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        // Cyrillic look-alikes (`В:Wа1,Кс3`) fold one character for one: columns hold.
+        let text = &*super::latin(text);
         let (body, offset) = unwrap_pdn(text)?;
         let error = |at: usize, kind| FenError {
             column: column_of(text, offset + at),
@@ -267,6 +269,15 @@ mod tests {
         let wrapped = Position::from_fen("[FEN \"B:Bb8,Kh2:Wa1,c1,Ke5\"]").unwrap();
         assert_eq!(wrapped.to_fen(), "B:Wa1,c1,Ke5:BKh2,b8");
         assert!(Position::from_fen("  W:W:Bb8. ").is_ok());
+    }
+
+    #[test]
+    fn cyrillic_look_alikes_are_read_as_latin_letters() {
+        // В (Black to move), а, К (king), с and е typed in the Cyrillic layout.
+        let position = Position::from_fen("В:Wа1,Кс3:Bh8,Ке5").unwrap();
+        assert_eq!(position.to_fen(), "B:Wa1,Kc3:BKe5,h8");
+        // One character for one: the column of an error is where the person typed it.
+        assert_eq!(kind("W:Wа1,с4").0, 7);
     }
 
     #[test]

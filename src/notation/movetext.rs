@@ -260,8 +260,10 @@ impl fmt::Display for MoveText {
 impl FromStr for MoveText {
     type Err = MoveParseError;
 
-    /// Accepts `c3-d4`, `C3-D4`, `c3d4`, `c3 d4`, `c3xe5`, `c3:e5:c7` and `c3:c7`.
+    /// Accepts `c3-d4`, `C3-D4`, `c3d4`, `c3 d4`, `c3xe5`, `c3:e5:c7` and `c3:c7`, and
+    /// Cyrillic look-alike letters (`с3хе5`).
     fn from_str(text: &str) -> Result<MoveText, MoveParseError> {
+        let text = &*super::latin(text);
         let mut squares = Vec::with_capacity(4);
         let mut capture = false;
         // (character column from 1, byte offset, character)
@@ -317,6 +319,15 @@ mod tests {
             );
         }
         assert_eq!(resolve("W:Wc3:Bd4", "c3xe5").unwrap(), "c3:e5");
+    }
+
+    #[test]
+    fn cyrillic_look_alikes_are_read_as_latin_letters() {
+        // а, с, е and х typed in the Cyrillic layout.
+        assert_eq!(resolve(crate::START_FEN, "с3-d4").unwrap(), "c3-d4");
+        assert_eq!(resolve(crate::START_FEN, "а3-b4").unwrap(), "a3-b4");
+        assert_eq!(resolve("W:Wc3:Bd4", "с3хе5").unwrap(), "c3:e5");
+        assert_eq!(resolve("W:Wc3:Bd4", "С3:Е5").unwrap(), "c3:e5");
     }
 
     #[test]
