@@ -95,6 +95,31 @@ fn moves_and_positions_typed_in_the_cyrillic_layout_are_understood() {
 }
 
 #[test]
+fn short_notation_and_annotation_marks_are_understood() {
+    let session = play(&["--notation", "short"], "cd4!?\nundo\nce5\ncd4\n");
+    assert!(session.success, "{}{}", session.stdout, session.stderr);
+    assert_eq!(session.answer_to("undo"), "took back 2 moves");
+    assert!(
+        session
+            .answer_to("ce5")
+            .starts_with("no move of a piece on the c-file ends on e5; the legal moves are: "),
+        "{}",
+        session.stdout
+    );
+    // The bot's replies are written short too: a file letter, then the square (`fg5`).
+    let replies: Vec<&str> = session
+        .stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("shashki plays "))
+        .collect();
+    assert_eq!(replies.len(), 2, "{}", session.stdout);
+    for reply in replies {
+        let word: Vec<char> = reply.split(' ').next().unwrap().chars().collect();
+        assert!(word.len() == 3 && word[1].is_ascii_lowercase(), "{reply}");
+    }
+}
+
+#[test]
 fn every_illegal_move_is_explained() {
     let session = play(&[], "c3-d3\nb6-a5\nd4-e5\nc3-e5\nc3\ne9-f8\n");
     assert_eq!(

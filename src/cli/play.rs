@@ -6,7 +6,18 @@ use std::time::Duration;
 
 use clap::Args;
 use shashki::console::{self, Options};
+use shashki::notation::Notation;
 use shashki::{Color, Position};
+
+/// `--notation`: how moves are written.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
+enum NotationArg {
+    /// Every square of the path: c3-d4, e3:c5:e7.
+    #[default]
+    Full,
+    /// Russian short notation: cd4, e:e7.
+    Short,
+}
 
 /// Arguments of `shashki play`, also accepted with no subcommand.
 #[derive(Args, Debug, Default)]
@@ -35,6 +46,10 @@ pub struct PlayArgs {
     /// Plain text even on a terminal (so does the NO_COLOR variable).
     #[arg(long)]
     no_color: bool,
+    /// How the bot's moves and hints are written: full (c3-d4, e3:c5:e7) or short
+    /// (Russian short notation: cd4, e:e7). Both are accepted from you either way.
+    #[arg(long, value_enum, default_value_t = NotationArg::Full)]
+    notation: NotationArg,
 }
 
 /// Plays a console game.
@@ -51,6 +66,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         kb: args.kb,
         seed: args.seed,
         no_color: args.no_color,
+        notation: match args.notation {
+            NotationArg::Full => Notation::Full,
+            NotationArg::Short => Notation::Short,
+        },
     };
     console::run(options)?;
     Ok(ExitCode::SUCCESS)

@@ -5,16 +5,17 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::MoveParseError;
 use crate::engine::level;
+use crate::notation::TypedMove;
 use crate::notation::pdn::strip_move_number;
 use crate::search::MAX_MOVETIME_MS;
-use crate::{MoveParseError, MoveText};
 
 /// A line typed at the prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// A move in any form of RULES.md.
-    Move(MoveText),
+    Move(TypedMove),
     /// List the commands and a short rules summary.
     Help,
     /// Show the board again.
@@ -44,7 +45,7 @@ pub enum Command {
     /// Check the knowledge base file and report its errors.
     KbCheck,
     /// Add the current position and a move to the knowledge base.
-    Remember { mv: MoveText, name: Option<String> },
+    Remember { mv: TypedMove, name: Option<String> },
     /// Offer the bot a draw.
     Draw,
     /// Give up the game.
@@ -348,7 +349,7 @@ fn parse_remember(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
         return Err(spec.error("needs a move"));
     }
     let mv = word
-        .parse::<MoveText>()
+        .parse::<TypedMove>()
         .map_err(|error| spec.error(error.to_string()))?;
     let name = name.trim_matches(|c| c == '"' || c == '\'').trim();
     Ok(Command::Remember {
@@ -385,7 +386,7 @@ impl FromStr for Command {
         if let Some(spec) = find(word) {
             return (spec.parse)(spec, rest);
         }
-        match text.parse::<MoveText>() {
+        match text.parse::<TypedMove>() {
             Ok(mv) => Ok(Command::Move(mv)),
             Err(error) if looks_like_a_move(word) => Err(CommandError::BadMove(error)),
             Err(_) => Err(CommandError::Unknown {
@@ -433,7 +434,9 @@ pub fn help() -> String {
         .unwrap_or(0);
     let mut text = String::from(
         "Type a move: c3-d4, a capture c3:e5 or c3:e5:c7 (every landing square), or just its\n\
-         ends c3:c7 when that names one move; C3D4, c3 d4 and c3xe5 work too. Tab completes.\n\
+         ends c3:c7 when that names one move; C3D4, c3 d4 and c3xe5 work too, and so does\n\
+         short notation, cd4 or g:e3 (the file left and the square reached), Cyrillic\n\
+         look-alike letters (с3-d4) and marks after a move (cd4!?). Tab completes.\n\
          Ctrl-C while the bot thinks makes it play the best move it has found so far.\n\n\
          Commands:\n",
     );

@@ -6,6 +6,7 @@ use crate::kb::{
     self, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase, Remembered, locate_file,
     remember,
 };
+use crate::notation::TypedMove;
 
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
@@ -89,7 +90,7 @@ impl Console {
 
     /// Teaches the base this position's move: the file in use, or, while the built-in
     /// base is in use, the player's own base in the data directory, seeded from it.
-    pub(super) fn remember(&mut self, text: &MoveText, name: Option<String>) {
+    pub(super) fn remember(&mut self, text: &TypedMove, name: Option<String>) {
         let position = *self.game.position();
         let mv = match text.resolve(&position) {
             Ok(mv) => mv,

@@ -26,7 +26,7 @@ use self::thinking::{Screen, describe, interruptible, think};
 use crate::endgame::{self, Value};
 use crate::engine::{Engine, EngineConfig, LEVELS, Limits};
 use crate::files::DataDir;
-use crate::notation::pdn;
+use crate::notation::{Notation, TypedMove, pdn};
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
 /// The hint engine's transposition table, in megabytes.
@@ -51,6 +51,8 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Plain text even on a terminal.
     pub no_color: bool,
+    /// How the bot's moves and hints are written.
+    pub notation: Notation,
 }
 
 impl Default for Options {
@@ -63,6 +65,7 @@ impl Default for Options {
             kb: None,
             seed: None,
             no_color: false,
+            notation: Notation::Full,
         }
     }
 }
@@ -124,6 +127,8 @@ struct Console {
     /// Whether an autosave failure was reported (once is enough).
     autosave_failed: bool,
     style: Style,
+    /// How the bot's moves and hints are written.
+    notation: Notation,
     screen: Screen,
     question: Question,
     /// The material when the human last declined a king-against-king draw.
@@ -167,6 +172,7 @@ pub fn run(options: Options) -> io::Result<()> {
         resume_pending: false,
         autosave_failed: false,
         style,
+        notation: options.notation,
         screen: Screen {
             progress: interactive && terminal_out,
             keys: interactive,
@@ -470,7 +476,7 @@ impl Console {
         self.question = Question::None;
     }
 
-    fn human_move(&mut self, text: &MoveText) {
+    fn human_move(&mut self, text: &TypedMove) {
         if self.game_over() {
             self.say("the game is over: answer y for a new game, or type undo, new or quit");
             return;
@@ -515,7 +521,7 @@ impl Console {
             return;
         }
         self.show_board();
-        let text = MoveText::from_move(&before, decision.mv);
+        let text = self.notation.write(&before, decision.mv);
         let reason = describe(&decision.source);
         self.say(format!("shashki plays {text} ({reason})"));
     }
@@ -561,7 +567,7 @@ impl Console {
         }
         match thought.decision {
             Some(decision) => {
-                let text = MoveText::from_move(&before, decision.mv);
+                let text = self.notation.write(&before, decision.mv);
                 let reason = describe(&decision.source);
                 self.say(format!("hint: {text} ({reason})"));
             }

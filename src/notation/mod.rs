@@ -6,8 +6,12 @@ mod latin;
 mod movetext;
 mod numeric;
 pub mod pdn;
+mod short;
+mod typed;
 
 pub use fen::{FenError, FenErrorKind};
 pub use latin::{latin, latin_char};
 pub use movetext::{IllegalMoveError, MoveParseError, MoveText};
 pub use numeric::Numbering;
+pub use short::{NotShort, ShortMove};
+pub use typed::{Notation, TypedMove, without_annotation};

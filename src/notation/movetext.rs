@@ -81,6 +81,12 @@ pub enum IllegalMoveError {
         role: Role,
         moves: Vec<MoveText>,
     },
+    /// No legal move leaves `file` and ends on `to` (short notation); the legal moves are listed.
+    NoShortMove {
+        file: char,
+        to: Square,
+        moves: Vec<MoveText>,
+    },
     /// Several moves match (a shortened capture); they are listed.
     Ambiguous { candidates: Vec<MoveText> },
 }
@@ -129,6 +135,11 @@ impl fmt::Display for IllegalMoveError {
                     )
                 }
             }
+            IllegalMoveError::NoShortMove { file, to, moves } => write!(
+                f,
+                "no move of a piece on the {file}-file ends on {to}; the legal moves are: {}",
+                list(moves)
+            ),
             IllegalMoveError::Ambiguous { candidates } => {
                 write!(
                     f,

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use super::TypedMove;
 use crate::{Color, FenError, Game, IllegalMoveError, MoveParseError, MoveText, Outcome, Position};
 
 /// A game read from PDN: its tag pairs in file order and the game replayed.
@@ -310,7 +311,7 @@ fn play_token(game: &mut Game, token: &str) -> Result<(), PdnErrorKind> {
     }
     let text = rest.to_string();
     let typed = rest
-        .parse::<MoveText>()
+        .parse::<TypedMove>()
         .map_err(|error| PdnErrorKind::BadMove {
             text: text.clone(),
             error,
@@ -497,6 +498,14 @@ mod tests {
                 reason: WinReason::Resignation
             })
         );
+    }
+
+    #[test]
+    fn russian_short_notation_and_cyrillic_letters_are_read() {
+        // 1.cd4 ba5 2.dc5 d:b4 3.a:c5, the "Кол" opening, with а and с typed in Cyrillic.
+        let record = read("1.cd4 bа5 2.dc5 d:b4 3.а:с5 *").unwrap();
+        let line = crate::engine::line_text(record.game.start(), &record.game.moves());
+        assert_eq!(line, "c3-d4 b6-a5 d4-c5 d6:b4 a3:c5");
     }
 
     #[test]
