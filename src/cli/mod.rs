@@ -4,6 +4,7 @@ mod analysis;
 mod bestmove;
 mod hub;
 mod kb;
+mod pdn;
 mod play;
 mod selfplay;
 
@@ -46,6 +47,9 @@ enum Command {
     Bestmove(bestmove::BestmoveArgs),
     /// Self-play between two engine settings, with wins/draws/losses and an Elo estimate.
     Match(selfplay::MatchArgs),
+    /// Work with PDN game records.
+    #[command(subcommand)]
+    Pdn(pdn::PdnCommand),
     /// Speak the Hub protocol (Scan's, version 2) on stdin/stdout, for GUIs and pydraughts.
     Hub(hub::HubArgs),
     /// Work with the knowledge base.
@@ -120,6 +124,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Match(args)) => selfplay::run_match(args),
         Some(Command::Kb(command)) => kb::run(command),
         Some(Command::Hub(args)) => hub::run(args),
+        Some(Command::Pdn(command)) => pdn::run(command),
         None => play::run(cli.play),
     }
 }

@@ -1,10 +1,12 @@
-//! The player's files: where they live, how they are read (whole and safely), and how
-//! they are written without ever losing one.
+//! The player's files: where they live, how they are read (whole and safely), how a
+//! problem in one is shown, and how they are written without ever losing one.
 
 mod data;
+mod diagnostic;
 mod read;
 mod write;
 
 pub use data::DataDir;
+pub use diagnostic::{Diagnostic, Severity, SourceText, Spot};
 pub use read::{BadUtf8, MAX_TEXT_BYTES, ReadError, read_text};
 pub use write::write_atomically;

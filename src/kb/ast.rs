@@ -2,14 +2,7 @@
 
 use crate::{Color, MoveText, Role};
 
-/// A place in the source: 1-based line and column (in characters).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Spot {
-    /// Line, from 1.
-    pub line: usize,
-    /// Column in characters, from 1.
-    pub column: usize,
-}
+pub use crate::files::Spot;
 
 /// What a board cell asks of its square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

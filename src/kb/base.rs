@@ -8,9 +8,9 @@ use super::build::parse_facts;
 use super::check::{check_fact, duplicates};
 use super::choice::{ActiveLine, FactInfo, KbChoice};
 use super::compile::Fact;
-use super::diagnostic::{Diagnostic, Severity, SourceText};
 use super::matcher::Matcher;
 use crate::files::{DataDir, ReadError, read_text};
+use crate::files::{Diagnostic, Severity, SourceText};
 use crate::{Color, Move, Position};
 
 /// The starter base shipped in the binary. It lives apart from every base a player

@@ -17,7 +17,7 @@ use pest_derive::Parser;
 use super::ast::{
     AlternativeSyntax, BoardSyntax, CountSyntax, FactSyntax, MoveSyntax, Spot, Symbol,
 };
-use super::diagnostic::{Diagnostic, SourceText};
+use crate::files::{Diagnostic, SourceText};
 use crate::{Color, MoveParseError, MoveText, Role, Square};
 
 /// The parser generated from `kb.pest`.

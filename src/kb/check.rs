@@ -8,8 +8,8 @@
 
 use super::ast::{FactSyntax, MoveSyntax, Spot, Symbol};
 use super::compile::{Counts, Fact, Mask};
-use super::diagnostic::{Diagnostic, SourceText};
 use super::hash::FastMap;
+use crate::files::{Diagnostic, SourceText};
 use crate::{Bitboard, Color, Position, Role, Square};
 
 /// Every error of one fact.

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::ast::Symbol;
 use super::base::KnowledgeBase;
 use super::choice::FactInfo;
-use super::diagnostic::Diagnostic;
+use crate::files::Diagnostic;
 use crate::files::{DataDir, ReadError, read_text, write_atomically};
 use crate::{Color, Move, MoveText, Position, Square};
 

@@ -12,13 +12,12 @@ mod build;
 mod check;
 mod choice;
 mod compile;
-mod diagnostic;
 mod hash;
 mod learn;
 mod matcher;
 
+pub use crate::files::{Diagnostic, Severity, SourceText};
 pub use ast::{Spot, Symbol};
 pub use base::{BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LOCAL_PATH, LoadResult, locate_file};
 pub use choice::{ActiveLine, FactInfo, KbChoice};
-pub use diagnostic::{Diagnostic, Severity, SourceText};
 pub use learn::{Remembered, exact_fact_text, remember};

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::Numbering;
 use crate::{Bitboard, Color, Position, PositionError, Square};
 
 /// What is wrong with a position string, and the character column (1-based) where.
@@ -107,6 +108,27 @@ fn unwrap_pdn(text: &str) -> Result<(&str, usize), FenError> {
     Ok((&body[open + 1..close], start + open + 1))
 }
 
+/// The squares a piece entry names: `c3`, a number in the standard numbering (`22`),
+/// or a range of numbers (`21-32`).
+fn squares_named(text: &str) -> Option<Vec<Square>> {
+    let number = |text: &str| {
+        let number = text.parse::<u8>().ok()?;
+        Numbering::Standard.square(number).map(|_| number)
+    };
+    if !text.starts_with(|c: char| c.is_ascii_digit()) {
+        return Square::from_str(text).ok().map(|square| vec![square]);
+    }
+    let (first, last) = match text.split_once('-') {
+        Some((first, last)) => (number(first)?, number(last)?),
+        None => (number(text)?, number(text)?),
+    };
+    (first <= last).then(|| {
+        (first..=last)
+            .filter_map(|number| Numbering::Standard.square(number))
+            .collect()
+    })
+}
+
 fn column_of(text: &str, byte_offset: usize) -> usize {
     text[..byte_offset].chars().count() + 1
 }
@@ -185,21 +207,23 @@ impl Position {
                         Some(rest) => (true, rest),
                         None => (false, name),
                     };
-                    let square = Square::from_str(square_text).map_err(|_| {
+                    let squares = squares_named(square_text).ok_or_else(|| {
                         error(
                             piece_at + piece_lead,
                             FenErrorKind::BadSquare(name.to_string()),
                         )
                     })?;
-                    let already = men[0] | men[1] | kings[0] | kings[1];
-                    if already.contains(square) {
-                        return Err(error(
-                            piece_at + piece_lead,
-                            FenErrorKind::Invalid(PositionError::SquareTwice(square)),
-                        ));
+                    for square in squares {
+                        let already = men[0] | men[1] | kings[0] | kings[1];
+                        if already.contains(square) {
+                            return Err(error(
+                                piece_at + piece_lead,
+                                FenErrorKind::Invalid(PositionError::SquareTwice(square)),
+                            ));
+                        }
+                        let set = if is_king { &mut kings } else { &mut men };
+                        set[color.index()] |= square.bitboard();
                     }
-                    let set = if is_king { &mut kings } else { &mut men };
-                    set[color.index()] |= square.bitboard();
                 }
                 piece_at += piece.len() + 1;
             }
@@ -278,6 +302,21 @@ mod tests {
         assert_eq!(position.to_fen(), "B:Wa1,Kc3:BKe5,h8");
         // One character for one: the column of an error is where the person typed it.
         assert_eq!(kind("W:Wа1,с4").0, 7);
+    }
+
+    #[test]
+    fn numbered_squares_and_ranges_are_read() {
+        let numbered = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+        assert_eq!(Position::from_fen(numbered).unwrap(), Position::start());
+        assert_eq!(
+            Position::from_fen("W:W21-32:B1-12.").unwrap(),
+            Position::start()
+        );
+        let kings = Position::from_fen("B:WK29:B4,K5-6").unwrap();
+        assert_eq!(kings.to_fen(), "B:WKa1:BKa7,Kc7,h8");
+        for bad in ["W:W33:B1", "W:W0:B1", "W:W12-3:B1", "W:W1-40:B1"] {
+            assert!(matches!(kind(bad).1, FenErrorKind::BadSquare(_)), "{bad}");
+        }
     }
 
     #[test]

@@ -159,6 +159,12 @@ impl MoveText {
         &self.squares
     }
 
+    /// A text of these squares, a capture if `capture`; `squares` holds two or more.
+    pub fn from_squares(squares: Vec<Square>, capture: bool) -> MoveText {
+        debug_assert!(squares.len() >= 2, "a move text has two squares or more");
+        MoveText { squares, capture }
+    }
+
     /// The same text on the board turned 180 degrees (`c3:e5` becomes `f6:d4`).
     pub fn flipped(&self) -> MoveText {
         MoveText {

@@ -1,14 +1,17 @@
 //! PDN game records: tag pairs, numbered movetext with full-path moves, and a result.
 //!
 //! Written for Russian draughts (`[GameType "25"]`, algebraic squares), read
-//! forgivingly: comments `{...}` and `;...`, variations `(...)`, move numbers,
-//! annotation marks and NAGs are skipped, and moves may take any form that
-//! [`MoveText`] accepts.
+//! forgivingly, every game of a file ([`read_all`]): comments `{...}` and `;...`,
+//! variations `(...)`, move numbers, annotation marks and NAGs are skipped, and moves
+//! may take any form that [`TypedMove`] accepts (full paths, shortened captures, short
+//! notation, Cyrillic look-alikes) or numbered squares (`22-18`, `9x18`).
 
 use std::fmt;
 
-use super::TypedMove;
-use crate::{Color, FenError, Game, IllegalMoveError, MoveParseError, MoveText, Outcome, Position};
+use super::{Numbering, TypedMove};
+use crate::{
+    Color, FenError, Game, IllegalMoveError, MoveParseError, MoveText, Outcome, Position, Square,
+};
 
 /// A game read from PDN: its tag pairs in file order and the game replayed.
 #[derive(Clone, Debug)]
@@ -51,7 +54,7 @@ pub enum PdnErrorKind {
     BadFen(FenError),
     /// A token that is no move.
     BadMove { text: String, error: MoveParseError },
-    /// Numeric square notation, which Russian draughts records do not use.
+    /// A move in numbered squares that does not read as one.
     NumericMove(String),
     /// A move that is not legal where it stands.
     IllegalMove {
@@ -62,15 +65,20 @@ pub enum PdnErrorKind {
 
 impl fmt::Display for PdnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: ", self.line, self.column)?;
-        match &self.kind {
+        write!(f, "{}:{}: {}", self.line, self.column, self.kind)
+    }
+}
+
+impl fmt::Display for PdnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             PdnErrorKind::Unclosed(c) => write!(f, "this '{c}' is never closed"),
             PdnErrorKind::BadTag => write!(f, "a tag pair should look like [Event \"name\"]"),
             PdnErrorKind::BadFen(error) => write!(f, "FEN tag: {error}"),
             PdnErrorKind::BadMove { text, error } => write!(f, "'{text}' is not a move: {error}"),
             PdnErrorKind::NumericMove(text) => write!(
                 f,
-                "'{text}' uses numbered squares; Russian draughts records name squares like c3-d4"
+                "'{text}' is not a move in numbered squares: write 22-18, or 9x18 for a capture (squares 1 to 32)"
             ),
             PdnErrorKind::IllegalMove { text, error } => write!(f, "{text}: {error}"),
         }
@@ -189,11 +197,45 @@ struct At {
     column: usize,
 }
 
-/// Reads the first game of a PDN text and replays its moves.
+/// Reads the first game of a PDN text and replays its moves (an empty text is a game
+/// with no moves from the start).
 ///
 /// A decisive or drawn result token on a game whose board is not over is kept
 /// as a resignation or an agreed draw.
 pub fn read(text: &str) -> Result<GameRecord, PdnError> {
+    read_all(text).into_iter().next().unwrap_or_else(|| {
+        Ok(GameRecord {
+            tags: Vec::new(),
+            game: Game::new(Position::start()),
+        })
+    })
+}
+
+/// Reads every game of a PDN text, each replayed, or the first problem in it. After a
+/// problem the reading goes on at the next game: the next `[` that starts a line after
+/// a blank line.
+pub fn read_all(text: &str) -> Vec<Result<GameRecord, PdnError>> {
+    let chars = characters(text);
+    let mut games = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match read_game(&chars, i) {
+            Ok(Some((record, next))) => {
+                games.push(Ok(record));
+                i = next;
+            }
+            Ok(None) => break,
+            Err((error, at)) => {
+                games.push(Err(error));
+                i = next_game(&chars, at);
+            }
+        }
+    }
+    games
+}
+
+/// Every character of `text` with its line and column; each line ends with a `\n`.
+fn characters(text: &str) -> Vec<At> {
     let mut chars = Vec::new();
     for (line, content) in text.lines().enumerate() {
         for (column, c) in content.chars().enumerate() {
@@ -209,28 +251,63 @@ pub fn read(text: &str) -> Result<GameRecord, PdnError> {
             column: content.chars().count() + 1,
         });
     }
+    chars
+}
+
+/// The start of the next game after a problem at `at`: a `[` at the start of a line
+/// that follows a blank line.
+fn next_game(chars: &[At], at: usize) -> usize {
+    let mut blank_line_seen = false;
+    let mut line_empty = false;
+    for j in at + 1..chars.len() {
+        let at = chars[j];
+        if at.column == 1 {
+            if at.c == '[' && blank_line_seen {
+                return j;
+            }
+            line_empty = true;
+        }
+        if at.c == '\n' {
+            blank_line_seen |= line_empty;
+            line_empty = true;
+        } else if !at.c.is_whitespace() {
+            line_empty = false;
+        }
+    }
+    chars.len()
+}
+
+/// Reads the game starting at `start`: the record and where the next game may start,
+/// `None` when only blanks and comments are left, or the problem and where it is.
+#[allow(clippy::type_complexity)]
+fn read_game(chars: &[At], start: usize) -> Result<Option<(GameRecord, usize)>, (PdnError, usize)> {
     let mut tags = Vec::new();
     let mut game: Option<Game> = None;
     let mut result = None;
-    let mut i = 0;
+    let mut moves_lost = false;
+    let mut i = start;
     while i < chars.len() {
         let at = chars[i];
-        let error = |kind| PdnError {
-            line: at.line,
-            column: at.column,
-            kind,
+        let here = i;
+        let error = |kind| {
+            let error = PdnError {
+                line: at.line,
+                column: at.column,
+                kind,
+            };
+            (error, here)
         };
         match at.c {
             c if c.is_whitespace() => i += 1,
-            '%' if at.column == 1 => i = skip_line(&chars, i),
-            ';' => i = skip_line(&chars, i),
-            '{' => i = skip_to(&chars, i, '}').ok_or_else(|| error(PdnErrorKind::Unclosed('{')))?,
+            '%' if at.column == 1 => i = skip_line(chars, i),
+            ';' => i = skip_line(chars, i),
+            '{' => i = skip_to(chars, i, '}').ok_or_else(|| error(PdnErrorKind::Unclosed('{')))?,
             '(' => {
-                i = skip_variation(&chars, i).ok_or_else(|| error(PdnErrorKind::Unclosed('(')))?
+                i = skip_variation(chars, i).ok_or_else(|| error(PdnErrorKind::Unclosed('(')))?
             }
             '[' if game.is_some() => break, // the next game's tags
             '[' => {
-                let (name, value, next) = read_tag(&chars, i)?;
+                let (name, value, next) = read_tag(chars, i).map_err(|error| (error, i))?;
                 if name.eq_ignore_ascii_case("FEN") {
                     value
                         .parse::<Position>()
@@ -245,14 +322,22 @@ pub fn read(text: &str) -> Result<GameRecord, PdnError> {
                     .unwrap_or(chars.len());
                 let token: String = chars[i..end].iter().map(|a| a.c).collect();
                 let game = game.get_or_insert_with(|| Game::new(start_position(&tags)));
+                i = end;
                 if is_result(&token) {
                     result = Some(token);
                     break;
                 }
-                play_token(game, &token).map_err(error)?;
-                i = end;
+                // Collections write `-` for a move whose record is lost: the game is kept
+                // up to there, with its result.
+                moves_lost |= strip_move_number(&token) == "-";
+                if !moves_lost {
+                    play_token(game, &token).map_err(|kind| error(kind))?;
+                }
             }
         }
+    }
+    if game.is_none() && tags.is_empty() {
+        return Ok(None);
     }
     let mut game = game.unwrap_or_else(|| Game::new(start_position(&tags)));
     let declared = result
@@ -270,7 +355,7 @@ pub fn read(text: &str) -> Result<GameRecord, PdnError> {
             None => {}
         }
     }
-    Ok(GameRecord { tags, game })
+    Ok(Some((GameRecord { tags, game }, i)))
 }
 
 /// The start position named by the tags read so far (checked when the tag was read).
@@ -303,19 +388,16 @@ fn play_token(game: &mut Game, token: &str) -> Result<(), PdnErrorKind> {
     if rest.is_empty() {
         return Ok(()); // a move number or a lone mark
     }
-    if rest
-        .chars()
-        .all(|c| c.is_ascii_digit() || "-x:".contains(c))
-    {
-        return Err(PdnErrorKind::NumericMove(rest.to_string()));
-    }
     let text = rest.to_string();
-    let typed = rest
-        .parse::<TypedMove>()
-        .map_err(|error| PdnErrorKind::BadMove {
-            text: text.clone(),
-            error,
-        })?;
+    let typed = if rest.starts_with(|c: char| c.is_ascii_digit()) {
+        numeric_move(rest)?
+    } else {
+        rest.parse::<TypedMove>()
+            .map_err(|error| PdnErrorKind::BadMove {
+                text: text.clone(),
+                error,
+            })?
+    };
     let mv = typed
         .resolve(game.position())
         .map_err(|error| PdnErrorKind::IllegalMove {
@@ -326,6 +408,27 @@ fn play_token(game: &mut Game, token: &str) -> Result<(), PdnErrorKind> {
         text,
         error: IllegalMoveError::NoMoves,
     })
+}
+
+/// A move in numbered squares (`22-18`, `9x18`, `26x17x10`), the standard numbering of
+/// [`Numbering::Standard`]; a capture may name only its first and last squares.
+fn numeric_move(text: &str) -> Result<TypedMove, PdnErrorKind> {
+    let bad = || PdnErrorKind::NumericMove(text.to_string());
+    let capture = text.contains(['x', ':']);
+    let squares = text
+        .split(['-', 'x', ':'])
+        .map(|number| {
+            number
+                .parse::<u8>()
+                .ok()
+                .and_then(|number| Numbering::Standard.square(number))
+                .ok_or_else(bad)
+        })
+        .collect::<Result<Vec<Square>, _>>()?;
+    if squares.len() < 2 || (!capture && squares.len() != 2) {
+        return Err(bad());
+    }
+    Ok(TypedMove::Full(MoveText::from_squares(squares, capture)))
 }
 
 fn skip_line(chars: &[At], i: usize) -> usize {
@@ -509,6 +612,36 @@ mod tests {
     }
 
     #[test]
+    fn numbered_squares_are_read_in_the_standard_numbering() {
+        // 1.c3-d4 f6-e5 2.d4:f6 g7:e5: 22-18 11-15 18x11 (to f6, 11) then 8x15 (g7 to e5).
+        let record = read("1. 22-18 11-15 2. 18x11 8x15 *").unwrap();
+        let line = crate::engine::line_text(record.game.start(), &record.game.moves());
+        assert_eq!(line, "c3-d4 f6-e5 d4:f6 g7:e5");
+    }
+
+    #[test]
+    fn every_game_of_a_file_is_read_and_a_bad_one_does_not_stop_the_rest() {
+        let text = "[Event \"one\"]\n1. c3-d4 f6-g5 1-0\n\n\
+                    [Event \"two\"]\n1. c3-d5 f6-g5 *\n\n\
+                    [Event \"three\"]\n[Result \"1/2-1/2\"]\n1. a3-b4 b6-a5\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].as_ref().unwrap().tag("Event"), Some("one"));
+        let error = games[1].as_ref().unwrap_err();
+        assert_eq!((error.line, error.column), (5, 4));
+        let third = games[2].as_ref().unwrap();
+        assert_eq!(third.tag("Event"), Some("three"));
+        assert_eq!(third.game.moves().len(), 2);
+        assert_eq!(
+            third.game.outcome(),
+            Some(Outcome::Draw(crate::DrawReason::Agreement))
+        );
+        assert!(read_all("  \n{only a comment}\n").is_empty());
+        let lost = read("1. c3-d4 f6-g5 2. - - 3. - - 1/2-1/2").unwrap();
+        assert_eq!(lost.game.moves().len(), 2);
+    }
+
+    #[test]
     fn move_numbers_are_stripped_in_every_form() {
         assert_eq!(strip_move_number("12. c3-d4"), "c3-d4");
         assert_eq!(strip_move_number("12...c3-d4"), "c3-d4");
@@ -545,7 +678,7 @@ mod tests {
         );
         let error = read("[FEN \"W:Wz9\"]").unwrap_err();
         assert!(matches!(error.kind, PdnErrorKind::BadFen(_)));
-        let error = read("1. 22-18").unwrap_err();
+        let error = read("1. 22-40").unwrap_err();
         assert!(matches!(error.kind, PdnErrorKind::NumericMove(_)));
         let error = read("[Event x]").unwrap_err();
         assert_eq!(error.kind, PdnErrorKind::BadTag);

@@ -1,8 +1,16 @@
-//! A problem found in a knowledge-base file, printed like a compiler message.
+//! A problem found in a file the program reads (a knowledge base, a game record),
+//! printed like a compiler message.
 
 use std::fmt;
 
-use super::ast::Spot;
+/// A place in the source: 1-based line and column (in characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Spot {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column in characters, from 1.
+    pub column: usize,
+}
 
 /// How bad a problem is: errors reject the file, warnings do not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
