@@ -259,8 +259,7 @@ fn characters(text: &str) -> Vec<At> {
 fn next_game(chars: &[At], at: usize) -> usize {
     let mut blank_line_seen = false;
     let mut line_empty = false;
-    for j in at + 1..chars.len() {
-        let at = chars[j];
+    for (j, &at) in chars.iter().enumerate().skip(at + 1) {
         if at.column == 1 {
             if at.c == '[' && blank_line_seen {
                 return j;
@@ -331,7 +330,7 @@ fn read_game(chars: &[At], start: usize) -> Result<Option<(GameRecord, usize)>, 
                 // up to there, with its result.
                 moves_lost |= strip_move_number(&token) == "-";
                 if !moves_lost {
-                    play_token(game, &token).map_err(|kind| error(kind))?;
+                    play_token(game, &token).map_err(error)?;
                 }
             }
         }
