@@ -352,3 +352,21 @@ fn no_input_makes_it_panic_or_lose_the_game() {
     );
     assert!(session.stdout.contains(&format!("> fen\n{START}")));
 }
+
+#[test]
+fn a_file_of_many_games_is_listed_and_any_of_them_opened() {
+    let collection = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/abatsiev.pdn");
+    let session = play(
+        &[],
+        format!("open {collection}\nopen {collection} 3\nfen\nopen {collection} 57\n"),
+    );
+    assert!(session.success);
+    assert_eq!(
+        session.answer_to(&format!("open {collection}")),
+        format!("{collection} has 56 games; open one with: open {collection} N")
+    );
+    session.expect("   1. Абаулин В. - Абациев Н., XXV первенство СССР, 1.1.1965 (2-0, 83 plies)");
+    session.expect(&format!("opened {collection} game 3 of 56: 66 plies"));
+    session.expect("W:Wc3,b4,f4,d6,Kf6:Bh4,a5,h6,a7,Kd8");
+    session.expect(&format!("{collection} has 56 games: open one of 1 to 56"));
+}

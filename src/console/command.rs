@@ -38,8 +38,11 @@ pub enum Command {
     Load(String),
     /// Save the game as PDN; `replace` (`save!`) replaces an existing file without asking.
     Save { path: PathBuf, replace: bool },
-    /// Open a PDN game.
-    Open(PathBuf),
+    /// Open game `number` (from 1) of a PDN file; `None`: its only game, or the list.
+    Open {
+        path: PathBuf,
+        number: Option<usize>,
+    },
     /// Reread the knowledge base file.
     KbReload,
     /// Check the knowledge base file and report its errors.
@@ -255,10 +258,10 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         name: "open",
         aliases: &[],
-        usage: "FILE",
+        usage: "FILE [N]",
         words: &[],
-        summary: "open a PDN game record and go on from its last position",
-        parse: |spec, rest| path(spec, rest).map(Command::Open),
+        summary: "open game N of a PDN file (the list if it has several) and go on from its end",
+        parse: parse_open,
     },
     Spec {
         name: "kb",
@@ -341,6 +344,26 @@ fn path(spec: &Spec, rest: &str) -> Result<PathBuf, CommandError> {
     } else {
         Ok(PathBuf::from(rest))
     }
+}
+
+/// `open FILE [N]`: a last word that is a number picks the game.
+fn parse_open(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
+    let rest = rest.trim();
+    let (file, number) = match rest.rsplit_once(char::is_whitespace) {
+        Some((file, last)) if last.bytes().all(|b| b.is_ascii_digit()) => {
+            let number = last
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| spec.error("games are numbered from 1"))?;
+            (file, Some(number))
+        }
+        _ => (rest, None),
+    };
+    Ok(Command::Open {
+        path: path(spec, file)?,
+        number,
+    })
 }
 
 fn parse_remember(spec: &Spec, rest: &str) -> Result<Command, CommandError> {

@@ -70,7 +70,9 @@ impl Console {
         files
     }
 
-    pub(super) fn open(&mut self, path: &Path) {
+    /// Opens game `number` of the PDN file at `path`, or its only game; lists the games
+    /// of a file with several when no number is given.
+    pub(super) fn open(&mut self, path: &Path, number: Option<usize>) {
         let text = match read_text(path) {
             Ok(text) => text,
             // `LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
@@ -83,19 +85,81 @@ impl Console {
                 return;
             }
         };
-        match pdn::read(&text) {
+        let mut games = pdn::read_all(&text);
+        let count = games.len();
+        let chosen = match (number, count) {
+            (_, 0) => {
+                self.say(format!("{}: no game in the file", path.display()));
+                return;
+            }
+            (None, 1) => 1,
+            (None, _) => {
+                self.list_games(path, &games);
+                return;
+            }
+            (Some(n), _) if n > count => {
+                let range = if count == 1 {
+                    "1".to_string()
+                } else {
+                    format!("1 to {count}")
+                };
+                self.say(format!(
+                    "{} has {count} game{}: open one of {range}",
+                    path.display(),
+                    if count == 1 { "" } else { "s" }
+                ));
+                return;
+            }
+            (Some(n), _) => n,
+        };
+        match games.swap_remove(chosen - 1) {
             Ok(record) => {
                 self.keep_unfinished();
                 self.game = record.game;
                 self.engine.new_game();
                 self.reset_questions();
-                let count = self.game.moves().len();
-                self.say(format!("opened {}: {count} plies", path.display()));
+                let plies = self.game.moves().len();
+                let which = if count > 1 {
+                    format!(" game {chosen} of {count}")
+                } else {
+                    String::new()
+                };
+                self.say(format!("opened {}{which}: {plies} plies", path.display()));
                 self.show_board();
                 self.proceed();
             }
             Err(error) => self.say(format!("{}:{error}", path.display())),
         }
+    }
+
+    /// `FILE has G games; open one with open FILE N:` and a line for each.
+    fn list_games(&mut self, path: &Path, games: &[Result<pdn::GameRecord, pdn::PdnError>]) {
+        let mut lines = vec![format!(
+            "{} has {} games; open one with: open {} N",
+            path.display(),
+            games.len(),
+            path.display()
+        )];
+        for (number, game) in games.iter().enumerate() {
+            let line = match game {
+                Ok(record) => {
+                    let tag = |name: &str| record.tag(name).unwrap_or("?").to_string();
+                    format!(
+                        "{:>4}. {} - {}, {}, {} ({}, {} plies)",
+                        number + 1,
+                        tag("White"),
+                        tag("Black"),
+                        tag("Event"),
+                        tag("Date"),
+                        pdn::result_token(record.game.outcome()),
+                        record.game.moves().len()
+                    )
+                }
+                Err(error) => format!("{:>4}. unreadable: {}:{error}", number + 1, path.display()),
+            };
+            lines.push(line);
+        }
+        self.say(lines.join("\n"));
     }
 }
 

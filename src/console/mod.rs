@@ -409,7 +409,7 @@ impl Console {
                 Err(error) => self.say(error.to_string()),
             },
             Command::Save { path, replace } => self.save(&path, replace),
-            Command::Open(path) => self.open(&path),
+            Command::Open { path, number } => self.open(&path, number),
             Command::KbReload => self.kb_reload(),
             Command::KbCheck => self.kb_check(),
             Command::Remember { mv, name } => self.remember(&mv, name),
