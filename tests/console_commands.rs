@@ -370,3 +370,31 @@ fn a_file_of_many_games_is_listed_and_any_of_them_opened() {
     session.expect("W:Wc3,b4,f4,d6,Kf6:Bh4,a5,h6,a7,Kd8");
     session.expect(&format!("{collection} has 56 games: open one of 1 to 56"));
 }
+
+#[test]
+fn an_opened_game_keeps_its_tags_when_saved_again() {
+    let collection = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/abatsiev.pdn");
+    let dir = scratch("keeptags");
+    let file = dir.join("copy.pdn");
+    let file = file.to_str().expect("utf-8 temp path");
+    let session = play(&[], format!("open {collection} 2\nsave {file}\n"));
+    assert_eq!(
+        session.answer_to(&format!("save {file}")),
+        format!("saved to {file}")
+    );
+    let record = std::fs::read_to_string(file).expect("the saved file");
+    for tag in [
+        "[Event \"7 командное первенство СССР\"]",
+        "[Site \"Москва, 1965 г.\"]",
+        "[White \"Абаулин В.\"]",
+        "[Black \"Абациев Н.\"]",
+        "[Opening \"Игра Филиппова\"]",
+        "[Result \"1-1\"]",
+    ] {
+        assert!(record.contains(tag), "{tag} in {record}");
+    }
+    assert_eq!(record.matches("[Result ").count(), 1, "{record}");
+    let again = common::run(&["pdn", "check", file], "");
+    assert!(again.success, "{}", again.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -112,6 +112,7 @@ impl Console {
                     self.human = Color::White;
                 }
                 self.game = record.game;
+                self.tags = record.tags;
                 self.engine.new_game();
                 self.reset_questions();
                 let human = self.human;

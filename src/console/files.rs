@@ -9,8 +9,20 @@ use crate::kb::locate_file;
 use crate::notation::pdn;
 
 impl Console {
-    /// The game as a PDN record, the players named by colour.
+    /// The game as a PDN record: an opened game's own tags, else the players named by
+    /// colour, the event and the date.
     pub(super) fn record(&self) -> String {
+        // The writer adds these from the game itself.
+        let own = ["Result", "GameType", "FEN"];
+        let kept: Vec<(&str, String)> = self
+            .tags
+            .iter()
+            .filter(|(name, _)| !own.iter().any(|own| own.eq_ignore_ascii_case(name)))
+            .map(|(name, value)| (name.as_str(), value.clone()))
+            .collect();
+        if !kept.is_empty() {
+            return pdn::write(&self.game, &kept);
+        }
         let (white, black) = match self.human {
             Color::White => (PLAYER, BOT),
             Color::Black => (BOT, PLAYER),
@@ -116,6 +128,7 @@ impl Console {
             Ok(record) => {
                 self.keep_unfinished();
                 self.game = record.game;
+                self.tags = record.tags;
                 self.engine.new_game();
                 self.reset_questions();
                 let plies = self.game.moves().len();

@@ -108,6 +108,8 @@ enum Flow {
 /// One session: the game, the bot, and the conversation.
 struct Console {
     game: Game,
+    /// The tag pairs of an opened or resumed record, kept when it is saved again.
+    tags: Vec<(String, String)>,
     human: Color,
     engine: Engine,
     /// A second engine for hints, so that a hint leaves the bot's combination line alone.
@@ -154,6 +156,7 @@ pub fn run(options: Options) -> io::Result<()> {
     let start = options.start.unwrap_or_else(Position::start);
     let mut console = Console {
         game: Game::new(start),
+        tags: Vec::new(),
         human: options.human,
         engine: Engine::new(
             EngineConfig {
@@ -462,6 +465,7 @@ impl Console {
     fn new_game(&mut self, start: Position) {
         self.keep_unfinished();
         self.game = Game::new(start);
+        self.tags.clear();
         self.engine.new_game();
         self.reset_questions();
         self.say("new game");
