@@ -4,9 +4,10 @@
 //! Run with `cargo bench --bench perft`. Each run asserts the node count, so a
 //! broken generator cannot post a fast time.
 
-use std::time::Instant;
+mod support;
 
 use shashki::{PerftMode, Position, START_FEN, perft_with};
+use support::time_runs;
 
 /// Each position with its depth and leaf count. The start's count is the rule
 /// book's; the others extend rows of tests/data/perft.tsv (the many-kings ending
@@ -33,19 +34,17 @@ fn main() {
     for (name, fen, depth, leaves) in CASES {
         let position: Position = fen.parse().expect("a valid bench position");
         for mode in [PerftMode::MakeEveryLeaf, PerftMode::Bulk] {
-            let mut times = Vec::with_capacity(RUNS);
-            for _ in 0..RUNS {
-                let started = Instant::now();
-                let counted = perft_with(&position, depth, mode);
-                times.push(started.elapsed().as_secs_f64());
-                assert_eq!(counted, leaves, "perft {depth} ({mode:?}) from the {name}");
-            }
-            times.sort_by(f64::total_cmp);
-            let (best, median) = (times[0], times[RUNS / 2]);
+            let what = format!("perft {depth} ({mode:?}) from the {name}");
+            let timing = time_runs(
+                RUNS,
+                leaves,
+                &what,
+                || (),
+                |()| perft_with(&position, depth, mode),
+            );
             println!(
-                "perft {depth} {name} ({mode:?}): best {best:.3} s ({:.1} M leaves/s), median {median:.3} s ({:.1} M leaves/s)",
-                leaves as f64 / best / 1e6,
-                leaves as f64 / median / 1e6,
+                "perft {depth} {name} ({mode:?}): {}",
+                timing.describe(leaves, "leaves")
             );
         }
     }

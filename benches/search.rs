@@ -5,10 +5,11 @@
 //! a change that alters the tree (or breaks the generator) is noticed instead
 //! of posting a time that compares with nothing.
 
-use std::time::Instant;
+mod support;
 
 use shashki::search::{EvalConfig, Limits, Stop, TranspositionTable, search};
 use shashki::{Game, Position, START_FEN};
+use support::time_runs;
 
 /// Each position with its depth and the nodes the search visits there.
 const CASES: [(&str, &str, u32, u64); 3] = [
@@ -33,10 +34,9 @@ const HASH_MB: usize = 16;
 fn main() {
     for (name, fen, depth, expected) in CASES {
         let position: Position = fen.parse().expect("a valid bench position");
-        let mut times = Vec::with_capacity(RUNS);
-        for _ in 0..RUNS {
-            let mut tt = TranspositionTable::new(HASH_MB);
-            let started = Instant::now();
+        let what = format!("{name}: nodes at depth {depth}");
+        let fresh_table = || TranspositionTable::new(HASH_MB);
+        let timing = time_runs(RUNS, expected, &what, fresh_table, |mut tt| {
             let result = search(
                 &Game::new(position),
                 Limits::Depth(depth),
@@ -45,15 +45,11 @@ fn main() {
                 &Stop::new(),
                 &mut |_| {},
             );
-            times.push(started.elapsed().as_secs_f64());
-            assert_eq!(result.nodes, expected, "{name}: nodes at depth {depth}");
-        }
-        times.sort_by(f64::total_cmp);
-        let (best, median) = (times[0], times[RUNS / 2]);
+            result.nodes
+        });
         println!(
-            "search {name} depth {depth}: {expected} nodes, best {best:.3} s ({:.2} M nodes/s), median {median:.3} s ({:.2} M nodes/s)",
-            expected as f64 / best / 1e6,
-            expected as f64 / median / 1e6,
+            "search {name} depth {depth}: {expected} nodes, {}",
+            timing.describe(expected, "nodes")
         );
     }
 }
