@@ -1,32 +1,51 @@
-//! Move-generator benchmark: perft 10 from the start, every move made down to depth 0.
+//! Move-generator benchmark: perft from the start, a middlegame and a many-kings
+//! ending, every move made down to depth 0 and in bulk mode.
 //!
 //! Run with `cargo bench --bench perft`. Each run asserts the node count, so a
 //! broken generator cannot post a fast time.
 
-use std::time::Instant;
+mod support;
 
-use shashki::{PerftMode, Position, perft_with};
+use shashki::{PerftMode, Position, START_FEN, perft_with};
+use support::time_runs;
 
-const DEPTH: u32 = 10;
-const LEAVES: u64 = 22_444_032;
+/// Each position with its depth and leaf count. The start's count is the rule
+/// book's; the others extend rows of tests/data/perft.tsv (the many-kings ending
+/// is there to depth 8) and the middlegame of tests/data/movegen.jsonl, counted by
+/// the generator that matched all the reference data, making and bulk agreeing.
+const CASES: [(&str, &str, u32, u64); 3] = [
+    ("start", START_FEN, 10, 22_444_032),
+    (
+        "middlegame",
+        "W:Wc1,e1,g1,b2,h2,c3,e3,b4:Ba5,g5,d6,a7,c7,e7,f8,h8",
+        9,
+        18_723_811,
+    ),
+    (
+        "many kings",
+        "W:WKg1,Kd2,Kh2,Ka3,Kd4,Kh4,Kc5,Ke5,Kg5,Kf6,Kh8:BKc1,Kf2,Kc3,Ke3,Kb4,Kf4,Kb6,Ka7,Ke7,Kg7",
+        9,
+        13_438_466,
+    ),
+];
 const RUNS: usize = 5;
 
 fn main() {
-    let start = Position::start();
-    for mode in [PerftMode::MakeEveryLeaf, PerftMode::Bulk] {
-        let mut times = Vec::with_capacity(RUNS);
-        for _ in 0..RUNS {
-            let started = Instant::now();
-            let leaves = perft_with(&start, DEPTH, mode);
-            times.push(started.elapsed().as_secs_f64());
-            assert_eq!(leaves, LEAVES, "perft {DEPTH} from the start");
+    for (name, fen, depth, leaves) in CASES {
+        let position: Position = fen.parse().expect("a valid bench position");
+        for mode in [PerftMode::MakeEveryLeaf, PerftMode::Bulk] {
+            let what = format!("perft {depth} ({mode:?}) from the {name}");
+            let timing = time_runs(
+                RUNS,
+                leaves,
+                &what,
+                || (),
+                |()| perft_with(&position, depth, mode),
+            );
+            println!(
+                "perft {depth} {name} ({mode:?}): {}",
+                timing.describe(leaves, "leaves")
+            );
         }
-        times.sort_by(f64::total_cmp);
-        let best = times[0];
-        let median = times[RUNS / 2];
-        println!(
-            "perft {DEPTH} ({mode:?}): best {best:.3} s ({:.1} M leaves/s), median {median:.3} s over {RUNS} runs",
-            LEAVES as f64 / best / 1e6
-        );
     }
 }

@@ -112,11 +112,25 @@ impl MoveList {
         self.0.push(mv);
     }
 
+    /// Adds the move `make` gives for each square of `squares`, lowest first.
+    #[inline(always)]
+    pub(crate) fn push_each(&mut self, squares: Bitboard, mut make: impl FnMut(Square) -> Move) {
+        let mut rest = squares.0;
+        // A counted range lets `extend` reserve once and write without a check per move.
+        self.0.extend((0..squares.count()).map(|_| {
+            let square = Square::wrapping(rest.trailing_zeros());
+            rest &= rest.wrapping_sub(1);
+            make(square)
+        }));
+    }
+
     /// Adds a capture unless a move with the same identity is already listed.
     #[inline]
     pub(crate) fn push_capture(&mut self, mv: Move) {
-        // Only a chain of two or more captures can be reached along two paths.
-        if mv.captured.count() >= 2 && self.0.contains(&mv) {
+        // Only a chain of two or more captures can be reached along two paths
+        // (the test is "more than one bit set", cheaper than a count).
+        let several = mv.captured.0 & mv.captured.0.wrapping_sub(1) != 0;
+        if several && self.0.contains(&mv) {
             return;
         }
         self.0.push(mv);

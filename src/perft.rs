@@ -19,43 +19,34 @@ pub enum PerftMode {
     Bulk,
 }
 
-/// Move lists, one per ply, reused through the whole count.
-struct Counter {
-    lists: Vec<MoveList>,
-    mode: PerftMode,
+/// Number of leaves `depth` plies below `position`, with one reusable move list per
+/// ply in `lists` (at least `depth` of them).
+fn count(lists: &mut [MoveList], position: &Position, depth: u32, mode: PerftMode) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let [moves, deeper @ ..] = lists else {
+        unreachable!("perft has a move list for every ply")
+    };
+    position.generate_moves(moves);
+    if depth > 1 {
+        return moves
+            .iter()
+            .map(|&mv| count(deeper, &position.play_unchecked(mv), depth - 1, mode))
+            .sum();
+    }
+    if mode == PerftMode::MakeEveryLeaf {
+        for &mv in moves.iter() {
+            // black_box keeps the optimiser from dropping a leaf that nobody reads.
+            black_box(position.play_unchecked(mv));
+        }
+    }
+    moves.len() as u64
 }
 
-impl Counter {
-    fn new(depth: u32, mode: PerftMode) -> Counter {
-        Counter {
-            lists: (0..=depth).map(|_| MoveList::new()).collect(),
-            mode,
-        }
-    }
-
-    fn count(&mut self, position: &Position, depth: u32, ply: usize) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        position.generate_moves(&mut moves);
-        let nodes = if depth > 1 {
-            moves
-                .iter()
-                .map(|&mv| self.count(&position.play_unchecked(mv), depth - 1, ply + 1))
-                .sum()
-        } else {
-            if self.mode == PerftMode::MakeEveryLeaf {
-                for &mv in moves.iter() {
-                    // black_box keeps the optimiser from dropping a leaf that nobody reads.
-                    black_box(position.play_unchecked(mv));
-                }
-            }
-            moves.len() as u64
-        };
-        self.lists[ply] = moves;
-        nodes
-    }
+/// One move list for each of `depth` plies.
+fn lists(depth: u32) -> Vec<MoveList> {
+    (0..depth).map(|_| MoveList::new()).collect()
 }
 
 /// Number of leaves `depth` plies below `position`, making every move.
@@ -73,18 +64,21 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 
 /// Number of leaves `depth` plies below `position`, counted as `mode` says.
 pub fn perft_with(position: &Position, depth: u32, mode: PerftMode) -> u64 {
-    Counter::new(depth, mode).count(position, depth, 0)
+    count(&mut lists(depth), position, depth, mode)
 }
 
 /// The leaf count under each legal move, in generation order.
 pub fn perft_divide(position: &Position, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
-    let mut counter = Counter::new(depth, mode);
+    let below = depth.saturating_sub(1);
+    let mut lists = lists(below);
     position
         .legal_moves()
         .iter()
         .map(|&mv| {
-            let below = depth.saturating_sub(1);
-            (mv, counter.count(&position.play_unchecked(mv), below, 1))
+            (
+                mv,
+                count(&mut lists, &position.play_unchecked(mv), below, mode),
+            )
         })
         .collect()
 }

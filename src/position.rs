@@ -238,23 +238,31 @@ impl Position {
         let from = mv.from().bitboard();
         let to = mv.to().bitboard();
         let captured = mv.captured();
-        let mut next = *self;
         let (us, them) = match self.side {
-            Color::White => (&mut next.white, &mut next.black),
-            Color::Black => (&mut next.black, &mut next.white),
+            Color::White => (self.white, self.black),
+            Color::Black => (self.black, self.white),
         };
         debug_assert!(
-            (*us & from).any(),
+            (us & from).any(),
             "no piece of the side to move on {:?}",
             mv.from()
         );
-        debug_assert!((*them & captured) == captured, "capturing a missing piece");
-        *us = (*us & !from) | to;
-        *them &= !captured;
+        debug_assert!((them & captured) == captured, "capturing a missing piece");
+        let us = (us & !from) | to;
+        let them = them & !captured;
         let crowned = (self.kings & from).any() || mv.promotes();
-        next.kings = (self.kings & !from & !captured) | if crowned { to } else { Bitboard::EMPTY };
-        next.side = self.side.opposite();
-        next
+        let kings = (self.kings & !from & !captured) | if crowned { to } else { Bitboard::EMPTY };
+        // Built field by field: copying `self` whole would copy its padding too.
+        let (white, black) = match self.side {
+            Color::White => (us, them),
+            Color::Black => (them, us),
+        };
+        Position {
+            white,
+            black,
+            kings,
+            side: self.side.opposite(),
+        }
     }
 
     /// Number of pieces of `color`.

@@ -437,10 +437,13 @@ impl<'a> Searcher<'a> {
 /// Brings the best-ordered remaining move to position `i` (selection sort, one step).
 #[inline]
 fn pick_next(moves: &mut [Move], order: &mut [i32], i: usize) {
+    // The first of the highest keys wins, as ties are broken by generation order.
     let mut best = i;
-    for j in i + 1..moves.len() {
-        if order[j] > order[best] {
+    let mut best_key = order[i];
+    for (j, &key) in order.iter().enumerate().skip(i + 1) {
+        if key > best_key {
             best = j;
+            best_key = key;
         }
     }
     moves.swap(i, best);

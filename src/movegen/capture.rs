@@ -1,0 +1,272 @@
+//! Capture sequences, explored depth-first under the Turkish strike rule.
+//!
+//! Jumped pieces stay on the board until the move ends, so they block and
+//! cannot be jumped twice. The capturing piece's own square counts as empty. A
+//! king landing behind a captured piece must pick a square from which the
+//! capture continues when there is one; a man reaching the far rank
+//! mid-capture goes on as a king.
+//!
+//! Set operations find the pieces that can capture and, at every landing,
+//! whether the chain goes on, so the search walks only where captures exist.
+
+use crate::tables::{Direction, JUMP, NEIGHBOUR, RAY, free_run, nearest, step};
+use crate::{Bitboard, Move, MoveList, Square};
+
+/// Receives the capture sequences found by the search below.
+///
+/// `enter` and `leave` bracket each landing square, so a visitor can keep the
+/// path; `finish` is called at the end of every complete sequence.
+pub(crate) trait CaptureVisitor {
+    #[inline(always)]
+    fn enter(&mut self, _landing: Square) {}
+    #[inline(always)]
+    fn leave(&mut self) {}
+    fn finish(&mut self, mv: Move);
+}
+
+impl CaptureVisitor for MoveList {
+    #[inline(always)]
+    fn finish(&mut self, mv: Move) {
+        self.push_capture(mv);
+    }
+}
+
+/// Every capture path of one piece, with its landing squares in order.
+#[derive(Default)]
+pub(crate) struct PathCollector {
+    path: Vec<Square>,
+    pub(crate) found: Vec<(Vec<Square>, Move)>,
+}
+
+impl CaptureVisitor for PathCollector {
+    fn enter(&mut self, landing: Square) {
+        self.path.push(landing);
+    }
+    fn leave(&mut self) {
+        self.path.pop();
+    }
+    fn finish(&mut self, mv: Move) {
+        self.found.push((self.path.clone(), mv));
+    }
+}
+
+/// The board as the side to move's captures see it.
+#[derive(Clone, Copy)]
+pub(crate) struct Board {
+    /// The side to move's men and kings.
+    pub men: Bitboard,
+    pub kings: Bitboard,
+    /// The opponent's pieces.
+    pub them: Bitboard,
+    /// Every piece of both sides.
+    pub occupied: Bitboard,
+    /// Where the side to move's men are crowned.
+    pub promotion_rank: Bitboard,
+}
+
+/// Per direction: the enemy pieces with an empty square right behind them that way,
+/// the pieces a capture in that direction can take.
+#[inline(always)]
+pub(crate) fn victims(them: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
+    Direction::ALL.map(|direction| them & step(empty, direction.opposite()))
+}
+
+/// Per direction: the men of `men` that can jump that way, found for all men at once.
+#[inline(always)]
+pub(crate) fn jumpers(men: Bitboard, victims: &[Bitboard; 4]) -> [Bitboard; 4] {
+    Direction::ALL.map(|direction| men & step(victims[direction as usize], direction.opposite()))
+}
+
+/// Whether the king on `at` has an enemy piece first in some direction with an empty
+/// square behind it.
+#[inline(always)]
+pub(crate) fn king_can_capture(at: Square, occupied: Bitboard, victims: &[Bitboard; 4]) -> bool {
+    Direction::ALL.into_iter().any(|direction| {
+        let blockers = RAY[direction as usize][at.index()] & occupied;
+        blockers.any() && (nearest(blockers, direction) & victims[direction as usize]).any()
+    })
+}
+
+/// What one capturing piece sees: its origin (empty while it moves), the enemy and every obstacle.
+struct CaptureSearch<'a, V> {
+    from: Square,
+    occupied: Bitboard,
+    /// [`victims`] with the origin counted empty; pieces already jumped are removed on the way.
+    victims: [Bitboard; 4],
+    promotion_rank: Bitboard,
+    visitor: &'a mut V,
+}
+
+#[inline(always)]
+fn square_of(single: Bitboard) -> Square {
+    Square::wrapping(single.0.trailing_zeros())
+}
+
+/// The enemy pieces a man on `at` can jump next, `captured` excepted.
+#[inline(always)]
+fn man_targets(at: Square, captured: Bitboard, victims: &[Bitboard; 4]) -> Bitboard {
+    let s = at.index();
+    let target =
+        |direction: Direction| NEIGHBOUR[direction as usize][s] & victims[direction as usize];
+    (target(Direction::NorthWest)
+        | target(Direction::NorthEast)
+        | target(Direction::SouthWest)
+        | target(Direction::SouthEast))
+        & !captured
+}
+
+impl<'a, V: CaptureVisitor> CaptureSearch<'a, V> {
+    /// A search for the piece on `from`, whose square is empty once it moves.
+    fn new(board: &Board, victims: &[Bitboard; 4], from: Square, visitor: &'a mut V) -> Self {
+        CaptureSearch {
+            from,
+            occupied: board.occupied & !from.bitboard(),
+            // An enemy next to the origin now has an empty square behind it, away from the origin.
+            victims: Direction::ALL.map(|direction| {
+                victims[direction as usize]
+                    | (board.them & NEIGHBOUR[direction.opposite() as usize][from.index()])
+            }),
+            promotion_rank: board.promotion_rank,
+            visitor,
+        }
+    }
+
+    /// Every chain of the man that has jumped from `self.from` to `at`, taking `captured`.
+    fn man_chain(&mut self, at: Square, captured: Bitboard) {
+        for direction in Direction::ALL {
+            if (NEIGHBOUR[direction as usize][at.index()]
+                & man_targets(at, captured, &self.victims))
+            .any()
+            {
+                self.man_jump(at, direction, captured);
+            }
+        }
+    }
+
+    /// The man on `at` jumps the enemy next to it in `direction` (the caller has seen that
+    /// it can) and goes on while it can.
+    fn man_jump(&mut self, at: Square, direction: Direction, captured: Bitboard) {
+        let victim = NEIGHBOUR[direction as usize][at.index()];
+        let landing = JUMP[direction as usize][at.index()];
+        let landing_square = square_of(landing);
+        let captured = captured | victim;
+        let crowned = (landing & self.promotion_rank).any();
+        self.visitor.enter(landing_square);
+        let continued = if crowned {
+            self.king_jumps(landing_square, captured, true, Some(direction))
+        } else if man_targets(landing_square, captured, &self.victims).any() {
+            self.man_chain(landing_square, captured);
+            true
+        } else {
+            false
+        };
+        if !continued {
+            self.visitor
+                .finish(Move::new(self.from, landing_square, captured, crowned));
+        }
+        self.visitor.leave();
+    }
+
+    /// Jumps of a king standing on `at`; returns whether there was any.
+    fn king_jumps(
+        &mut self,
+        at: Square,
+        captured: Bitboard,
+        promoted: bool,
+        arrived: Option<Direction>,
+    ) -> bool {
+        let mut found = false;
+        for direction in Direction::ALL {
+            if Some(direction.opposite()) == arrived {
+                continue;
+            }
+            let ray = RAY[direction as usize][at.index()];
+            // Only an enemy with an empty square behind it can be taken: most rays stop here.
+            if (ray & self.victims[direction as usize] & !captured).is_empty() {
+                continue;
+            }
+            let victim = nearest(ray & self.occupied, direction);
+            if (victim & self.victims[direction as usize] & !captured).is_empty() {
+                continue;
+            }
+            found = true;
+            let landings = free_run(
+                victim.0.trailing_zeros() as usize & 31,
+                direction,
+                self.occupied,
+            );
+            let captured = captured | victim;
+            let mut continued = false;
+            for landing in landings {
+                self.visitor.enter(landing);
+                continued |= self.king_jumps(landing, captured, promoted, Some(direction));
+                self.visitor.leave();
+            }
+            if !continued {
+                for landing in landings {
+                    self.visitor.enter(landing);
+                    self.visitor
+                        .finish(Move::new(self.from, landing, captured, promoted));
+                    self.visitor.leave();
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Runs every capture of the pieces of `board` that are in `pieces` through `visitor`,
+/// piece by piece: men first, each in square order, then kings.
+#[inline(always)]
+pub(crate) fn visit_captures<V: CaptureVisitor>(board: &Board, pieces: Bitboard, visitor: &mut V) {
+    let victims = victims(board.them, !board.occupied);
+    let by_direction = jumpers(board.men & pieces, &victims);
+    let [a, b, c, d] = by_direction;
+    // Piece by piece and direction by direction: the order of the list is the search's.
+    for from in a | b | c | d {
+        for direction in Direction::ALL {
+            if by_direction[direction as usize].contains(from) {
+                first_jump(board, &victims, from, direction, visitor);
+            }
+        }
+    }
+    for from in board.kings & pieces {
+        if king_can_capture(from, board.occupied, &victims) {
+            CaptureSearch::new(board, &victims, from, visitor).king_jumps(
+                from,
+                Bitboard::EMPTY,
+                false,
+                None,
+            );
+        }
+    }
+}
+
+/// The man on `from` jumps in `direction`. Most captures end there: that case is settled
+/// with the victims of the whole position, without setting up a search. (Behind the pieces
+/// next to the first landing, the origin lies only behind the piece just jumped.)
+#[inline(always)]
+fn first_jump<V: CaptureVisitor>(
+    board: &Board,
+    victims: &[Bitboard; 4],
+    from: Square,
+    direction: Direction,
+    visitor: &mut V,
+) {
+    let victim = NEIGHBOUR[direction as usize][from.index()];
+    let landing = JUMP[direction as usize][from.index()];
+    let ends = (landing & board.promotion_rank).is_empty()
+        && man_targets(square_of(landing), victim, victims).is_empty();
+    if ends {
+        let landing = square_of(landing);
+        visitor.enter(landing);
+        visitor.finish(Move::new(from, landing, victim, false));
+        visitor.leave();
+    } else {
+        CaptureSearch::new(board, victims, from, visitor).man_jump(
+            from,
+            direction,
+            Bitboard::EMPTY,
+        );
+    }
+}

@@ -1,0 +1,203 @@
+//! Legal move generation: captures (compulsory) first, then quiet moves.
+//!
+//! Quiet moves of men come from shifting the whole set of men at once; kings
+//! walk their rays from the compile-time tables. Captures are in [`capture`].
+
+mod capture;
+
+use crate::tables::{Direction, NEIGHBOUR, free_run, step};
+use crate::{Bitboard, Color, Move, MoveList, Position, Square};
+
+use capture::{Board, PathCollector, jumpers, king_can_capture, victims, visit_captures};
+
+/// The side to move's view of `position`.
+#[inline(always)]
+fn board(position: &Position) -> Board {
+    let side = position.side_to_move();
+    let us = position.pieces(side);
+    let them = position.pieces(side.opposite());
+    Board {
+        men: us & !position.kings(),
+        kings: us & position.kings(),
+        them,
+        occupied: us | them,
+        promotion_rank: promotion_rank(side),
+    }
+}
+
+#[inline(always)]
+const fn promotion_rank(side: Color) -> Bitboard {
+    match side {
+        Color::White => Bitboard::rank(7),
+        Color::Black => Bitboard::rank(0),
+    }
+}
+
+/// Fills `list` with every legal move of the side to move.
+pub(crate) fn generate(position: &Position, list: &mut MoveList) {
+    list.clear();
+    let board = board(position);
+    visit_captures(&board, Bitboard::ALL, list);
+    if list.is_empty() {
+        generate_quiet(position.side_to_move(), &board, list);
+    }
+}
+
+/// Fills `list` with the captures only (empty when there is none).
+pub(crate) fn generate_captures(position: &Position, list: &mut MoveList) {
+    list.clear();
+    visit_captures(&board(position), Bitboard::ALL, list);
+}
+
+fn generate_quiet(side: Color, board: &Board, list: &mut MoveList) {
+    let forward = match side {
+        Color::White => [Direction::NorthWest, Direction::NorthEast],
+        Color::Black => [Direction::SouthWest, Direction::SouthEast],
+    };
+    for direction in forward {
+        let targets = step(board.men, direction) & !board.occupied;
+        list.push_each(targets, |to| MAN_STEP[direction as usize][to.index()]);
+    }
+    for from in board.kings {
+        for direction in Direction::ALL {
+            let targets = free_run(from.index(), direction, board.occupied);
+            list.push_each(targets, |to| Move::new(from, to, Bitboard::EMPTY, false));
+        }
+    }
+}
+
+/// Per direction and destination: the quiet step of a man arriving there that way, so a
+/// step costs one lookup. Men step only forward, so the direction tells the colour and
+/// with it whether the man is crowned.
+const MAN_STEP: [[Move; 32]; 4] = build_man_steps();
+
+const fn build_man_steps() -> [[Move; 32]; 4] {
+    let none = Square::wrapping(0);
+    let mut table = [[Move::new(none, none, Bitboard::EMPTY, false); 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let direction = Direction::ALL[d];
+        let far_rank = if direction.is_north() {
+            Bitboard::rank(7)
+        } else {
+            Bitboard::rank(0)
+        };
+        let mut to = 0;
+        while to < 32 {
+            let behind = NEIGHBOUR[direction.opposite() as usize][to];
+            if behind.any() {
+                let from = Square::wrapping(behind.0.trailing_zeros());
+                let promotes = far_rank.0 & (1 << to) != 0;
+                table[d][to] =
+                    Move::new(from, Square::wrapping(to as u32), Bitboard::EMPTY, promotes);
+            }
+            to += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+/// Whether the side to move has a capture (and so must capture).
+pub(crate) fn has_capture(position: &Position) -> bool {
+    let board = board(position);
+    let victims = victims(board.them, !board.occupied);
+    let [a, b, c, d] = jumpers(board.men, &victims);
+    (a | b | c | d).any()
+        || board
+            .kings
+            .into_iter()
+            .any(|king| king_can_capture(king, board.occupied, &victims))
+}
+
+/// Every capture path of the piece on `from`, one entry per path (paths of one move may repeat).
+pub(crate) fn capture_paths(position: &Position, from: Square) -> Vec<(Vec<Square>, Move)> {
+    let mut collector = PathCollector::default();
+    visit_captures(&board(position), from.bitboard(), &mut collector);
+    collector.found
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+
+    fn moves(fen: &str) -> Vec<String> {
+        let position: Position = fen.parse().unwrap();
+        let mut found: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .map(|&mv| crate::MoveText::from_move(&position, mv).to_string())
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn start_position_has_seven_moves() {
+        assert_eq!(
+            moves(crate::START_FEN),
+            [
+                "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"
+            ]
+        );
+    }
+
+    #[test]
+    fn men_capture_backwards() {
+        assert_eq!(moves("W:Wd4:Bc3"), ["d4:b2"]);
+    }
+
+    #[test]
+    fn capture_is_compulsory() {
+        assert_eq!(moves("W:Wd4,h2:Be5"), ["d4:f6"]);
+    }
+
+    #[test]
+    fn free_choice_between_captures_not_the_longest() {
+        assert_eq!(moves("W:Wc3,e1:Bd4,f6,f2"), ["c3:e5:g7", "e1:g3"]);
+    }
+
+    #[test]
+    fn kings_fly_and_may_land_anywhere_behind_a_lone_capture() {
+        assert_eq!(
+            moves("W:WKa1:Bc3"),
+            ["a1:d4", "a1:e5", "a1:f6", "a1:g7", "a1:h8"]
+        );
+    }
+
+    #[test]
+    fn king_must_land_where_the_capture_continues() {
+        // Behind c3 only d4 lets the king go on (over c5), so e5..h8 are not allowed.
+        assert_eq!(moves("W:WKa1:Bc3,c5"), ["a1:d4:a7", "a1:d4:b6"]);
+    }
+
+    #[test]
+    fn closed_loop_taken_either_way_is_one_move() {
+        // Clockwise and anticlockwise round e3 capture the same four men and end on c3.
+        assert_eq!(moves("W:Wc3:Bd4,f4,f2,d2"), ["c3:e5:g3:e1:c3"]);
+    }
+
+    #[test]
+    fn man_crowned_mid_capture_continues_as_a_flying_king() {
+        // Crowned on d8, the new king flies over e7 to take f6, which a man could not reach.
+        let position: Position = "W:Wb6:Bc7,f6".parse().unwrap();
+        assert_eq!(moves("W:Wb6:Bc7,f6"), ["b6:d8:g5", "b6:d8:h4"]);
+        let moves = position.legal_moves();
+        assert!(moves.iter().all(|mv| mv.promotes()));
+        let after: Vec<String> = moves
+            .iter()
+            .map(|&mv| position.play_unchecked(mv).to_fen())
+            .collect();
+        assert_eq!(after, ["B:WKh4:B", "B:WKg5:B"]);
+    }
+
+    #[test]
+    fn black_men_move_down_the_board() {
+        assert_eq!(moves("B:Wa1:Bd6,h8"), ["d6-c5", "d6-e5", "h8-g7"]);
+    }
+
+    #[test]
+    fn no_moves_when_every_piece_is_blocked() {
+        assert!(moves("W:Wa1:Bb2,c3").is_empty());
+    }
+}
