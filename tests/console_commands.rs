@@ -398,3 +398,34 @@ fn an_opened_game_keeps_its_tags_when_saved_again() {
     assert!(again.success, "{}", again.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn history_back_forward_and_goto_step_through_the_game_and_a_move_there_starts_a_new_line() {
+    let session = play(
+        &["--notation", "short"],
+        "c3-d4\nhistory\nback 2\nfen\nforward\ngoto 1\ng3-h4\ny\nhistory\nforward 5\n",
+    );
+    assert!(session.success, "{}", session.stderr);
+    let first = session.answer_to("history");
+    assert!(first.starts_with("1. cd4 "), "{first}");
+    // Each step shows the board, then says where it is.
+    session.expect("move 1, White to move (0 of 2 plies;");
+    session.expect("1. White (back)> fen\n");
+    assert_eq!(session.answer_to("fen"), START);
+    session.expect("move 1, Black to move (1 of 2 plies;");
+    session.expect("1... Black (back)> goto 1\n");
+    assert_eq!(
+        session.answer_to("g3-h4"),
+        "playing here starts a new line and drops the 2 plies after it"
+    );
+    session.expect("start the new line? (y/n) y\n");
+    // The new line: g3-h4 and the bot's reply.
+    let second = session
+        .stdout
+        .lines()
+        .rev()
+        .find(|line| line.starts_with("1. "))
+        .expect("the second history");
+    assert!(second.starts_with("1. gh4 "), "{second}");
+    session.expect("the current position: move 2, White to move");
+}

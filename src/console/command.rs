@@ -38,6 +38,14 @@ pub enum Command {
     Load(String),
     /// Save the game as PDN; `replace` (`save!`) replaces an existing file without asking.
     Save { path: PathBuf, replace: bool },
+    /// The numbered moves of the game.
+    History,
+    /// Show the position this many plies earlier.
+    Back(usize),
+    /// Show the position this many plies later.
+    Forward(usize),
+    /// Show the position before move `number` (its first ply).
+    Goto(usize),
     /// Open game `number` (from 1) of a PDN file; `None`: its only game, or the list.
     Open {
         path: PathBuf,
@@ -166,6 +174,41 @@ pub const COMMANDS: &[Spec] = &[
         words: &[],
         summary: "list your legal moves",
         parse: bare!(Command::Moves),
+    },
+    Spec {
+        name: "history",
+        aliases: &["история"],
+        usage: "",
+        words: &[],
+        summary: "the numbered moves of the game",
+        parse: bare!(Command::History),
+    },
+    Spec {
+        name: "back",
+        aliases: &["назад"],
+        usage: "[N]",
+        words: &[],
+        summary: "show the position N plies earlier (1 unless given)",
+        parse: |spec, rest| plies(spec, rest).map(Command::Back),
+    },
+    Spec {
+        name: "forward",
+        aliases: &["вперёд", "вперед"],
+        usage: "[N]",
+        words: &[],
+        summary: "show the position N plies later; a move typed there starts a new line",
+        parse: |spec, rest| plies(spec, rest).map(Command::Forward),
+    },
+    Spec {
+        name: "goto",
+        aliases: &["к"],
+        usage: "N",
+        words: &[],
+        summary: "show the position before move N",
+        parse: |spec, rest| match rest.trim().parse::<usize>() {
+            Ok(number) if number >= 1 => Ok(Command::Goto(number)),
+            _ => Err(spec.error("needs a move number from 1")),
+        },
     },
     Spec {
         name: "hint",
@@ -309,6 +352,18 @@ pub const COMMANDS: &[Spec] = &[
         parse: bare!(Command::Quit),
     },
 ];
+
+/// A count of plies: 1 when none is given.
+fn plies(spec: &Spec, rest: &str) -> Result<usize, CommandError> {
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return Ok(1);
+    }
+    match rest.parse::<usize>() {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err(spec.error("needs a number of plies from 1")),
+    }
+}
 
 fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     if rest.is_empty() {
@@ -488,6 +543,7 @@ mod tests {
             for name in spec.names() {
                 let line = match spec.usage {
                     "" => name.to_string(),
+                    "N" | "[N]" => format!("{name} 2"),
                     _ if spec.words.is_empty() => format!("{name} c3-d4 x"),
                     _ => format!("{name} {}", spec.words[0]),
                 };

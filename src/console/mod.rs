@@ -13,6 +13,7 @@ mod interrupt;
 mod knowledge;
 pub mod render;
 mod thinking;
+mod view;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -84,6 +85,11 @@ enum Question {
     NewGame,
     /// Ctrl-C twice: really quit?
     Quit,
+    /// A move typed at an earlier position: drop the later plies and play it?
+    Branch {
+        mv: TypedMove,
+        ply: usize,
+    },
 }
 
 /// Pieces of each kind, to see whether the material changed.
@@ -108,6 +114,8 @@ enum Flow {
 /// One session: the game, the bot, and the conversation.
 struct Console {
     game: Game,
+    /// The plies from the start to the position shown, when it is an earlier one.
+    view: Option<usize>,
     /// The tag pairs of an opened or resumed record, kept when it is saved again.
     tags: Vec<(String, String)>,
     human: Color,
@@ -156,6 +164,7 @@ pub fn run(options: Options) -> io::Result<()> {
     let start = options.start.unwrap_or_else(Position::start);
     let mut console = Console {
         game: Game::new(start),
+        view: None,
         tags: Vec::new(),
         human: options.human,
         engine: Engine::new(
@@ -271,21 +280,22 @@ impl Console {
             Question::Draw => "accept the draw? (y/n) ".to_string(),
             Question::NewGame => "new game? (y/n) ".to_string(),
             Question::Quit => "quit? (y/n) ".to_string(),
+            Question::Branch { .. } => "start the new line? (y/n) ".to_string(),
             Question::None => {
-                let side = self.game.position().side_to_move();
-                let number = self.game.move_number();
+                let (number, side) = self.number_at(self.shown_ply());
                 let dots = match side {
                     Color::White => ".",
                     Color::Black => "...",
                 };
-                format!("{number}{dots} {side}> ")
+                let viewing = if self.view.is_some() { " (back)" } else { "" };
+                format!("{number}{dots} {side}{viewing}> ")
             }
         }
     }
 
     fn show_board(&mut self) {
-        let last = self.game.moves().last().copied();
-        let text = render::board(self.game.position(), last, self.human, self.style);
+        let (position, last) = self.shown();
+        let text = render::board(&position, last, self.human, self.style);
         let _ = write!(self.out, "{text}");
         let _ = self.out.flush();
     }
@@ -343,6 +353,8 @@ impl Console {
             (Question::NewGame, true) => self.new_game(Position::start()),
             (Question::NewGame, false) | (Question::Quit, true) => return Flow::Quit,
             (Question::Quit, false) => self.resume_question(),
+            (Question::Branch { mv, ply }, true) => self.branch(&mv, ply),
+            (Question::Branch { .. }, false) => self.say("the game stays as it was"),
             (Question::None, _) => {}
         }
         Flow::Continue
@@ -361,8 +373,30 @@ impl Console {
     }
 
     fn execute(&mut self, command: Command) -> Flow {
+        // Only looking at the game keeps an earlier position shown.
+        let looking = matches!(
+            command,
+            Command::History
+                | Command::Back(_)
+                | Command::Forward(_)
+                | Command::Goto(_)
+                | Command::Board
+                | Command::Fen
+                | Command::Help
+                | Command::Move(_)
+        );
+        if !looking {
+            self.view = None;
+        }
         match command {
-            Command::Move(text) => self.human_move(&text),
+            Command::Move(text) => match self.view {
+                Some(ply) => self.move_at_shown(text, ply),
+                None => self.human_move(&text),
+            },
+            Command::History => self.history(),
+            Command::Back(plies) => self.show_ply(self.shown_ply().saturating_sub(plies)),
+            Command::Forward(plies) => self.show_ply(self.shown_ply() + plies),
+            Command::Goto(number) => self.goto(number),
             Command::Help => {
                 let text = help();
                 let _ = write!(self.out, "{text}");
@@ -404,7 +438,7 @@ impl Console {
                 ));
             }
             Command::Fen => {
-                let fen = self.game.position().to_fen();
+                let fen = self.shown().0.to_fen();
                 self.say(fen);
             }
             Command::Load(text) => match text.parse::<Position>() {

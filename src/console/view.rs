@@ -1,0 +1,127 @@
+//! Stepping through the game: `history`, `back`, `forward`, `goto`, and a new line
+//! started from an earlier position.
+
+use super::{Console, Question};
+use crate::notation::TypedMove;
+use crate::{Color, Move, Position};
+
+impl Console {
+    /// The number of plies from the start to the position shown.
+    pub(super) fn shown_ply(&self) -> usize {
+        self.view.unwrap_or(self.game.moves().len())
+    }
+
+    /// The position shown and the move that led to it.
+    pub(super) fn shown(&self) -> (Position, Option<Move>) {
+        let ply = self.shown_ply();
+        let position = *self.game.positions().nth(ply).expect("a ply of the game");
+        let last = ply.checked_sub(1).map(|before| self.game.moves()[before]);
+        (position, last)
+    }
+
+    /// The move number and the side to move of the position after `ply` plies.
+    pub(super) fn number_at(&self, ply: usize) -> (usize, Color) {
+        let start = self.game.start();
+        let first = crate::Game::new(*start).move_number();
+        // Counted in half-moves from White's first move of move `first`.
+        let half = ply + usize::from(start.side_to_move() == Color::Black);
+        let side = if half.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        (first + half / 2, side)
+    }
+
+    /// `history`: the numbered moves, in the chosen notation.
+    pub(super) fn history(&mut self) {
+        let moves = self.game.moves();
+        if moves.is_empty() {
+            self.say("no moves yet");
+            return;
+        }
+        let mut lines: Vec<String> = Vec::new();
+        let mut position = *self.game.start();
+        for (ply, &mv) in moves.iter().enumerate() {
+            let text = self.notation.write(&position, mv);
+            let (number, side) = self.number_at(ply);
+            match (side, lines.last_mut()) {
+                (Color::Black, Some(line)) if ply > 0 => line.push_str(&format!(" {text}")),
+                (Color::Black, _) => lines.push(format!("{number}. ... {text}")),
+                (Color::White, _) => lines.push(format!("{number}. {text}")),
+            }
+            position = position.play_unchecked(mv);
+        }
+        if let Some(ply) = self.view {
+            let (number, side) = self.number_at(ply);
+            lines.push(format!(
+                "(shown: the position before move {number}, {side} to move; forward returns)"
+            ));
+        }
+        self.say(lines.join("\n"));
+    }
+
+    /// Shows the position after `ply` plies (the game's end when it is the last).
+    pub(super) fn show_ply(&mut self, ply: usize) {
+        let end = self.game.moves().len();
+        let ply = ply.min(end);
+        self.view = (ply < end).then_some(ply);
+        self.show_board();
+        let (number, side) = self.number_at(ply);
+        if ply == end {
+            self.say(format!(
+                "the current position: move {number}, {side} to move"
+            ));
+        } else {
+            self.say(format!(
+                "move {number}, {side} to move ({} of {end} plies; forward or goto returns, a move played here starts a new line)",
+                ply
+            ));
+        }
+    }
+
+    /// `goto N`: the position before move `number`'s first ply.
+    pub(super) fn goto(&mut self, number: usize) {
+        let end = self.game.moves().len();
+        match (0..=end).find(|&ply| self.number_at(ply).0 >= number) {
+            Some(ply) => self.show_ply(ply),
+            None => {
+                let (last, _) = self.number_at(end);
+                self.say(format!(
+                    "the game has reached move {last}; showing the current position"
+                ));
+                self.show_ply(end);
+            }
+        }
+    }
+
+    /// A move typed at an earlier position: asks before the later plies are dropped.
+    pub(super) fn move_at_shown(&mut self, text: TypedMove, ply: usize) {
+        let (position, _) = self.shown();
+        if position.side_to_move() != self.human {
+            self.say("here it is the bot's move: step to a position where you are to move");
+            return;
+        }
+        if let Err(error) = text.resolve(&position) {
+            self.say(error.to_string());
+            return;
+        }
+        let dropped = self.game.moves().len() - ply;
+        self.question = Question::Branch { mv: text, ply };
+        self.say(format!(
+            "playing here starts a new line and drops the {dropped} plies after it"
+        ));
+    }
+
+    /// The new line: the game cut back to `ply` plies, then `text` played.
+    pub(super) fn branch(&mut self, text: &TypedMove, ply: usize) {
+        self.keep_unfinished();
+        while self.game.moves().len() > ply {
+            self.game.undo();
+        }
+        self.view = None;
+        self.reset_questions();
+        self.engine.new_game();
+        self.human_move(text);
+    }
+}
