@@ -429,3 +429,22 @@ fn history_back_forward_and_goto_step_through_the_game_and_a_move_there_starts_a
     assert!(second.starts_with("1. gh4 "), "{second}");
     session.expect("the current position: move 2, White to move");
 }
+
+#[test]
+fn a_pdn_file_named_on_the_command_line_is_open_at_the_start() {
+    let dir = scratch("startfile");
+    let file = dir.join("one.pdn");
+    std::fs::write(&file, "[Event \"x\"]\n1. c3-d4 f6-g5 2. g3-f4 *\n").expect("a record");
+    let file = file.to_str().expect("utf-8 temp path");
+    let session = play(&[file], "fen\n");
+    assert!(session.success, "{}", session.stderr);
+    session.expect(&format!("opened {file}: 3 plies"));
+    // Black to move after three plies: the bot answers, then the position is White's.
+    session.expect("shashki plays ");
+    assert!(
+        session.answer_to("fen").starts_with("W:"),
+        "{}",
+        session.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -50,6 +50,9 @@ pub struct PlayArgs {
     /// (Russian short notation: cd4, e:e7). Both are accepted from you either way.
     #[arg(long, value_enum, default_value_t = NotationArg::Full)]
     notation: NotationArg,
+    /// A PDN file to open at the start (a file of several games is listed; `open FILE N` opens one).
+    #[arg(value_name = "FILE.pdn")]
+    file: Option<PathBuf>,
 }
 
 /// Plays a console game.
@@ -66,6 +69,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         kb: args.kb,
         seed: args.seed,
         no_color: args.no_color,
+        open: args.file,
         notation: match args.notation {
             NotationArg::Full => Notation::Full,
             NotationArg::Short => Notation::Short,

@@ -54,6 +54,8 @@ pub struct Options {
     pub no_color: bool,
     /// How the bot's moves and hints are written.
     pub notation: Notation,
+    /// A PDN file to open at the start.
+    pub open: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -67,6 +69,7 @@ impl Default for Options {
             seed: None,
             no_color: false,
             notation: Notation::Full,
+            open: None,
         }
     }
 }
@@ -202,8 +205,19 @@ pub fn run(options: Options) -> io::Result<()> {
     console.say("shashki: Russian draughts. Type a move like c3-d4, or help.");
     console.load_kb_at_start();
     console.show_board();
-    if !console.offer_resume() {
-        console.proceed();
+    match &options.open {
+        Some(path) => {
+            // The file named on the command line wins: last time's game is set aside.
+            if console.offer_resume() {
+                console.answer(false);
+            }
+            console.open(path, None);
+        }
+        None => {
+            if !console.offer_resume() {
+                console.proceed();
+            }
+        }
     }
     let mut interrupts = 0;
     let mut errors = 0;
