@@ -448,3 +448,35 @@ fn a_pdn_file_named_on_the_command_line_is_open_at_the_start() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_saved_record_names_the_player_and_why_the_game_ended() {
+    let dir = scratch("named");
+    let file = dir.join("named.pdn");
+    let file = file.to_str().expect("utf-8 temp path");
+    let session = play(
+        &["--name", "Иван Петров"],
+        format!("resign\nsave {file}\nn\n"),
+    );
+    assert_eq!(
+        session.answer_to(&format!("save {file}")),
+        format!("saved to {file}")
+    );
+    let record = std::fs::read_to_string(file).expect("the saved file");
+    for tag in [
+        "[White \"Иван Петров\"]",
+        "[Black \"shashki\"]",
+        "[Result \"0-2\"]",
+        "[Termination \"Black wins: White resigned\"]",
+    ] {
+        assert!(record.contains(tag), "{tag} in {record}");
+    }
+    let bad = common::run(&["--name", "two\nlines"], "");
+    assert_eq!(bad.code, Some(2));
+    assert!(
+        bad.stderr.contains("one line of printable text"),
+        "{}",
+        bad.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

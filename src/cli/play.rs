@@ -19,6 +19,15 @@ enum NotationArg {
     Short,
 }
 
+/// `--name`: one line of printable text.
+fn player_name(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    if name.is_empty() || name.chars().any(char::is_control) {
+        return Err("a name is one line of printable text".to_string());
+    }
+    Ok(name.to_string())
+}
+
 /// Arguments of `shashki play`, also accepted with no subcommand.
 #[derive(Args, Debug, Default)]
 pub struct PlayArgs {
@@ -50,6 +59,9 @@ pub struct PlayArgs {
     /// (Russian short notation: cd4, e:e7). Both are accepted from you either way.
     #[arg(long, value_enum, default_value_t = NotationArg::Full)]
     notation: NotationArg,
+    /// Your name in the game records you save (default: Player).
+    #[arg(long, value_name = "NAME", value_parser = player_name)]
+    name: Option<String>,
     /// A PDN file to open at the start (a file of several games is listed; `open FILE N` opens one).
     #[arg(value_name = "FILE.pdn")]
     file: Option<PathBuf>,
@@ -70,6 +82,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         seed: args.seed,
         no_color: args.no_color,
         open: args.file,
+        name: args.name.unwrap_or_else(|| console::PLAYER.to_string()),
         notation: match args.notation {
             NotationArg::Full => Notation::Full,
             NotationArg::Short => Notation::Short,

@@ -13,7 +13,7 @@ impl Console {
     /// colour, the event and the date.
     pub(super) fn record(&self) -> String {
         // The writer adds these from the game itself.
-        let own = ["Result", "GameType", "FEN"];
+        let own = ["Result", "Termination", "GameType", "FEN"];
         let kept: Vec<(&str, String)> = self
             .tags
             .iter()
@@ -24,8 +24,8 @@ impl Console {
             return pdn::write(&self.game, &kept);
         }
         let (white, black) = match self.human {
-            Color::White => (PLAYER, BOT),
-            Color::Black => (BOT, PLAYER),
+            Color::White => (self.player.as_str(), BOT),
+            Color::Black => (BOT, self.player.as_str()),
         };
         let tags = [
             ("Event", "shashki console game".to_string()),
@@ -176,8 +176,8 @@ impl Console {
     }
 }
 
-/// The player's name in records.
-pub(super) const PLAYER: &str = "Player";
+/// The player's name in records unless `--name` gives one.
+pub const PLAYER: &str = "Player";
 /// The bot's name in records: it tells a resumed game which colour the bot had.
 pub(super) const BOT: &str = "shashki";
 

@@ -15,6 +15,8 @@ pub mod render;
 mod thinking;
 mod view;
 
+pub use self::files::PLAYER;
+
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -56,6 +58,8 @@ pub struct Options {
     pub notation: Notation,
     /// A PDN file to open at the start.
     pub open: Option<PathBuf>,
+    /// The player's name in game records.
+    pub name: String,
 }
 
 impl Default for Options {
@@ -70,6 +74,7 @@ impl Default for Options {
             no_color: false,
             notation: Notation::Full,
             open: None,
+            name: files::PLAYER.to_string(),
         }
     }
 }
@@ -121,6 +126,8 @@ struct Console {
     view: Option<usize>,
     /// The tag pairs of an opened or resumed record, kept when it is saved again.
     tags: Vec<(String, String)>,
+    /// The player's name in records.
+    player: String,
     human: Color,
     engine: Engine,
     /// A second engine for hints, so that a hint leaves the bot's combination line alone.
@@ -169,6 +176,7 @@ pub fn run(options: Options) -> io::Result<()> {
         game: Game::new(start),
         view: None,
         tags: Vec::new(),
+        player: options.name.clone(),
         human: options.human,
         engine: Engine::new(
             EngineConfig {

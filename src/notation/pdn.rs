@@ -119,8 +119,8 @@ fn is_result(token: &str) -> bool {
 }
 
 /// Writes `game` as PDN with the given tag pairs (Event, Date, White, Black, ...)
-/// followed by `[Result]`, `[GameType "25"]` and, unless the game starts from the
-/// start position, `[FEN]`.
+/// followed by `[Result]`, `[Termination]` (the rule or event that ended a finished
+/// game), `[GameType "25"]` and, unless the game starts from the start position, `[FEN]`.
 ///
 /// # Examples
 ///
@@ -143,6 +143,9 @@ pub fn write(game: &Game, tags: &[(&str, String)]) -> String {
         text.push_str(&tag_pair(name, value));
     }
     text.push_str(&tag_pair("Result", result));
+    if let Some(outcome) = game.outcome() {
+        text.push_str(&tag_pair("Termination", &outcome.to_string()));
+    }
     text.push_str(&tag_pair("GameType", "25"));
     if *game.start() != Position::start() {
         text.push_str(&tag_pair("FEN", &game.start().to_fen()));
