@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::{Numbering, TypedMove};
+use super::{Numbering, TypedMove, without_annotation};
 use crate::{
     Color, FenError, Game, IllegalMoveError, MoveParseError, MoveText, Outcome, Position, Square,
 };
@@ -386,7 +386,7 @@ fn play_token(game: &mut Game, token: &str) -> Result<(), PdnErrorKind> {
     if token.starts_with('$') {
         return Ok(()); // a NAG
     }
-    let rest = strip_move_number(token).trim_end_matches(['!', '?', '+', '#']);
+    let rest = without_annotation(strip_move_number(token));
     if rest.is_empty() {
         return Ok(()); // a move number or a lone mark
     }
