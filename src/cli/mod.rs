@@ -2,6 +2,7 @@
 
 mod analysis;
 mod bestmove;
+mod egtb;
 mod hub;
 mod kb;
 mod pdn;
@@ -55,6 +56,9 @@ enum Command {
     /// Work with the knowledge base.
     #[command(subcommand)]
     Kb(kb::KbCommand),
+    /// Build, probe and verify the endgame databases.
+    #[command(subcommand)]
+    Egtb(egtb::EgtbCommand),
 }
 
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
@@ -125,6 +129,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Kb(command)) => kb::run(command),
         Some(Command::Hub(args)) => hub::run(args),
         Some(Command::Pdn(command)) => pdn::run(command),
+        Some(Command::Egtb(command)) => egtb::run(command),
         None => play::run(cli.play),
     }
 }
