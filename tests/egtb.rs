@@ -6,11 +6,13 @@ mod common;
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use shashki::egtb::{self, BuildEvent, Material, Tablebase};
 use shashki::endgame::{self, Value};
-use shashki::{Color, Position};
+use shashki::engine::{Engine, EngineConfig, Limits, Stop};
+use shashki::search::{self, EvalConfig, TranspositionTable};
+use shashki::{Color, Game, Position, Source};
 
 use common::{run, scratch};
 use support::Solver;
@@ -236,4 +238,72 @@ fn a_damaged_table_is_rebuilt_by_build_and_reported_by_verify() {
     .unwrap();
     assert!(rebuilt.contains(&("w0m1k-b0m1k".to_string(), true)));
     assert!(run(&["egtb", "verify", "--dir", path], "").success);
+}
+
+fn engine_with(tablebase: Option<Tablebase>) -> Engine {
+    let config = EngineConfig {
+        tablebase: tablebase.map(Arc::new),
+        ..EngineConfig::default()
+    };
+    Engine::new(config, None)
+}
+
+#[test]
+fn the_bot_plays_the_quickest_win_and_the_longest_defence_from_the_tables() {
+    let base = base();
+    for fen in [
+        "W:WKa1,Kc1,c3:BKh8",
+        "W:WKc1,Ke1:Bh6,f8",
+        "B:WKc1,Ke1:Bh6,f8",
+    ] {
+        let position: Position = fen.parse().unwrap();
+        let value = base.probe(&position).unwrap();
+        let decision = engine_with(Some(self::base()))
+            .choose(&Game::new(position), Limits::Depth(1), &mut |_| {})
+            .unwrap();
+        assert!(
+            matches!(decision.source, Source::Database(v) if v == value),
+            "{fen}: {}",
+            decision.describe(&position)
+        );
+        // The move keeps that value: the position after it is the same result one ply on.
+        let after = base.probe(&position.play(decision.mv).unwrap()).unwrap();
+        let expected = match value {
+            Value::Win(plies) => Value::Loss(plies - 1),
+            Value::Loss(plies) => Value::Win(plies - 1),
+            Value::Draw => Value::Draw,
+        };
+        assert_eq!(after, expected, "{fen}");
+    }
+}
+
+#[test]
+fn the_search_sees_a_won_ending_beyond_a_capture_into_the_tables() {
+    // Five pieces: Ke1 must take f2, and three kings holding the long diagonal win.
+    let game = Game::new("W:WKa1,Kc1,Ke1:BKb8,f2".parse().unwrap());
+    let base = base();
+    let search = |tablebase: Option<&Tablebase>| {
+        search::search(
+            &game,
+            Limits::Depth(3),
+            &mut TranspositionTable::new(1),
+            &EvalConfig::default(),
+            tablebase,
+            &Stop::new(),
+            &mut |_| {},
+        )
+    };
+    let with = search(Some(&base));
+    assert!(with.score.is_win(), "{}", with.score);
+    let without = search(None);
+    assert!(!without.score.is_decisive(), "{}", without.score);
+}
+
+#[test]
+fn the_bot_accepts_a_draw_the_tables_call_a_draw_and_refuses_one_it_wins() {
+    let drawn = Game::new("W:WKa1,Kc1:BKh8,Kb8".parse().unwrap());
+    assert!(engine_with(Some(base())).accepts_draw(&drawn, Color::White));
+    let won = Game::new("W:WKc1,Ke1:Bh6,f8".parse().unwrap());
+    assert!(!engine_with(Some(base())).accepts_draw(&won, Color::White));
+    assert!(engine_with(Some(base())).accepts_draw(&won, Color::Black));
 }

@@ -168,7 +168,7 @@ fn verify(dir: &Path) -> Result<ExitCode, Box<dyn std::error::Error>> {
 }
 
 /// The tables in `dir`, or why there are none.
-fn open(dir: &Path) -> Result<Tablebase, String> {
+pub fn open(dir: &Path) -> Result<Tablebase, String> {
     let base = Tablebase::open(dir)
         .map_err(|error| format!("cannot read the tables in {}: {error}", dir.display()))?;
     if base.materials().is_empty() {

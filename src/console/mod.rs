@@ -19,6 +19,7 @@ pub use self::files::PLAYER;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use self::command::{Command, CommandError, help, parse_answer};
@@ -26,7 +27,8 @@ use self::helper::Mode;
 use self::input::{Input, Line};
 use self::render::Style;
 use self::thinking::{Screen, describe, interruptible, think};
-use crate::endgame::{self, Value};
+use crate::egtb::Tablebase;
+use crate::endgame::Value;
 use crate::engine::{Engine, EngineConfig, LEVELS, Limits};
 use crate::files::DataDir;
 use crate::notation::{Notation, TypedMove, pdn};
@@ -60,6 +62,8 @@ pub struct Options {
     pub open: Option<PathBuf>,
     /// The player's name in game records.
     pub name: String,
+    /// The endgame databases the bot uses.
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for Options {
@@ -75,6 +79,7 @@ impl Default for Options {
             notation: Notation::Full,
             open: None,
             name: files::PLAYER.to_string(),
+            tablebase: None,
         }
     }
 }
@@ -181,6 +186,7 @@ pub fn run(options: Options) -> io::Result<()> {
         engine: Engine::new(
             EngineConfig {
                 seed,
+                tablebase: options.tablebase.clone(),
                 ..EngineConfig::default()
             },
             None,
@@ -616,6 +622,7 @@ impl Console {
         let config = EngineConfig {
             seed: self.seed,
             hash_mb: HINT_HASH_MB,
+            tablebase: self.engine.config().tablebase.clone(),
             ..EngineConfig::default()
         };
         let engine = self
@@ -690,7 +697,7 @@ impl Console {
             && position.side_to_move() == self.human
             && is_king_against_king(&position)
             && self.declined != Some(material(&position))
-            && endgame::value_with(&position, &self.game.counters()) == Some(Value::Draw);
+            && self.engine.exact_value(&self.game) == Some(Value::Draw);
         if due {
             self.say("shashki offers a draw: king against king, and neither side can force a win");
             self.question = Question::Draw;

@@ -86,6 +86,7 @@ pub(super) fn describe(source: &Source) -> String {
             fact.name, fact.origin, fact.line
         ),
         Source::OnlyMove => "the only move".to_string(),
+        Source::Database(value) => format!("endgame database: {value}"),
         Source::CaptureSearch { score, .. } => format!("capture search: {score}"),
         Source::Search { depth: 0, .. } => "search: stopped before depth 1".to_string(),
         Source::Search { depth, score, .. } => format!("search: depth {depth}, {score}"),

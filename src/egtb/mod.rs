@@ -80,6 +80,16 @@ impl fmt::Display for ProbeError {
 
 impl std::error::Error for ProbeError {}
 
+impl fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("dir", &self.dir)
+            .field("pieces", &self.pieces)
+            .field("tables", &self.slots.len())
+            .finish()
+    }
+}
+
 impl Tablebase {
     /// The tables in `dir` (none yet read).
     pub fn open(dir: &Path) -> io::Result<Tablebase> {
