@@ -33,6 +33,7 @@ mod position;
 pub mod search;
 mod square;
 mod tables;
+pub mod tune;
 
 pub use bitboard::Bitboard;
 pub use engine::{Decision, Engine, EngineConfig, Source};

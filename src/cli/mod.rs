@@ -8,6 +8,7 @@ mod kb;
 mod pdn;
 mod play;
 mod selfplay;
+mod tune;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -63,6 +64,9 @@ enum Command {
     /// Build, probe and verify the endgame databases.
     #[command(subcommand)]
     Egtb(egtb::EgtbCommand),
+    /// Fit the evaluation's weights to game results.
+    #[command(subcommand)]
+    Tune(tune::TuneCommand),
 }
 
 /// `--egtb DIR` and `--no-egtb`: which endgame databases the bot uses.
@@ -163,6 +167,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Hub(args)) => hub::run(args),
         Some(Command::Pdn(command)) => pdn::run(command),
         Some(Command::Egtb(command)) => egtb::run(command),
+        Some(Command::Tune(command)) => tune::run(command),
         None => play::run(cli.play),
     }
 }

@@ -77,6 +77,11 @@ impl Openings {
     }
 }
 
+/// The games the 150 ballots start.
+pub fn ballot_games() -> Result<Vec<Game>, String> {
+    Ok(ballots()?.into_iter().map(|ballot| ballot.game).collect())
+}
+
 /// The ballots, from the lines `name<TAB>fen` of [`BALLOTS`] (`#` lines are comments).
 fn ballots() -> Result<Vec<Opening>, String> {
     BALLOTS

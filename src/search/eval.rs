@@ -9,6 +9,7 @@ use crate::tables::{RAY, free_run};
 use crate::{Bitboard, Color, Direction, Position};
 
 use super::Score;
+use super::features::{Weights, evaluate_weighted};
 
 /// Evaluation switches and weights (the defaults are the full evaluation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +18,9 @@ pub struct EvalConfig {
     pub king_value: i32,
     /// Whether to add the positional terms; material only when off.
     pub positional: bool,
+    /// The fitted evaluation's weights ([`super::evaluate_weighted`]); `None`: the
+    /// hand-written evaluation of this file.
+    pub weights: Option<&'static Weights>,
 }
 
 impl Default for EvalConfig {
@@ -24,6 +28,7 @@ impl Default for EvalConfig {
         EvalConfig {
             king_value: 270,
             positional: true,
+            weights: None,
         }
     }
 }
@@ -45,11 +50,11 @@ const fn squares(names: &[&str]) -> Bitboard {
 /// The long diagonal ("большак") a1-h8.
 pub const LONG_DIAGONAL: Bitboard = squares(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
 /// The double diagonals ("двойник") g1-a7 and h2-b8.
-const DOUBLE_DIAGONALS: Bitboard = squares(&[
+pub(super) const DOUBLE_DIAGONALS: Bitboard = squares(&[
     "g1", "f2", "e3", "d4", "c5", "b6", "a7", "h2", "g3", "f4", "e5", "d6", "c7", "b8",
 ]);
-const CENTRE: Bitboard = squares(&["c5", "d4", "e5", "f4"]);
-const NEAR_CENTRE: Bitboard = squares(&["c3", "e3", "d6", "f6"]);
+pub(super) const CENTRE: Bitboard = squares(&["c5", "d4", "e5", "f4"]);
+pub(super) const NEAR_CENTRE: Bitboard = squares(&["c3", "e3", "d6", "f6"]);
 const GOLDEN: Bitboard = squares(&["c1", "e1"]);
 const CORNER_GUARDS: Bitboard = squares(&["a1", "g1"]);
 
@@ -107,39 +112,39 @@ const FULL_PHASE: i32 = 24;
 
 /// One side's pieces, on the board as it stands.
 #[derive(Clone, Copy)]
-struct Side {
-    men: Bitboard,
-    kings: Bitboard,
+pub(super) struct Side {
+    pub men: Bitboard,
+    pub kings: Bitboard,
 }
 
 impl Side {
-    fn of(position: &Position, color: Color) -> Side {
+    pub fn of(position: &Position, color: Color) -> Side {
         Side {
             men: position.men(color),
             kings: position.kings_of(color),
         }
     }
 
-    fn pieces(self) -> Bitboard {
+    pub fn pieces(self) -> Bitboard {
         self.men | self.kings
     }
 }
 
 /// The tables of one colour: White's as defined above, Black's the same turned 180
 /// degrees, so that no bitboard is turned during the evaluation.
-struct View {
+pub(super) struct View {
     /// Whether ranks count down (Black): rank `r` of the board is rank `7 - r` for this side.
-    downwards: bool,
-    golden: Bitboard,
-    corner_guards: Bitboard,
+    pub downwards: bool,
+    pub golden: Bitboard,
+    pub corner_guards: Bitboard,
     /// The squares where a man may be a runaway (ranks 4 to 7 for this side).
-    runaway_zone: Bitboard,
-    front: [Bitboard; 32],
+    pub runaway_zone: Bitboard,
+    pub front: [Bitboard; 32],
     /// The long diagonal but this side's own corner (a1 for White).
-    long_diagonal_ahead: Bitboard,
+    pub long_diagonal_ahead: Bitboard,
 }
 
-const WHITE_VIEW: View = View {
+pub(super) const WHITE_VIEW: View = View {
     downwards: false,
     golden: GOLDEN,
     corner_guards: CORNER_GUARDS,
@@ -148,7 +153,7 @@ const WHITE_VIEW: View = View {
     long_diagonal_ahead: RAY[Direction::NorthEast as usize][0],
 };
 
-const BLACK_VIEW: View = View {
+pub(super) const BLACK_VIEW: View = View {
     downwards: true,
     golden: GOLDEN.flipped(),
     corner_guards: CORNER_GUARDS.flipped(),
@@ -170,6 +175,11 @@ const fn turned(table: [Bitboard; 32]) -> [Bitboard; 32] {
 
 /// The evaluation of `position` from the side to move's view.
 pub fn evaluate(position: &Position, config: &EvalConfig) -> Score {
+    if config.positional
+        && let Some(weights) = config.weights
+    {
+        return evaluate_weighted(position, weights);
+    }
     let white = Side::of(position, Color::White);
     let black = Side::of(position, Color::Black);
     let for_white = if config.positional {
@@ -206,7 +216,7 @@ fn material(side: Side, config: &EvalConfig) -> i32 {
 
 /// Known king endings for `strong` against a lone king, scored for `strong`
 /// (both sides on the same board orientation).
-fn ending(strong: Side, weak: Side) -> Option<i32> {
+pub(super) fn ending(strong: Side, weak: Side) -> Option<i32> {
     if weak.men.any() || weak.kings.count() != 1 || strong.men.any() {
         return None;
     }
@@ -236,7 +246,7 @@ fn ending(strong: Side, weak: Side) -> Option<i32> {
 /// bit count. Without a `popcnt` instruction in the default target a full bit count
 /// costs a dozen instructions; this one serves all six advancement counts.
 #[inline(always)]
-const fn rank_counts(set: Bitboard) -> u32 {
+pub(super) const fn rank_counts(set: Bitboard) -> u32 {
     let x = set.0 - ((set.0 >> 1) & 0x5555_5555);
     (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333)
 }

@@ -9,9 +9,11 @@
 
 mod alphabeta;
 mod eval;
+mod features;
 mod score;
 mod stop;
 mod tt;
+pub mod weights;
 mod zobrist;
 
 use std::time::{Duration, Instant};
@@ -21,6 +23,10 @@ use crate::{Game, Move, Position};
 
 use alphabeta::{MAX_PLY, Node, Searcher};
 pub use eval::{EvalConfig, LONG_DIAGONAL, evaluate};
+pub use features::{
+    FEATURE_NAMES, FEATURES, FULL_PHASE, Weights, blend, evaluate_weighted, features,
+    is_known_ending,
+};
 pub use score::Score;
 pub use stop::Stop;
 pub use tt::{MAX_HASH_MB, TableError, TranspositionTable};
@@ -343,6 +349,7 @@ pub fn capture_search(
     let eval = EvalConfig {
         king_value,
         positional: false,
+        weights: None,
     };
     let deadline = time.map(|time| Instant::now() + time);
     let mut searcher = Searcher::new(tt, eval, deadline, stop, None, Vec::new());

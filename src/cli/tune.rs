@@ -1,0 +1,167 @@
+//! `tune data` and `tune fit`: the evaluation's weights fitted to game results.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Subcommand;
+use indicatif::ProgressBar;
+use shashki::files::{read_text, write_atomically};
+use shashki::notation::pdn;
+use shashki::search::weights::HAND;
+use shashki::tune::{self, SelfPlay};
+
+use super::selfplay::ballot_games;
+
+/// The `tune` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum TuneCommand {
+    /// Play the bot against itself from the 150 ballots and write every position
+    /// with its game's result (`FEN<TAB>1|0.5|0`, White's result).
+    Data {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// Search depth of every move.
+        #[arg(long, default_value_t = 6, value_parser = super::depth())]
+        depth: u32,
+        /// Random moves after the ballot, for variety.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=40))]
+        random_plies: u32,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the positions.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fit the weights to the quiet positions of data files and PDN games; write the
+    /// weights table as Rust source (`src/search/weights.rs`).
+    Fit {
+        /// Data files written by `tune data`.
+        #[arg(long)]
+        data: Vec<PathBuf>,
+        /// PDN files whose finished games add their positions.
+        #[arg(long)]
+        pdn: Vec<PathBuf>,
+        /// Full passes of gradient descent.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        epochs: u32,
+        /// Where to write the weights source.
+        #[arg(long, default_value = "src/search/weights.rs")]
+        out: PathBuf,
+    },
+}
+
+/// Runs a `tune` subcommand.
+pub fn run(command: TuneCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    match command {
+        TuneCommand::Data {
+            games,
+            depth,
+            random_plies,
+            seed,
+            out,
+        } => {
+            let started = Instant::now();
+            let plan = SelfPlay {
+                games: games as usize,
+                depth,
+                random_plies: random_plies as usize,
+                seed,
+            };
+            let bar = ProgressBar::new(u64::from(games));
+            let positions = tune::selfplay(&plan, &ballot_games()?, &mut |_| bar.inc(1));
+            bar.finish_and_clear();
+            let header = format!(
+                "# shashki tune data --games {games} --depth {depth} --random-plies {random_plies} --seed {seed}\n"
+            );
+            write_atomically(&out, (header + &tune::write_samples(&positions)).as_bytes())?;
+            println!(
+                "{} positions from {games} games in {:.1} s: {}",
+                positions.len(),
+                started.elapsed().as_secs_f64(),
+                out.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        TuneCommand::Fit {
+            data,
+            pdn,
+            epochs,
+            out,
+        } => fit(&data, &pdn, epochs as usize, &out),
+    }
+}
+
+fn fit(
+    data: &[PathBuf],
+    pdn_files: &[PathBuf],
+    epochs: usize,
+    out: &std::path::Path,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let mut samples = Vec::new();
+    let mut sources = Vec::new();
+    for path in data {
+        let text = read_text(path)?;
+        let found = tune::read_samples(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        sources.push(format!(
+            "{}: {} quiet positions",
+            path.display(),
+            found.len()
+        ));
+        samples.extend(found);
+    }
+    for path in pdn_files {
+        let text = read_text(path)?;
+        let games: Vec<_> = pdn::read_all(&text)
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|record| record.game)
+            .collect();
+        let found: Vec<_> = tune::from_games(&games)
+            .iter()
+            .filter_map(|(position, result)| tune::Sample::new(position, *result))
+            .collect();
+        sources.push(format!(
+            "{}: {} games, {} quiet positions",
+            path.display(),
+            games.len(),
+            found.len()
+        ));
+        samples.extend(found);
+    }
+    if samples.is_empty() {
+        return Err("no quiet positions to fit: give --data or --pdn files".into());
+    }
+    for source in &sources {
+        println!("{source}");
+    }
+    let fit = tune::fit(&samples, &HAND, epochs, &mut |epoch, loss| {
+        if epoch % 500 == 0 {
+            println!("epoch {epoch}: loss {loss:.6}");
+        }
+    });
+    let provenance = format!(
+        "Fitted from the hand-set weights by `shashki tune fit --epochs {epochs}` to {} quiet positions:\n{}\nScale {:.4}; mean squared error {:.6} before, {:.6} after.",
+        samples.len(),
+        sources.join("\n"),
+        fit.scale,
+        fit.loss_before,
+        fit.loss_after
+    );
+    write_atomically(
+        out,
+        tune::weights_source(&fit.weights, &HAND, &provenance).as_bytes(),
+    )?;
+    println!(
+        "{} quiet positions, scale {:.4}, loss {:.6} -> {:.6}, {:.1} s: {}",
+        samples.len(),
+        fit.scale,
+        fit.loss_before,
+        fit.loss_after,
+        fit.time.as_secs_f64(),
+        out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

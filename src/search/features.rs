@@ -1,0 +1,258 @@
+//! The evaluation fitted to data: whole-number features of each side, weighed by
+//! one table for the opening and one for the ending and blended by the men left.
+//!
+//! A feature counts something of one side seen from its own side of the board
+//! (men on its third rank, kings on the long diagonal, ...); the position's
+//! features are White's counts less Black's, so the evaluation is exactly
+//! colour-symmetric. The score for White is
+//! `(opening · f × men + ending · f × (24 − men)) / 24`, which is linear in the
+//! weights: the tuner (`shashki tune`) fits them to game results and writes them
+//! to `weights.rs`.
+
+use crate::tables::{Direction, free_run, step};
+use crate::{Bitboard, Color, Position};
+
+use super::Score;
+use super::eval::{
+    BLACK_VIEW, CENTRE, DOUBLE_DIAGONALS, LONG_DIAGONAL, NEAR_CENTRE, Side, View, WHITE_VIEW,
+    ending, rank_counts,
+};
+
+/// How many features a position has.
+pub const FEATURES: usize = 24;
+
+/// Men on the board at the start: the phase runs from 24 (opening) down to 0 (ending).
+pub const FULL_PHASE: i32 = 24;
+
+/// The features by name, in the order of the weight tables.
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "men",
+    "kings",
+    "men on rank 2",
+    "men on rank 3",
+    "men on rank 4",
+    "men on rank 5",
+    "men on rank 6",
+    "men on rank 7",
+    "men in the centre (c5 d4 e5 f4)",
+    "men near the centre (c3 e3 d6 f6)",
+    "men on the golden squares (c1 e1) while they guard",
+    "men on the corner guards (a1 g1) while they guard",
+    "runaway men on rank 4",
+    "runaway men on rank 5",
+    "runaway men on rank 6",
+    "runaway men on rank 7",
+    "squares the kings reach",
+    "a king on the long diagonal, clear ahead",
+    "a king on the long diagonal, blocked ahead",
+    "men on the edge files (a h)",
+    "men backed by a piece behind",
+    "quiet steps the men can make",
+    "kings on the double diagonals",
+    "the move (side to move)",
+];
+
+const MEN: usize = 0;
+const KINGS: usize = 1;
+/// Men on their own ranks 2 to 7.
+const RANKS: usize = 2;
+const IN_CENTRE: usize = 8;
+const NEAR: usize = 9;
+const GOLDEN: usize = 10;
+const CORNER_GUARD: usize = 11;
+/// Runaway men on their own ranks 4 to 7.
+const RUNAWAYS: usize = 12;
+const KING_REACH: usize = 16;
+const KING_DIAGONAL_CLEAR: usize = 17;
+const KING_DIAGONAL_BLOCKED: usize = 18;
+const EDGE: usize = 19;
+const BACKED: usize = 20;
+const MAN_STEPS: usize = 21;
+const KING_DOUBLES: usize = 22;
+const TEMPO: usize = 23;
+
+const EDGE_FILES: Bitboard = Bitboard(0x0101_0101 | 0x8080_8080);
+
+/// The two weight tables, in hundredths of a man per unit of each feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Weights with all 24 men on the board.
+    pub opening: [i32; FEATURES],
+    /// Weights with no man on the board.
+    pub ending: [i32; FEATURES],
+}
+
+/// White's features less Black's, and the phase (men on the board, 0 to 24).
+pub fn features(position: &Position) -> ([i32; FEATURES], i32) {
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    let mut counts = [0; FEATURES];
+    side_features(white, black, &WHITE_VIEW, 1, &mut counts);
+    side_features(black, white, &BLACK_VIEW, -1, &mut counts);
+    counts[TEMPO] = match position.side_to_move() {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let phase = (white.men | black.men).count() as i32;
+    (counts, phase.min(FULL_PHASE))
+}
+
+/// Adds `sign` times the features of `us` (seen through `view`) to `counts`.
+#[inline(always)]
+fn side_features(us: Side, them: Side, view: &View, sign: i32, counts: &mut [i32; FEATURES]) {
+    let mut add = |feature: usize, count: u32| counts[feature] += sign * count as i32;
+    add(MEN, us.men.count());
+    add(KINGS, us.kings.count());
+    let ranks = rank_counts(us.men);
+    for rank in 0..8 {
+        let own_rank = if view.downwards { 7 - rank } else { rank };
+        if (1..=6).contains(&own_rank) {
+            add(RANKS + own_rank - 1, (ranks >> (4 * rank)) & 0xF);
+        }
+    }
+    add(IN_CENTRE, (us.men & CENTRE).count());
+    add(NEAR, (us.men & NEAR_CENTRE).count());
+    if them.kings.is_empty() && them.men.count() >= 3 {
+        add(GOLDEN, (us.men & view.golden).count());
+        add(CORNER_GUARD, (us.men & view.corner_guards).count());
+    }
+    let theirs = them.pieces();
+    for man in us.men & view.runaway_zone {
+        if (view.front[man.index()] & theirs).is_empty() {
+            let rank = usize::from(man.rank());
+            let own_rank = if view.downwards { 7 - rank } else { rank };
+            add(RUNAWAYS + own_rank - 3, 1);
+        }
+    }
+    let occupied = us.pieces() | theirs;
+    if us.kings.any() {
+        for king in us.kings {
+            let reach: u32 = Direction::ALL
+                .iter()
+                .map(|&d| free_run(king.index(), d, occupied).count())
+                .sum();
+            add(KING_REACH, reach);
+        }
+        if (us.kings & LONG_DIAGONAL).any() {
+            let clear = (view.long_diagonal_ahead & occupied & !us.kings).is_empty();
+            add(
+                if clear {
+                    KING_DIAGONAL_CLEAR
+                } else {
+                    KING_DIAGONAL_BLOCKED
+                },
+                1,
+            );
+        }
+        add(KING_DOUBLES, (us.kings & DOUBLE_DIAGONALS).count());
+    }
+    add(EDGE, (us.men & EDGE_FILES).count());
+    let forward = if view.downwards {
+        [Direction::SouthWest, Direction::SouthEast]
+    } else {
+        [Direction::NorthWest, Direction::NorthEast]
+    };
+    let own = us.pieces();
+    let backed = step(own, forward[0]) | step(own, forward[1]);
+    add(BACKED, (backed & us.men).count());
+    let empty = !occupied;
+    add(
+        MAN_STEPS,
+        (step(us.men, forward[0]) & empty).count() + (step(us.men, forward[1]) & empty).count(),
+    );
+}
+
+/// The score of `position` for the side to move under `weights`.
+pub fn evaluate_weighted(position: &Position, weights: &Weights) -> Score {
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    let known_ending = if (white.men | black.men).is_empty() {
+        ending(white, black).or_else(|| ending(black, white).map(|s| -s))
+    } else {
+        None
+    };
+    let for_white = match known_ending {
+        Some(score) => score,
+        None => {
+            let (counts, phase) = features(position);
+            blend(&counts, phase, weights)
+        }
+    };
+    Score(match position.side_to_move() {
+        Color::White => for_white,
+        Color::Black => -for_white,
+    })
+}
+
+/// `(opening · counts × phase + ending · counts × (24 − phase)) / 24`.
+#[inline]
+pub fn blend(counts: &[i32; FEATURES], phase: i32, weights: &Weights) -> i32 {
+    let dot =
+        |table: &[i32; FEATURES]| -> i32 { table.iter().zip(counts).map(|(w, c)| w * c).sum() };
+    (dot(&weights.opening) * phase + dot(&weights.ending) * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// Whether the hand-written ending rules, not the weights, score `position`.
+pub fn is_known_ending(position: &Position) -> bool {
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    (white.men | black.men).is_empty()
+        && (ending(white, black).is_some() || ending(black, white).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::weights::TUNED;
+
+    fn random_positions(count: usize) -> Vec<Position> {
+        let mut position = Position::start();
+        let mut seed = 5_u64;
+        let mut all = Vec::new();
+        while all.len() < count {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                position = Position::start();
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            position = position.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            all.push(position);
+        }
+        all
+    }
+
+    #[test]
+    fn the_weighted_evaluation_is_colour_symmetric_and_level_at_the_start() {
+        let start = Position::start();
+        let (counts, phase) = features(&start);
+        assert_eq!(phase, 24);
+        assert!(counts[..TEMPO].iter().all(|&c| c == 0), "{counts:?}");
+        for position in random_positions(500) {
+            assert_eq!(
+                evaluate_weighted(&position, &TUNED),
+                evaluate_weighted(&position.mirrored(), &TUNED),
+                "{position:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn features_count_what_their_names_say() {
+        let position: Position = "W:Wa3,c3,e5,Kh4:Bb8,h6".parse().unwrap();
+        let (counts, phase) = features(&position);
+        assert_eq!(phase, 5);
+        assert_eq!(counts[MEN], 3 - 2);
+        assert_eq!(counts[KINGS], 1);
+        // White: a3 and c3 on rank 3, e5 on rank 5; Black: h6 on its rank 3.
+        assert_eq!(counts[RANKS + 1], 2 - 1);
+        assert_eq!(counts[RANKS + 3], 1);
+        assert_eq!(counts[IN_CENTRE], 1);
+        assert_eq!(counts[NEAR], 1);
+        // a3 and h6 stand on the edge files.
+        assert_eq!(counts[EDGE], 0);
+        assert_eq!(counts[TEMPO], 1);
+    }
+}

@@ -1,0 +1,50 @@
+//! The weights table as the Rust source the evaluation is built with.
+
+use crate::search::{FEATURE_NAMES, FEATURES, Weights};
+
+/// The text of `src/search/weights.rs` holding `tuned` as the bot's weights and
+/// `hand` as the fit's starting point; `provenance` says how they were made.
+pub fn weights_source(tuned: &Weights, hand: &Weights, provenance: &str) -> String {
+    let mut text = String::from(
+        "//! The weights of the fitted evaluation (see `features.rs` for what each counts).\n\
+         //!\n\
+         //! Written by `shashki tune fit`; edit by hand only to try a change.\n",
+    );
+    for line in provenance.lines() {
+        text.push_str(&format!("//! {line}\n").replace("//! \n", "//!\n"));
+    }
+    text.push_str("\nuse super::features::Weights;\n\n");
+    text.push_str("/// The weights the bot plays with.\n");
+    table(&mut text, "TUNED", tuned);
+    text.push_str("\n/// The hand-set starting point of the fit: the older evaluation's terms.\n");
+    table(&mut text, "HAND", hand);
+    text
+}
+
+fn table(text: &mut String, name: &str, weights: &Weights) {
+    text.push_str(&format!("pub const {name}: Weights = Weights {{\n"));
+    for (phase, values) in [("opening", &weights.opening), ("ending", &weights.ending)] {
+        text.push_str(&format!("    {phase}: [\n"));
+        for i in 0..FEATURES {
+            text.push_str(&format!("        {}, // {}\n", values[i], FEATURE_NAMES[i]));
+        }
+        text.push_str("    ],\n");
+    }
+    text.push_str("};\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::weights::{HAND, TUNED};
+
+    #[test]
+    fn the_written_source_holds_both_tables_with_their_names() {
+        let text = weights_source(&TUNED, &HAND, "fitted to nothing");
+        assert!(text.contains("pub const TUNED: Weights"));
+        assert!(text.contains("pub const HAND: Weights"));
+        assert!(text.contains("//! fitted to nothing\n"));
+        assert!(text.contains(&format!("        {}, // men\n", TUNED.opening[0])));
+        assert_eq!(text.matches("// the move (side to move)").count(), 4);
+    }
+}

@@ -1,0 +1,62 @@
+//! The tuner: it lowers the loss on a small fixed data set and writes a weights table.
+
+mod common;
+
+use common::{run, scratch};
+
+/// The figures of the `tune fit` summary line: positions, loss before and after.
+fn summary(stdout: &str) -> (usize, f64, f64) {
+    let line = stdout.lines().last().unwrap();
+    let positions = line.split(' ').next().unwrap().parse().unwrap();
+    let losses = line.split("loss ").nth(1).unwrap();
+    let (before, rest) = losses.split_once(" -> ").unwrap();
+    let after = rest.split(',').next().unwrap();
+    (positions, before.parse().unwrap(), after.parse().unwrap())
+}
+
+#[test]
+fn the_fit_lowers_the_loss_on_the_sample_and_writes_both_tables() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune-sample.tsv");
+    let out = scratch("tune").join("weights.rs");
+    let out_text = out.to_str().unwrap();
+    let fit = run(
+        &[
+            "tune", "fit", "--data", data, "--epochs", "300", "--out", out_text,
+        ],
+        "",
+    );
+    assert!(fit.success, "{}{}", fit.stdout, fit.stderr);
+    let (positions, before, after) = summary(&fit.stdout);
+    assert!(positions > 1000, "{}", fit.stdout);
+    assert!(after < before * 0.98, "{}", fit.stdout);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("pub const TUNED: Weights"), "{written}");
+    assert!(written.contains("pub const HAND: Weights"), "{written}");
+    assert!(written.contains("        100, // men\n"), "{written}");
+}
+
+#[test]
+fn a_bad_data_line_is_named() {
+    let dir = scratch("tune-bad");
+    let data = dir.join("bad.tsv");
+    std::fs::write(&data, "W:Wc3:Bf6\t1\nW:Wc3:Bf6\t2\n").unwrap();
+    let fit = run(
+        &[
+            "tune",
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            dir.join("w.rs").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!fit.success);
+    assert!(
+        fit.stderr
+            .contains("bad.tsv: line 2: result '2' is not 1, 0.5 or 0"),
+        "{}",
+        fit.stderr
+    );
+    assert!(!dir.join("w.rs").exists());
+}
