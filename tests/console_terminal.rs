@@ -31,7 +31,7 @@ impl Terminal {
         let home = Home::new("terminal");
         home.write("kb/combs.txt", "");
         let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
-        command
+        common::in_english(&mut command)
             .args(["--no-color", "--seed", "1"])
             .args(args)
             .current_dir(&home.dir)
