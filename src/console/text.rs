@@ -168,17 +168,25 @@ mod tests {
 
     use super::*;
 
+    /// The message ids of an `.ftl` file.
     fn ids(source: &str) -> BTreeSet<String> {
+        messages(source).map(|(id, _)| id).collect()
+    }
+
+    /// The messages of an `.ftl` file, each with its attributes' names.
+    fn messages(source: &str) -> impl Iterator<Item = (String, Vec<String>)> {
         let resource = fluent_syntax::parser::parse(source).expect("the file parses");
-        resource
-            .body
-            .iter()
-            .filter_map(|entry| match entry {
-                Entry::Message(message) => Some(message.id.name.to_string()),
-                Entry::Term(term) => Some(format!("-{}", term.id.name)),
-                _ => None,
-            })
-            .collect()
+        resource.body.into_iter().filter_map(|entry| match entry {
+            Entry::Message(message) => Some((
+                message.id.name.to_string(),
+                message
+                    .attributes
+                    .iter()
+                    .map(|attribute| attribute.id.name.to_string())
+                    .collect(),
+            )),
+            _ => None,
+        })
     }
 
     #[test]
@@ -189,17 +197,29 @@ mod tests {
         let only_russian: Vec<_> = russian.difference(&english).collect();
         assert!(only_english.is_empty(), "not in Russian: {only_english:?}");
         assert!(only_russian.is_empty(), "not in English: {only_russian:?}");
+        let russian_attributes: Vec<_> = messages(RUSSIAN).collect();
+        for message in messages(ENGLISH) {
+            assert!(russian_attributes.contains(&message), "{message:?}");
+        }
     }
 
-    /// The string literals after `pattern` in the console's sources.
+    /// The string literals right after `pattern` in the console's sources.
     fn used_ids(pattern: &str) -> BTreeSet<String> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/console");
         let mut found = BTreeSet::new();
         for entry in std::fs::read_dir(dir).expect("src/console") {
             let source = std::fs::read_to_string(entry.expect("an entry").path()).expect("read");
             for (start, _) in source.match_indices(pattern) {
-                let rest = &source[start + pattern.len()..];
-                if let Some(id) = rest.split('"').next() {
+                // rustfmt may put the id on the next line.
+                let rest = source[start + pattern.len()..].trim_start();
+                let id = rest.strip_prefix('"').and_then(|r| r.split('"').next());
+                let is_id = |id: &&str| {
+                    !id.is_empty()
+                        && id
+                            .bytes()
+                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                };
+                if let Some(id) = id.filter(is_id) {
                     found.insert(id.to_string());
                 }
             }
@@ -208,13 +228,15 @@ mod tests {
     }
 
     #[test]
-    fn every_message_the_code_uses_exists() {
+    fn the_code_uses_exactly_the_messages_of_the_files() {
         let english = ids(ENGLISH);
-        let mut used = used_ids("msg!(\"");
-        used.extend(used_ids("id: \""));
+        let mut used = used_ids("msg!(");
+        used.extend(used_ids("id:"));
         assert!(used.len() > 100, "the scan finds the ids: {used:?}");
         let missing: Vec<_> = used.difference(&english).collect();
         assert!(missing.is_empty(), "used but not in the files: {missing:?}");
+        let unused: Vec<_> = english.difference(&used).collect();
+        assert!(unused.is_empty(), "in the files but never used: {unused:?}");
     }
 
     #[test]
