@@ -78,7 +78,8 @@ fn russian_words_name_every_kind_of_command() {
     let session = play(
         &["--lang", "ru"],
         "c3-d4\nназад\nвперед\nперейти 1\nвперёд\nпозиция\nуровень лёгкий\nвремя\n\
-         загрузить W:Wc3:Bd4\nподсказка\nничья\nсмена\nновая\nдоска\nзапомнить\nвыход\n",
+         загрузить W:Wc3:Bd4\nподсказка\nничья\nсмена\nновая\nдоска\nзапомнить\n\
+         сохранить п.pdn\nоткрыть п.pdn\nоткрыть нет.pdn\nбаза проверить\nвыход\n",
     );
     assert!(session.success);
     session.expect("ход 1, ход чёрных (1 из 2 полуходов;");
@@ -90,6 +91,10 @@ fn russian_words_name_every_kind_of_command() {
     session.expect("новая партия\n");
     session.expect("w/b: белая/чёрная простая");
     session.expect("запомнить: нужен ход; как: запомнить ХОД [НАЗВАНИЕ]");
+    session.expect("сохранено в п.pdn\n");
+    session.expect("открыт п.pdn: 1 полуход\n");
+    session.expect("не удалось открыть нет.pdn: такого файла или каталога нет\n");
+    session.expect("kb/combs.txt: 0 фактов (точных: 0, шаблонов: 0, линий: 0), ошибок нет");
     assert!(
         !session.stdout.contains("неизвестная команда"),
         "{}",

@@ -285,6 +285,10 @@ save-exists = not saved: { $path } exists; save! { $path } replaces it
 save-over-kb = not saved: { $path } is the knowledge base { $kb }; choose another file
 save-failed = could not save { $path }: { $error }
 open-failed = could not open { $path }: { $error }
+io-error = { $system }
+read-not-a-file = it is { $what }, not a regular file
+read-too-large = it is { $bytes } bytes long; text files are read only up to { $max } MiB
+read-bad-utf8 = { $line }:{ $column }: invalid UTF-8 (byte { $byte }); the file must be saved as UTF-8 text
 open-no-game = { $path }: no game in the file
 open-out-of-range = { $path } has { $count ->
     [one] 1 game: open one of 1

@@ -43,7 +43,7 @@ arg-game-number = партии нумеруются с 1
 arg-move = нужен ход
 arg-kb-word = нужно перечитать или проверить
 arg-kb-unknown = «{ $word }» — не перечитать и не проверить
-arg-time-range = время — от 1 до { $max } миллисекунд (час)
+arg-time-range = нужно от 1 до { $max } миллисекунд (час)
 arg-not-ms = «{ $text }» — не число миллисекунд
 
 ## Помощь
@@ -298,6 +298,16 @@ save-exists = не сохранено: { $path } уже есть; сохрани
 save-over-kb = не сохранено: { $path } — это база знаний { $kb }; выберите другой файл
 save-failed = не удалось сохранить { $path }: { $error }
 open-failed = не удалось открыть { $path }: { $error }
+io-error = { $kind ->
+    [not-found] такого файла или каталога нет
+    [denied] нет доступа
+    [directory] это каталог
+    [full] на диске нет места
+   *[other] { $system }
+}
+read-not-a-file = это не обычный файл
+read-too-large = в нём { $bytes } байт; текстовые файлы читаются только до { $max } МиБ
+read-bad-utf8 = { $line }:{ $column }: не UTF-8 (байт { $byte }); файл нужно сохранить как текст UTF-8
 open-no-game = { $path }: в файле нет партий
 open-out-of-range = в { $path } { $count ->
     [one] { $count } партия: откройте 1

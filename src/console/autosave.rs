@@ -46,7 +46,7 @@ impl Console {
                 self.tell(msg!(
                     "autosave-failed",
                     path = path.display().to_string(),
-                    error = error.to_string()
+                    error = self.words(phrases::io_error(&error))
                 ));
             }
             Err(_) => {}
@@ -148,7 +148,7 @@ impl Console {
             Err(error) => self.tell(msg!(
                 "keep-aside-failed",
                 path = kept.display().to_string(),
-                error = error.to_string()
+                error = self.words(phrases::io_error(&error))
             )),
         }
     }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::text::msg;
-use super::{Console, Question};
+use super::{Console, Question, phrases};
 use crate::Color;
 use crate::files::{DataDir, ReadError, read_text, write_atomically};
 use crate::kb::locate_file;
@@ -70,7 +70,7 @@ impl Console {
             Err(error) => self.tell(msg!(
                 "save-failed",
                 path = path.display().to_string(),
-                error = error.to_string()
+                error = self.words(phrases::io_error(&error))
             )),
         }
     }
@@ -88,16 +88,17 @@ impl Console {
     pub(super) fn open(&mut self, path: &Path, number: Option<usize>) {
         let text = match read_text(path) {
             Ok(text) => text,
-            // `LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
+            // `FILE:LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
             Err(error @ ReadError::BadUtf8(_)) => {
-                self.say(format!("{}:{error}", path.display()));
+                let reason = self.words(phrases::read_error(&error));
+                self.say(format!("{}:{reason}", path.display()));
                 return;
             }
             Err(error) => {
                 self.tell(msg!(
                     "open-failed",
                     path = path.display().to_string(),
-                    error = error.to_string()
+                    error = self.words(phrases::read_error(&error))
                 ));
                 return;
             }

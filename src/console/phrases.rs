@@ -2,7 +2,10 @@
 //! English `Display` for the machine interfaces, the console says the same through here.
 
 use super::text::{Message, Text, msg};
+use std::io;
+
 use crate::engine::Source;
+use crate::files::ReadError;
 use crate::kb::BUILTIN_ORIGIN;
 use crate::notation::{FenError, FenErrorKind};
 use crate::{
@@ -183,6 +186,38 @@ pub(super) fn fen_error(error: &FenError) -> Message {
         ),
         FenErrorKind::BadWrapper => msg!("fen-bad-wrapper"),
     })
+}
+
+/// An operating system's error: the everyday ones in words, others as the system says.
+pub(super) fn io_error(error: &io::Error) -> Message {
+    let kind = match error.kind() {
+        io::ErrorKind::NotFound => "not-found",
+        io::ErrorKind::PermissionDenied => "denied",
+        io::ErrorKind::IsADirectory => "directory",
+        io::ErrorKind::StorageFull => "full",
+        _ => "other",
+    };
+    msg!("io-error", kind = kind, system = error.to_string())
+}
+
+/// Why a text file could not be read (its place in the file for bytes that are not
+/// UTF-8 is put before the path by the caller).
+pub(super) fn read_error(error: &ReadError) -> Message {
+    match error {
+        ReadError::Io(error) => io_error(error),
+        ReadError::NotAFile(what) => msg!("read-not-a-file", what = *what),
+        ReadError::TooLarge(bytes) => msg!(
+            "read-too-large",
+            bytes = *bytes,
+            max = crate::files::MAX_TEXT_BYTES >> 20
+        ),
+        ReadError::BadUtf8(bad) => msg!(
+            "read-bad-utf8",
+            line = bad.line,
+            column = bad.column,
+            byte = format!("0x{:02X}", bad.byte)
+        ),
+    }
 }
 
 /// Where a knowledge base comes from, in words: a file's name, or the built-in base.
