@@ -645,11 +645,14 @@ mod tests {
     }
 
     #[test]
-    fn every_command_has_a_word_in_each_language() {
+    fn every_command_has_a_word_in_each_language_and_no_word_two_commands() {
         for spec in COMMANDS {
             assert!(!spec.en.is_empty() && !spec.ru.is_empty(), "{}", spec.id);
             for word in spec.words {
                 assert!(!word.en.is_empty() && !word.ru.is_empty(), "{}", spec.id);
+            }
+            for name in spec.all_names() {
+                assert_eq!(find(name).map(|found| found.id), Some(spec.id), "{name}");
             }
         }
     }

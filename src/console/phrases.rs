@@ -7,10 +7,10 @@ use std::io;
 use crate::engine::Source;
 use crate::files::ReadError;
 use crate::kb::BUILTIN_ORIGIN;
-use crate::notation::{FenError, FenErrorKind};
+use crate::notation::{FenError, FenErrorKind, move_list};
 use crate::{
-    Color, DrawReason, IllegalMoveError, MoveParseError, MoveText, Outcome, ParseSquareError,
-    Position, PositionError, Role, WinReason,
+    Color, DrawReason, IllegalMoveError, MoveParseError, Outcome, ParseSquareError, Position,
+    PositionError, Role, WinReason,
 };
 
 /// The selector the `.ftl` files choose a side's word by (`white`, `black`).
@@ -26,14 +26,6 @@ fn role(role: Role) -> &'static str {
         Role::Man => "man",
         Role::King => "king",
     }
-}
-
-fn list(moves: &[MoveText]) -> String {
-    moves
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// `material: White 8 men, 1 king; Black 7 men`.
@@ -118,7 +110,7 @@ pub(super) fn illegal_move(error: &IllegalMoveError) -> Message {
             side = side(*mover)
         ),
         IllegalMoveError::CaptureCompulsory { captures } => {
-            msg!("illegal-capture-compulsory", moves = list(captures))
+            msg!("illegal-capture-compulsory", moves = move_list(captures))
         }
         IllegalMoveError::NoSuchMove {
             square,
@@ -137,16 +129,16 @@ pub(super) fn illegal_move(error: &IllegalMoveError) -> Message {
             "illegal-no-such-move",
             role = role(*piece),
             square = square.to_string(),
-            moves = list(moves)
+            moves = move_list(moves)
         ),
         IllegalMoveError::NoShortMove { file, to, moves } => msg!(
             "illegal-no-short-move",
             file = file.to_string(),
             to = to.to_string(),
-            moves = list(moves)
+            moves = move_list(moves)
         ),
         IllegalMoveError::Ambiguous { candidates } => {
-            msg!("illegal-ambiguous", moves = list(candidates))
+            msg!("illegal-ambiguous", moves = move_list(candidates))
         }
     }
 }
@@ -259,29 +251,28 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MoveText;
     use crate::console::text::Lang;
     use crate::search::Score;
 
     #[test]
     fn material_counts_men_and_kings_in_both_languages() {
-        let start = Position::start();
-        assert_eq!(
-            material(&start, &Text::new(Lang::En)),
-            "material: White 12 men; Black 12 men"
-        );
-        assert_eq!(
-            material(&start, &Text::new(Lang::Ru)),
-            "материал: у белых 12 шашек; у чёрных 12 шашек"
-        );
-        let kings: Position = "W:Wc3,Ka1:BKh8".parse().unwrap();
-        assert_eq!(
-            material(&kings, &Text::new(Lang::En)),
-            "material: White 1 man, 1 king; Black 1 king"
-        );
-        assert_eq!(
-            material(&kings, &Text::new(Lang::Ru)),
-            "материал: у белых 1 шашка, 1 дамка; у чёрных 1 дамка"
-        );
+        for (fen, english, russian) in [
+            (
+                crate::START_FEN,
+                "material: White 12 men; Black 12 men",
+                "материал: у белых 12 шашек; у чёрных 12 шашек",
+            ),
+            (
+                "W:Wc3,Ka1:BKh8",
+                "material: White 1 man, 1 king; Black 1 king",
+                "материал: у белых 1 шашка, 1 дамка; у чёрных 1 дамка",
+            ),
+        ] {
+            let position: Position = fen.parse().unwrap();
+            assert_eq!(material(&position, &Text::new(Lang::En)), english);
+            assert_eq!(material(&position, &Text::new(Lang::Ru)), russian);
+        }
     }
 
     #[test]
