@@ -7,6 +7,7 @@
 mod autosave;
 pub mod command;
 mod files;
+mod help;
 mod helper;
 mod input;
 mod interrupt;
@@ -24,7 +25,8 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use self::command::{Command, CommandError, LEVEL_WORDS, help, parse_answer};
+use self::command::{Command, CommandError, LEVEL_WORDS, parse_answer};
+use self::help::help;
 use self::helper::Mode;
 use self::input::{Input, InputError, Line};
 use self::render::Style;

@@ -13,10 +13,9 @@ pub(super) const ENGLISH: &str = include_str!("../../locales/en/shashki.ftl");
 pub(super) const RUSSIAN: &str = include_str!("../../locales/ru/shashki.ftl");
 
 /// A language the console speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
-    /// English (the default).
-    #[default]
+    /// English.
     En,
     /// Russian.
     Ru,
@@ -47,7 +46,9 @@ impl Lang {
 /// A value put into a message: text, or a number that plural forms are chosen by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
+    /// Words, a path, a move: put in as they are.
     Text(String),
+    /// A count: Russian chooses the plural form by it (1 ход, 2 хода, 5 ходов).
     Number(i64),
 }
 
@@ -78,7 +79,9 @@ number_arg!(u32, u64, usize, u128);
 /// A message to show: its id in the `.ftl` files and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
+    /// The message's id in both `.ftl` files.
     pub id: &'static str,
+    /// The `$name`s of the message and their values.
     pub args: Vec<(&'static str, Arg)>,
 }
 
