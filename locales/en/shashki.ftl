@@ -343,3 +343,12 @@ remember-no-data = nothing remembered: no data directory; start with --kb FILE
 remember-default-name = remembered at move { $number }: { $mv }
 remembered = remembered { $fact }
 remember-updated = updated { $fact }: play { $mv } (was: { $old })
+
+## Game records
+
+pdn-unclosed = this '{ $sign }' is never closed
+pdn-bad-tag = a tag pair should look like [Event "name"]
+pdn-bad-fen = FEN tag: { $reason }
+pdn-bad-move = '{ $mv }' is not a move: { $reason }
+pdn-numeric-move = '{ $mv }' is not a move in numbered squares: write 22-18, or 9x18 for a capture (squares 1 to 32)
+pdn-illegal-move = { $mv }: { $reason }

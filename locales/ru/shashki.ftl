@@ -372,3 +372,12 @@ remember-no-data = ничего не запомнено: нет каталога
 remember-default-name = запомнено на ходу { $number }: { $mv }
 remembered = запомнено: { $fact }
 remember-updated = обновлено { $fact }: играть { $mv } (было: { $old })
+
+## Записи партий
+
+pdn-unclosed = эта «{ $sign }» нигде не закрыта
+pdn-bad-tag = пара тегов пишется так: [Event "название"]
+pdn-bad-fen = тег FEN: { $reason }
+pdn-bad-move = «{ $mv }» — не ход: { $reason }
+pdn-numeric-move = «{ $mv }» — не ход в номерах полей: пишите 22-18, а взятие 9x18 (поля от 1 до 32)
+pdn-illegal-move = { $mv }: { $reason }

@@ -72,7 +72,7 @@ impl Console {
         if !path.exists() {
             return false;
         }
-        match read_record(&path) {
+        match self.read_record(&path) {
             Ok(record) if record.game.outcome().is_none() => {
                 let plies = record.game.moves().len();
                 let plies = self.words(msg!("plies", count = plies));
@@ -108,7 +108,7 @@ impl Console {
             self.proceed();
             return;
         }
-        match read_record(&path) {
+        match self.read_record(&path) {
             Ok(record) => {
                 if record.tag("White") == Some(BOT) {
                     self.human = Color::Black;
@@ -130,6 +130,13 @@ impl Console {
                 self.proceed();
             }
         }
+    }
+
+    /// A record read back from a file the program wrote, or why it cannot be, in words.
+    fn read_record(&self, path: &Path) -> Result<GameRecord, String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|error| self.words(phrases::io_error(&error)))?;
+        pdn::read(&text).map_err(|error| phrases::pdn_error(&error, &self.text))
     }
 
     /// Moves the autosave to `games/`, so that the next game cannot overwrite it.
@@ -161,12 +168,6 @@ impl Console {
             self.tell(msg!("farewell-kept", path = path.display().to_string()));
         }
     }
-}
-
-/// A record read back from a file the program wrote.
-fn read_record(path: &Path) -> Result<GameRecord, String> {
-    let text = std::fs::read_to_string(path).map_err(|error| error.to_string())?;
-    pdn::read(&text).map_err(|error| error.to_string())
 }
 
 /// `games/unfinished-YYYY-MM-DD-HHMMSS.pdn`, with `-2`, `-3` ... if that is taken.

@@ -149,7 +149,10 @@ impl Console {
                 self.show_board();
                 self.proceed();
             }
-            Err(error) => self.say(format!("{}:{error}", path.display())),
+            Err(error) => {
+                let reason = phrases::pdn_error(&error, &self.text);
+                self.say(format!("{}:{reason}", path.display()));
+            }
         }
     }
 
@@ -177,7 +180,7 @@ impl Console {
                 Err(error) => self.words(msg!(
                     "open-list-unreadable",
                     path = path.display().to_string(),
-                    error = error.to_string()
+                    error = phrases::pdn_error(error, &self.text)
                 )),
             };
             let line = format!("{:>4}. {line}", number + 1);

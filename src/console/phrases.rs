@@ -7,6 +7,7 @@ use std::io;
 use crate::engine::Source;
 use crate::files::ReadError;
 use crate::kb::BUILTIN_ORIGIN;
+use crate::notation::pdn::{PdnError, PdnErrorKind};
 use crate::notation::{FenError, FenErrorKind, move_list};
 use crate::{
     Color, DrawReason, IllegalMoveError, MoveParseError, Outcome, ParseSquareError, Position,
@@ -180,6 +181,29 @@ pub(super) fn fen_error(error: &FenError) -> Message {
     })
 }
 
+/// A game record's error with its place: `LINE:COL: reason`.
+pub(super) fn pdn_error(error: &PdnError, text: &Text) -> String {
+    let reason = match &error.kind {
+        PdnErrorKind::Unclosed(c) => msg!("pdn-unclosed", sign = c.to_string()),
+        PdnErrorKind::BadTag => msg!("pdn-bad-tag"),
+        PdnErrorKind::BadFen(error) => {
+            msg!("pdn-bad-fen", reason = text.render(&fen_error(error)))
+        }
+        PdnErrorKind::BadMove { text: mv, error } => msg!(
+            "pdn-bad-move",
+            mv = mv.as_str(),
+            reason = text.render(&move_parse_error(error))
+        ),
+        PdnErrorKind::NumericMove(mv) => msg!("pdn-numeric-move", mv = mv.as_str()),
+        PdnErrorKind::IllegalMove { text: mv, error } => msg!(
+            "pdn-illegal-move",
+            mv = mv.as_str(),
+            reason = text.render(&illegal_move(error))
+        ),
+    };
+    format!("{}:{}: {}", error.line, error.column, text.render(&reason))
+}
+
 /// An operating system's error: the everyday ones in words, others as the system says.
 pub(super) fn io_error(error: &io::Error) -> Message {
     let kind = match error.kind() {
@@ -311,6 +335,17 @@ mod tests {
                 error.to_string(),
                 "{line}"
             );
+        }
+        for record in [
+            "[FEN \"W:Wc3\"]\n*",
+            "1. c3-d4 {never closed",
+            "[Event x]\n*",
+            "1. c3-q4 *",
+            "1. 22-99 *",
+            "1. c3-e5 *",
+        ] {
+            let error = crate::notation::pdn::read(record).unwrap_err();
+            assert_eq!(pdn_error(&error, &english), error.to_string(), "{record:?}");
         }
         for fen in [
             "",
