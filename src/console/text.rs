@@ -1,6 +1,6 @@
 //! The console's words in the player's language: one Fluent bundle per session, built
 //! from the `.ftl` files compiled into the program, and the [`Message`] values the
-//! console code builds with [`msg!`] instead of writing English or Russian itself.
+//! console code builds with `msg!` instead of writing English or Russian itself.
 
 use std::borrow::Cow;
 
