@@ -250,6 +250,11 @@ mod tests {
         assert_eq!(plies(3), "3 полухода");
         assert_eq!(plies(5), "5 полуходов");
         assert_eq!(plies(21), "21 полуход");
+        let undo = |count: usize| text.render(&msg!("undo-done", count = count));
+        assert_eq!(undo(1), "взято назад 1 ход");
+        assert_eq!(undo(2), "взято назад 2 хода");
+        assert_eq!(undo(5), "взято назад 5 ходов");
+        assert_eq!(undo(12), "взято назад 12 ходов");
         let english = Text::new(Lang::En);
         assert_eq!(english.render(&msg!("plies", count = 1u32)), "1 ply");
         assert_eq!(english.render(&msg!("plies", count = 2u32)), "2 plies");
