@@ -42,6 +42,7 @@ fn main() {
                 Limits::Depth(depth),
                 &mut tt,
                 &EvalConfig::default(),
+                None,
                 &Stop::new(),
                 &mut |_| {},
             );

@@ -17,6 +17,7 @@
 
 mod bitboard;
 pub mod console;
+pub mod egtb;
 pub mod endgame;
 pub mod engine;
 pub mod files;

@@ -170,6 +170,11 @@ hint-no-move = no hint: there is no move
 source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
 source-combination = combination "{ $name }", { $origin }:{ $line }
 source-only-move = the only move
+source-database = endgame database: { $value ->
+    [win] win in { $plies }
+    [loss] loss in { $plies }
+   *[draw] draw
+}
 source-capture-search = capture search: { $score }
 source-search-stopped = search: stopped before depth 1
 source-search = search: depth { $depth }, { $score }

@@ -179,6 +179,19 @@ hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
 source-combination = комбинация «{ $name }», { $origin }:{ $line }
 source-only-move = единственный ход
+source-database = база окончаний: { $value ->
+    [win] выигрыш за { $plies ->
+        [one] { $plies } полуход
+        [few] { $plies } полухода
+       *[many] { $plies } полуходов
+    }
+    [loss] проигрыш за { $plies ->
+        [one] { $plies } полуход
+        [few] { $plies } полухода
+       *[many] { $plies } полуходов
+    }
+   *[draw] ничья
+}
 source-capture-search = расчёт взятий: { $score }
 source-search-stopped = расчёт: остановлен до глубины 1
 source-search = расчёт: глубина { $depth }, { $score }

@@ -36,6 +36,8 @@ pub struct BestmoveArgs {
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
           value_parser = super::parse_hash_mb)]
     hash: usize,
+    #[command(flatten)]
+    egtb: super::EgtbArgs,
 }
 
 /// Default thinking time.
@@ -80,6 +82,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         use_kb: !args.no_kb,
         seed: args.seed,
         hash_mb: args.hash,
+        tablebase: args.egtb.open()?,
         ..EngineConfig::default()
     };
     let kb = if args.no_kb {

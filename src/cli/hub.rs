@@ -26,6 +26,8 @@ pub struct HubArgs {
     /// Seed for the choice among equally good knowledge-base facts.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    #[command(flatten)]
+    egtb: super::EgtbArgs,
 }
 
 /// A level's name as the table spells it.
@@ -42,6 +44,7 @@ pub fn run(args: HubArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             use_kb: !args.no_kb,
             hash_mb: args.hash,
             seed: args.seed,
+            tablebase: args.egtb.open()?,
             ..EngineConfig::default()
         },
         kb_file: args.kb,

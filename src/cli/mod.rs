@@ -2,17 +2,22 @@
 
 mod analysis;
 mod bestmove;
+mod egtb;
 mod hub;
 mod kb;
 mod pdn;
 mod play;
 mod selfplay;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::builder::{RangedI64ValueParser, RangedU64ValueParser};
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use shashki::Position;
+use shashki::egtb::Tablebase;
+use shashki::files::DataDir;
 use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS};
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
@@ -55,6 +60,38 @@ enum Command {
     /// Work with the knowledge base.
     #[command(subcommand)]
     Kb(kb::KbCommand),
+    /// Build, probe and verify the endgame databases.
+    #[command(subcommand)]
+    Egtb(egtb::EgtbCommand),
+}
+
+/// `--egtb DIR` and `--no-egtb`: which endgame databases the bot uses.
+#[derive(Args, Debug, Default)]
+pub struct EgtbArgs {
+    /// Endgame databases to use (default: the data directory's `egtb`, when it has tables).
+    #[arg(long, value_name = "DIR")]
+    egtb: Option<PathBuf>,
+    /// Play without the endgame databases.
+    #[arg(long, conflicts_with = "egtb")]
+    no_egtb: bool,
+}
+
+impl EgtbArgs {
+    /// The databases chosen: those of `--egtb` (an error if there are none), else the
+    /// data directory's if it has any, else none.
+    pub fn open(&self) -> Result<Option<Arc<Tablebase>>, String> {
+        if self.no_egtb {
+            return Ok(None);
+        }
+        if let Some(dir) = &self.egtb {
+            return egtb::open(dir).map(|base| Some(Arc::new(base)));
+        }
+        let found = DataDir::locate()
+            .map(|data| data.egtb())
+            .and_then(|dir| Tablebase::open(&dir).ok())
+            .filter(|base| !base.materials().is_empty());
+        Ok(found.map(Arc::new))
+    }
 }
 
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
@@ -125,6 +162,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Kb(command)) => kb::run(command),
         Some(Command::Hub(args)) => hub::run(args),
         Some(Command::Pdn(command)) => pdn::run(command),
+        Some(Command::Egtb(command)) => egtb::run(command),
         None => play::run(cli.play),
     }
 }

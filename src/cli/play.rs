@@ -78,6 +78,8 @@ pub struct PlayArgs {
     /// A PDN file to open at the start (a file of several games is listed; `open FILE N` opens one).
     #[arg(value_name = "FILE.pdn")]
     file: Option<PathBuf>,
+    #[command(flatten)]
+    egtb: super::EgtbArgs,
 }
 
 /// Plays a console game.
@@ -100,6 +102,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             NotationArg::Full => Notation::Full,
             NotationArg::Short => Notation::Short,
         },
+        tablebase: args.egtb.open()?,
         lang: match args.lang {
             Some(LangArg::En) => Lang::En,
             Some(LangArg::Ru) => Lang::Ru,

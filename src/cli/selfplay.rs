@@ -4,9 +4,11 @@ use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use shashki::egtb::Tablebase;
 use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::hub::HubClient;
@@ -36,6 +38,65 @@ pub const OPENINGS: &[(&str, &str)] = &[
     ("Игра Каулена", "g3-f4 f6-e5 h2-g3"),
     ("Обратная игра Боброва", "g3-f4 d6-c5 c3-b4 e7-d6"),
 ];
+
+/// The 150 three-move openings of match play: a name and the position after them.
+const BALLOTS: &str = include_str!("../../data/ballots150.tsv");
+
+/// Which openings a match starts its games from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Openings {
+    /// The 150 three-move ballots of match play (data/ballots150.tsv).
+    Ballots,
+    /// The 19 named opening lines of `OPENINGS`.
+    Named,
+}
+
+/// One opening: its name, its moves or position, and the game it starts.
+struct Opening {
+    name: String,
+    text: String,
+    game: Game,
+}
+
+impl Openings {
+    /// Every opening of the set, in order.
+    fn list(self) -> Result<Vec<Opening>, String> {
+        match self {
+            Openings::Named => OPENINGS
+                .iter()
+                .map(|&(name, line)| {
+                    Ok(Opening {
+                        name: name.to_string(),
+                        text: line.to_string(),
+                        game: opening_game(line)?,
+                    })
+                })
+                .collect(),
+            Openings::Ballots => ballots(),
+        }
+    }
+}
+
+/// The ballots, from the lines `name<TAB>fen` of [`BALLOTS`] (`#` lines are comments).
+fn ballots() -> Result<Vec<Opening>, String> {
+    BALLOTS
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|(number, line)| {
+            let bad = |why: String| format!("data/ballots150.tsv:{}: {why}", number + 1);
+            let (name, fen) = line
+                .split_once('\t')
+                .ok_or_else(|| bad("no tab between name and position".into()))?;
+            let position: Position = fen.parse().map_err(|e| bad(format!("{e}")))?;
+            Ok(Opening {
+                name: name.to_string(),
+                text: fen.to_string(),
+                game: Game::new(position),
+            })
+        })
+        .collect()
+}
 
 /// Plies after which an unfinished game is scored a draw.
 const MAX_PLIES: usize = 400;
@@ -77,6 +138,18 @@ pub struct MatchArgs {
     /// Engine B without the capture-search stage.
     #[arg(long)]
     b_no_capture_stage: bool,
+    /// Engine A without the endgame databases.
+    #[arg(long)]
+    a_no_egtb: bool,
+    /// Engine B without the endgame databases.
+    #[arg(long)]
+    b_no_egtb: bool,
+    /// The endgame databases of the sides that use them.
+    #[command(flatten)]
+    egtb: super::EgtbArgs,
+    /// The openings the games start from, each played with both colours in turn.
+    #[arg(long, value_enum, default_value_t = Openings::Ballots)]
+    openings: Openings,
     /// Seed for the engines' choices among knowledge-base alternatives.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -87,7 +160,7 @@ pub struct MatchArgs {
     /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
     /// --b-depth does).
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_no_kb", "b_material_only", "b_no_capture_stage"])]
+          conflicts_with_all = ["b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb"])]
     b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
@@ -116,6 +189,7 @@ impl Player {
         movetime: u64,
         seed: u64,
         kb: &KnowledgeBase,
+        tablebase: Option<&Arc<Tablebase>>,
     ) -> Result<Player, TableError> {
         let config = EngineConfig {
             use_kb: !settings.no_kb,
@@ -130,6 +204,7 @@ impl Player {
             } else {
                 EngineConfig::default().capture_margin
             },
+            tablebase: tablebase.filter(|_| !settings.no_egtb).cloned(),
         };
         let limits = settings.limits(movetime);
         let kb = config.use_kb.then(|| kb.clone());
@@ -197,6 +272,9 @@ impl Player {
         if config.capture_margin.is_none() {
             words.push("no capture stage".to_string());
         }
+        if let Some(base) = &config.tablebase {
+            words.push(format!("egtb {} pieces", base.pieces()));
+        }
         format!("{} ({})", self.name, words.join(", "))
     }
 }
@@ -207,6 +285,7 @@ struct SideSettings {
     no_kb: bool,
     material_only: bool,
     no_capture_stage: bool,
+    no_egtb: bool,
 }
 
 impl SideSettings {
@@ -346,13 +425,16 @@ fn play_game(
 
 /// Runs the match and prints each game and the total with an Elo estimate.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let side = |depth, no_kb, material_only, no_capture_stage| SideSettings {
+    let side = |depth, no_kb, material_only, no_capture_stage, no_egtb| SideSettings {
         depth,
         no_kb,
         material_only,
         no_capture_stage,
+        no_egtb,
     };
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
+    let tablebase = args.egtb.open()?;
+    let openings = args.openings.list()?;
     let mut a = Player::new(
         "A",
         side(
@@ -360,20 +442,30 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             args.a_no_kb,
             args.a_material_only,
             args.a_no_capture_stage,
+            args.a_no_egtb,
         ),
         args.movetime,
         args.seed,
         &kb,
+        tablebase.as_ref(),
     )?;
     let b_side = side(
         args.b_depth,
         args.b_no_kb,
         args.b_material_only,
         args.b_no_capture_stage,
+        args.b_no_egtb,
     );
     let mut b = match &args.b_hub {
         Some(command) => Player::hub("B", command, b_side.limits(args.movetime))?,
-        None => Player::new("B", b_side, args.movetime, args.seed.wrapping_add(1), &kb)?,
+        None => Player::new(
+            "B",
+            b_side,
+            args.movetime,
+            args.seed.wrapping_add(1),
+            &kb,
+            tablebase.as_ref(),
+        )?,
     };
     let mut out = std::io::stdout().lock();
     writeln!(out, "{} vs {}", a.describe(), b.describe())?;
@@ -381,9 +473,10 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let mut adjudicated = 0;
     let pairs = usize::from(args.games).div_ceil(2);
     for index in 0..pairs * 2 {
-        let (name, line) = OPENINGS[(index / 2) % OPENINGS.len()];
+        let opening = &openings[(index / 2) % openings.len()];
+        let (name, line) = (&opening.name, &opening.text);
         let a_is_white = index % 2 == 0;
-        let start = opening_game(line)?;
+        let start = opening.game.clone();
         let (end, game) = if a_is_white {
             play_game(start, &mut a, &mut b)?
         } else {
@@ -457,6 +550,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_150_ballots_are_read_and_each_is_a_game_in_progress() {
+        let ballots = Openings::Ballots.list().unwrap();
+        assert_eq!(ballots.len(), 150);
+        assert_eq!(ballots[0].name, "1-I cd4 ba5 dc5");
+        for ballot in &ballots {
+            assert!(ballot.game.outcome().is_none(), "{}", ballot.name);
+            assert_eq!(
+                ballot.game.position().occupied().count(),
+                24,
+                "{}",
+                ballot.name
+            );
+        }
+    }
+
+    #[test]
     fn every_built_in_opening_replays_legally() {
         for (name, line) in OPENINGS {
             let game = opening_game(line).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -501,10 +610,11 @@ mod tests {
             no_kb: true,
             material_only: false,
             no_capture_stage: false,
+            no_egtb: true,
         };
         (
-            Player::new("A", settings, 100, 0, &kb).expect("a 100 MB table"),
-            Player::new("B", settings, 100, 1, &kb).expect("a 100 MB table"),
+            Player::new("A", settings, 100, 0, &kb, None).expect("a 100 MB table"),
+            Player::new("B", settings, 100, 1, &kb, None).expect("a 100 MB table"),
         )
     }
 

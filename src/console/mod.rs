@@ -23,6 +23,7 @@ pub use self::text::Lang;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use self::command::{Command, CommandError, LEVEL_WORDS, parse_answer};
@@ -32,7 +33,8 @@ use self::input::{Input, InputError, Line};
 use self::render::Style;
 use self::text::{Message, Text, msg};
 use self::thinking::{Screen, interruptible, think};
-use crate::endgame::{self, Value};
+use crate::egtb::Tablebase;
+use crate::endgame::Value;
 use crate::engine::{Engine, EngineConfig, LEVELS, Limits};
 use crate::files::DataDir;
 use crate::notation::{Notation, TypedMove, pdn};
@@ -66,6 +68,8 @@ pub struct Options {
     pub open: Option<PathBuf>,
     /// The player's name in game records.
     pub name: String,
+    /// The endgame databases the bot uses.
+    pub tablebase: Option<Arc<Tablebase>>,
     /// The language the console speaks.
     pub lang: Lang,
 }
@@ -83,6 +87,7 @@ impl Default for Options {
             notation: Notation::Full,
             open: None,
             name: files::PLAYER.to_string(),
+            tablebase: None,
             lang: Lang::En,
         }
     }
@@ -192,6 +197,7 @@ pub fn run(options: Options) -> io::Result<()> {
         engine: Engine::new(
             EngineConfig {
                 seed,
+                tablebase: options.tablebase.clone(),
                 ..EngineConfig::default()
             },
             None,
@@ -665,6 +671,7 @@ impl Console {
         let config = EngineConfig {
             seed: self.seed,
             hash_mb: HINT_HASH_MB,
+            tablebase: self.engine.config().tablebase.clone(),
             ..EngineConfig::default()
         };
         let engine = self
@@ -738,7 +745,7 @@ impl Console {
             && position.side_to_move() == self.human
             && is_king_against_king(&position)
             && self.declined != Some(material(&position))
-            && endgame::value_with(&position, &self.game.counters()) == Some(Value::Draw);
+            && self.engine.exact_value(&self.game) == Some(Value::Draw);
         if due {
             self.tell(msg!("draw-offer"));
             self.question = Question::Draw;

@@ -4,6 +4,7 @@
 use super::text::{Message, Text, msg};
 use std::io;
 
+use crate::endgame::Value;
 use crate::engine::Source;
 use crate::files::ReadError;
 use crate::kb::BUILTIN_ORIGIN;
@@ -261,6 +262,14 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
             line = fact.line
         ),
         Source::OnlyMove => msg!("source-only-move"),
+        Source::Database(value) => {
+            let (value, plies) = match value {
+                Value::Win(plies) => ("win", *plies),
+                Value::Loss(plies) => ("loss", *plies),
+                Value::Draw => ("draw", 0),
+            };
+            msg!("source-database", value = value, plies = plies)
+        }
         Source::CaptureSearch { score, .. } => {
             msg!("source-capture-search", score = score.to_string())
         }
@@ -297,6 +306,19 @@ mod tests {
             assert_eq!(material(&position, &Text::new(Lang::En)), english);
             assert_eq!(material(&position, &Text::new(Lang::Ru)), russian);
         }
+    }
+
+    #[test]
+    fn database_values_read_as_the_engine_writes_them_in_english() {
+        let english = Text::new(Lang::En);
+        for value in [Value::Win(7), Value::Loss(1), Value::Draw] {
+            assert_eq!(
+                super::source(&Source::Database(value), &english),
+                format!("endgame database: {value}")
+            );
+        }
+        let russian = super::source(&Source::Database(Value::Win(3)), &Text::new(Lang::Ru));
+        assert_eq!(russian, "база окончаний: выигрыш за 3 полухода");
     }
 
     #[test]

@@ -1,5 +1,8 @@
-//! The bot: decides a move in four stages and says which one decided.
+//! The bot: decides a move in stages and says which one decided.
 //!
+//! 0. The endgame databases, when they are given and cover every move: the quickest
+//!    win or the longest loss (a drawn position goes on to the later stages, which
+//!    must keep the draw).
 //! 1. The knowledge base: a combination line in progress, else the best matching fact.
 //! 2. Only move: a single legal move is played at once.
 //! 3. Capture search: when the side to move must capture and resolving every
@@ -12,11 +15,13 @@
 //! engine then answers with the best move found so far.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::egtb::{self, Tablebase};
 use crate::endgame::{self, Value};
 use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
 use crate::search::{self, EvalConfig, Score, TableError, TranspositionTable};
@@ -41,6 +46,8 @@ pub struct EngineConfig {
     /// Stage 3: the material margin by which one capture must beat every other to be
     /// played without a full search; `None` turns the stage off.
     pub capture_margin: Option<Score>,
+    /// The endgame databases, for stage 0, the search and draw offers.
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for EngineConfig {
@@ -51,6 +58,7 @@ impl Default for EngineConfig {
             hash_mb: 16,
             eval: EvalConfig::default(),
             capture_margin: Some(Score(2 * Score::MAN.0)),
+            tablebase: None,
         }
     }
 }
@@ -89,6 +97,8 @@ pub enum Source {
         /// Nodes searched.
         nodes: u64,
     },
+    /// The endgame databases: the exact value of the position after the move.
+    Database(Value),
     /// The alpha-beta search.
     Search {
         /// The deepest completed iteration.
@@ -112,6 +122,7 @@ impl Decision {
             Source::KnowledgeBase(fact) => format!("kb {fact}"),
             Source::CombinationLine(fact) => format!("kb line {fact}"),
             Source::OnlyMove => "only move".to_string(),
+            Source::Database(value) => format!("endgame database {value}"),
             Source::CaptureSearch { score, nodes } => {
                 format!("capture search score {score} nodes {}", Count(*nodes))
             }
@@ -270,9 +281,22 @@ impl Engine {
         }
         let position = *game.position();
         let moves = position.legal_moves();
+        let exact = self.database_values(game);
+        if let Some(&(mv, value)) = exact.first()
+            && value != Value::Draw
+        {
+            self.line = None;
+            return Some(Decision {
+                mv,
+                source: Source::Database(value),
+            });
+        }
+        // Where the databases know the position is drawn, a fact's move must keep the draw.
+        let keeps_draw = |mv: Move| exact.is_empty() || exact.contains(&(mv, Value::Draw));
         if self.config.use_kb
             && let Some(decision) = self.knowledge_stage(game)
             && moves.contains(&decision.mv)
+            && keeps_draw(decision.mv)
         {
             return Some(decision);
         }
@@ -292,6 +316,43 @@ impl Engine {
         self.search_stage(game, limits.less(started.elapsed()), progress)
     }
 
+    /// The exact value of `game`'s position for the side to move under the draw rules,
+    /// where it is known: from the exact solver of the smallest king endings, else
+    /// from the endgame databases (a win or loss the draw rules would cut short
+    /// counts as a draw).
+    pub fn exact_value(&self, game: &Game) -> Option<Value> {
+        endgame::value_with(game.position(), &game.counters())
+            .or_else(|| self.database_values(game).first().map(|&(_, value)| value))
+    }
+
+    /// Stage 0: every move with its exact value, best first, where the databases cover
+    /// them all (empty elsewhere). A win or loss longer than the draw rules allow from
+    /// here counts as a draw: no more is known of it without searching.
+    fn database_values(&self, game: &Game) -> Vec<(Move, Value)> {
+        let Some(base) = self.config.tablebase.as_deref() else {
+            return Vec::new();
+        };
+        let position = game.position();
+        let plies_left = game.counters().plies_left(position);
+        let mut values = Vec::new();
+        for mv in position.legal_moves() {
+            let Some(after) = base.value(&position.play_unchecked(mv)) else {
+                return Vec::new();
+            };
+            let value = match egtb::through_move(after) {
+                Value::Win(plies) | Value::Loss(plies)
+                    if position.kings().any() && plies > plies_left =>
+                {
+                    Value::Draw
+                }
+                value => value,
+            };
+            values.push((mv, value));
+        }
+        values.sort_by_key(|&(_, value)| std::cmp::Reverse(egtb::worth(value)));
+        values
+    }
+
     /// Stage 4: the search.
     fn search_stage(
         &mut self,
@@ -304,6 +365,7 @@ impl Engine {
             limits,
             &mut self.tt,
             &self.config.eval,
+            self.config.tablebase.as_deref(),
             &self.stop,
             progress,
         );
@@ -399,7 +461,7 @@ impl Engine {
             return false;
         }
         let position = game.position();
-        if let Some(value) = endgame::value_with(position, &game.counters()) {
+        if let Some(value) = self.exact_value(game) {
             let ours = value.for_side(engine_side, position.side_to_move());
             return !matches!(ours, Value::Win(_));
         }
@@ -408,6 +470,7 @@ impl Engine {
             Limits::MoveTime(Duration::from_millis(200)),
             &mut self.tt,
             &self.config.eval,
+            self.config.tablebase.as_deref(),
             &self.stop,
             &mut |_| {},
         );

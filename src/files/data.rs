@@ -41,6 +41,11 @@ impl DataDir {
         self.root.join("games")
     }
 
+    /// The endgame databases (`shashki egtb build`).
+    pub fn egtb(&self) -> PathBuf {
+        self.root.join("egtb")
+    }
+
     /// Creates the directory that will hold `file`, if it is missing.
     pub fn prepare(file: &Path) -> io::Result<()> {
         match file.parent() {

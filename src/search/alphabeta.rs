@@ -5,6 +5,8 @@
 
 use std::time::Instant;
 
+use crate::egtb::Tablebase;
+use crate::endgame::Value;
 use crate::tables::{Direction, step};
 use crate::{Bitboard, Color, DrawCounters, Move, MoveList, Position};
 
@@ -53,8 +55,13 @@ pub(crate) struct Searcher<'a> {
     eval: EvalConfig,
     deadline: Option<Instant>,
     stop: &'a Stop,
+    tablebase: Option<&'a Tablebase>,
+    /// The most pieces the tablebase covers (0 without one): a cheap test before a probe.
+    tablebase_pieces: u32,
     node_limit: u64,
     pub nodes: u64,
+    /// Positions whose value the tablebase gave.
+    pub tablebase_hits: u64,
     pub stopped: bool,
     /// Keys of the game before the root and of the search path; the last is the current node.
     keys: Vec<u64>,
@@ -76,6 +83,7 @@ impl<'a> Searcher<'a> {
         eval: EvalConfig,
         deadline: Option<Instant>,
         stop: &'a Stop,
+        tablebase: Option<&'a Tablebase>,
         history: Vec<u64>,
     ) -> Searcher<'a> {
         Searcher {
@@ -83,8 +91,11 @@ impl<'a> Searcher<'a> {
             eval,
             deadline,
             stop,
+            tablebase,
+            tablebase_pieces: tablebase.map_or(0, Tablebase::pieces),
             node_limit: u64::MAX,
             nodes: 0,
+            tablebase_hits: 0,
             stopped: false,
             keys: history,
             lists: (0..MAX_PLY).map(|_| MoveList::new()).collect(),
@@ -168,6 +179,9 @@ impl<'a> Searcher<'a> {
             }
             if at >= MAX_PLY - 1 {
                 return evaluate(&node.position, &self.eval);
+            }
+            if let Some(score) = self.probe(&node.position, &node.counters, ply) {
+                return score;
             }
         }
 
@@ -341,6 +355,10 @@ impl<'a> Searcher<'a> {
         }
         let at = ply.index();
         self.pv_len[at] = at;
+        // A capture has just reset the move counts (as far as the search here can know).
+        if let Some(score) = self.probe(position, &DrawCounters::starting(position), ply) {
+            return score;
+        }
         // Most nodes here are quiet: the quick test spares them the generator.
         if !position.has_capture() {
             return if can_move_quietly(position) {
@@ -378,6 +396,26 @@ impl<'a> Searcher<'a> {
         }
         self.lists[at] = list;
         best
+    }
+
+    /// The tablebase's score of `position`, `ply` plies from the root, if it has one
+    /// the draw rules cannot overturn: a win or a loss that takes more plies than the
+    /// counters leave is not taken (the search goes on and sees the draw rules).
+    #[inline]
+    fn probe(&mut self, position: &Position, counters: &DrawCounters, ply: Ply) -> Option<Score> {
+        if position.occupied().count() > self.tablebase_pieces {
+            return None;
+        }
+        let value = self.tablebase?.value(position)?;
+        let too_slow = |plies: u32| position.kings().any() && plies > counters.plies_left(position);
+        let score = match value {
+            Value::Draw => Score::DRAW,
+            Value::Win(plies) | Value::Loss(plies) if too_slow(plies) => return None,
+            Value::Win(plies) => Score::win_in(ply.0 + plies),
+            Value::Loss(plies) => Score::loss_in(ply.0 + plies),
+        };
+        self.tablebase_hits += 1;
+        Some(score)
     }
 
     fn update_pv(&mut self, at: usize, mv: Move) {
@@ -525,6 +563,7 @@ mod tests {
             EvalConfig::default(),
             None,
             &stop,
+            None,
             vec![key, 1, 2, 3, key],
         );
         assert!(searcher.is_repetition(&node));

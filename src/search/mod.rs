@@ -16,6 +16,7 @@ mod zobrist;
 
 use std::time::{Duration, Instant};
 
+use crate::egtb::Tablebase;
 use crate::{Game, Move, Position};
 
 use alphabeta::{MAX_PLY, Node, Searcher};
@@ -200,12 +201,13 @@ fn iteration_time(limits: Limits, stretch: f64) -> Option<Duration> {
 /// A stopped search answers with the best move of the deepest completed iteration,
 /// or the interrupted iteration's if that beat it in full; stopped before depth 1
 /// completes, it still answers with a legal move. `progress` is called after every
-/// completed iteration.
+/// completed iteration. Positions the `tablebase` covers take their value from it.
 pub fn search(
     game: &Game,
     limits: Limits,
     tt: &mut TranspositionTable,
     eval: &EvalConfig,
+    tablebase: Option<&Tablebase>,
     stop: &Stop,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
@@ -218,7 +220,14 @@ pub fn search(
         counters: game.counters(),
     };
     tt.new_search();
-    let mut searcher = Searcher::new(tt, *eval, deadline(started, limits), stop, history);
+    let mut searcher = Searcher::new(
+        tt,
+        *eval,
+        deadline(started, limits),
+        stop,
+        tablebase,
+        history,
+    );
     let max_depth = match limits {
         Limits::Depth(depth) => depth.clamp(1, MAX_DEPTH),
         Limits::Nodes(nodes) => {
@@ -336,7 +345,7 @@ pub fn capture_search(
         positional: false,
     };
     let deadline = time.map(|time| Instant::now() + time);
-    let mut searcher = Searcher::new(tt, eval, deadline, stop, Vec::new());
+    let mut searcher = Searcher::new(tt, eval, deadline, stop, None, Vec::new());
     let mut list = crate::MoveList::new();
     position.generate_captures(&mut list);
     let mut scores: Vec<(Move, Score)> = list
@@ -376,6 +385,7 @@ mod tests {
             Limits::Depth(depth),
             &mut tt,
             &EvalConfig::default(),
+            None,
             &Stop::new(),
             &mut |_| {},
         )
@@ -442,6 +452,7 @@ mod tests {
             limits,
             &mut tt,
             &EvalConfig::default(),
+            None,
             &stop,
             &mut |_| {},
         );
@@ -472,6 +483,7 @@ mod tests {
             limits,
             &mut tt,
             &EvalConfig::default(),
+            None,
             &stop,
             &mut report,
         );

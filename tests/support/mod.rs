@@ -1,5 +1,5 @@
 //! Three kings against a lone king, every position, for the knowledge base's
-//! endgame tests.
+//! endgame tests and the endgame databases' tests.
 //!
 //! Every position of one to three white kings against one black king, with
 //! either side to move, gets the number of White moves needed to capture the
@@ -11,6 +11,8 @@
 //! up. A reply that takes a white king (forced, as captures are compulsory)
 //! goes on with two kings or one, and the count of White moves runs on, so a
 //! sacrifice counts only if the capture still comes in time.
+// Each test crate uses a part of this module.
+#![allow(dead_code)]
 
 use std::collections::HashMap;
 
