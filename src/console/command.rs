@@ -79,6 +79,7 @@ pub enum CommandError {
     BadArgument {
         /// The command's first English word, which finds its table row.
         command: &'static str,
+        /// What is wrong with the argument.
         reason: Message,
     },
 }
@@ -109,7 +110,9 @@ impl CommandError {
 
 /// A word in both languages.
 pub struct Word {
+    /// The English word.
     pub en: &'static str,
+    /// The Russian word.
     pub ru: &'static str,
 }
 
