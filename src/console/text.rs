@@ -167,7 +167,7 @@ impl Text {
 mod tests {
     use std::collections::BTreeSet;
 
-    use fluent_syntax::ast::Entry;
+    use fluent_syntax::ast::{Entry, PatternElement};
 
     use super::*;
 
@@ -240,6 +240,33 @@ mod tests {
         assert!(missing.is_empty(), "used but not in the files: {missing:?}");
         let unused: Vec<_> = english.difference(&used).collect();
         assert!(unused.is_empty(), "in the files but never used: {unused:?}");
+    }
+
+    #[test]
+    fn fixed_messages_fit_80_columns() {
+        for (lang, source) in [(Lang::En, ENGLISH), (Lang::Ru, RUSSIAN)] {
+            let text = Text::new(lang);
+            let resource = fluent_syntax::parser::parse(source).expect("the file parses");
+            for entry in &resource.body {
+                let Entry::Message(message) = entry else {
+                    continue;
+                };
+                let fixed = message.value.as_ref().is_some_and(|pattern| {
+                    pattern
+                        .elements
+                        .iter()
+                        .all(|element| matches!(element, PatternElement::TextElement { .. }))
+                });
+                if !fixed {
+                    continue;
+                }
+                let id = message.id.name;
+                let shown = text.format(id, None, &[]);
+                for line in shown.lines() {
+                    assert!(line.chars().count() <= 80, "{lang:?} {id}: {line}");
+                }
+            }
+        }
     }
 
     #[test]
