@@ -61,7 +61,7 @@ fn a_reload_with_errors_keeps_the_old_base() {
     let made = play(&["--kb", &path], "remember c3-d4 Старая\n");
     made.expect("remembered \"Старая\"");
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+    let mut child = common::in_english(&mut Command::new(env!("CARGO_BIN_EXE_shashki")))
         .args(["--seed", "7", "--depth", "3", "--kb", &path])
         .current_dir(&dir)
         .env("XDG_DATA_HOME", &dir)

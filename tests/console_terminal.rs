@@ -31,7 +31,7 @@ impl Terminal {
         let home = Home::new("terminal");
         home.write("kb/combs.txt", "");
         let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
-        command
+        common::in_english(&mut command)
             .args(["--no-color", "--seed", "1"])
             .args(args)
             .current_dir(&home.dir)
@@ -48,7 +48,10 @@ impl Terminal {
     /// Waits for `text` and returns what came before it.
     #[track_caller]
     fn expect(&mut self, text: &str) -> String {
-        match self.session.exp_string(text) {
+        // rexpect turns each byte of the output into a char: UTF-8 text is matched
+        // byte for byte the same way.
+        let bytes: String = text.bytes().map(char::from).collect();
+        match self.session.exp_string(&bytes) {
             Ok(before) => before,
             Err(error) => panic!("waiting for {text:?}: {error}"),
         }
@@ -164,4 +167,18 @@ fn save_asks_before_replacing_a_file_at_a_terminal() {
     let record = std::fs::read_to_string(&file).expect("the record");
     assert!(record.contains("[GameType \"25\"]"), "{record}");
     terminal.quit();
+}
+
+#[test]
+fn in_russian_tab_completes_the_russian_words_and_the_bot_thinks_in_russian() {
+    let mut terminal = Terminal::start(&["--lang", "ru", "--movetime", "60000"]);
+    terminal.expect("1. белые> ");
+    terminal.press("подс\t".as_bytes());
+    terminal.press(b"\r");
+    terminal.expect("думаю: глубина");
+    terminal.press(b"\x03");
+    terminal.expect("(прервано: лучший из найденных ходов)");
+    terminal.expect("подсказка: ");
+    terminal.expect("белые> ");
+    terminal.leave_with("выход");
 }

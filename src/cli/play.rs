@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use shashki::console::{self, Options};
+use shashki::console::{self, Lang, Options};
 use shashki::notation::Notation;
 use shashki::{Color, Position};
 
@@ -17,6 +17,15 @@ enum NotationArg {
     Full,
     /// Russian short notation: cd4, e:e7.
     Short,
+}
+
+/// `--lang`: the console's language.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum LangArg {
+    /// English.
+    En,
+    /// Russian (русский).
+    Ru,
 }
 
 /// `--name`: one line of printable text.
@@ -59,6 +68,10 @@ pub struct PlayArgs {
     /// (Russian short notation: cd4, e:e7). Both are accepted from you either way.
     #[arg(long, value_enum, default_value_t = NotationArg::Full)]
     notation: NotationArg,
+    /// The console's language: en or ru (default: from LC_ALL, LC_MESSAGES or LANG;
+    /// Russian for ru*, else English). Commands are accepted in both.
+    #[arg(long, value_enum, value_name = "LANG")]
+    lang: Option<LangArg>,
     /// Your name in the game records you save (default: Player).
     #[arg(long, value_name = "NAME", value_parser = player_name)]
     name: Option<String>,
@@ -90,6 +103,11 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             NotationArg::Short => Notation::Short,
         },
         tablebase: args.egtb.open()?,
+        lang: match args.lang {
+            Some(LangArg::En) => Lang::En,
+            Some(LangArg::Ru) => Lang::Ru,
+            None => Lang::from_locale(|name| std::env::var(name).ok()),
+        },
     };
     console::run(options)?;
     Ok(ExitCode::SUCCESS)

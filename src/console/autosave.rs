@@ -6,7 +6,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::files::{BOT, timestamp};
-use super::{Console, Question};
+use super::text::msg;
+use super::{Console, Question, phrases};
 use crate::Color;
 use crate::files::{DataDir, write_atomically};
 use crate::notation::pdn::{self, GameRecord};
@@ -42,9 +43,10 @@ impl Console {
             Ok(()) => self.autosaved = Some(record),
             Err(error) if !self.autosave_failed => {
                 self.autosave_failed = true;
-                self.say(format!(
-                    "(could not keep the game in {}: {error}; save FILE keeps it)",
-                    path.display()
+                self.tell(msg!(
+                    "autosave-failed",
+                    path = path.display().to_string(),
+                    error = self.words(phrases::io_error(&error))
                 ));
             }
             Err(_) => {}
@@ -70,12 +72,14 @@ impl Console {
         if !path.exists() {
             return false;
         }
-        match read_record(&path) {
+        match self.read_record(&path) {
             Ok(record) if record.game.outcome().is_none() => {
                 let plies = record.game.moves().len();
-                self.say(format!(
-                    "an unfinished game ({plies} plies, move {}) was kept from last time",
-                    record.game.move_number()
+                let plies = self.words(msg!("plies", count = plies));
+                self.tell(msg!(
+                    "resume-offer",
+                    plies = plies,
+                    number = record.game.move_number()
                 ));
                 self.question = Question::Resume;
                 self.resume_pending = true;
@@ -104,7 +108,7 @@ impl Console {
             self.proceed();
             return;
         }
-        match read_record(&path) {
+        match self.read_record(&path) {
             Ok(record) => {
                 if record.tag("White") == Some(BOT) {
                     self.human = Color::Black;
@@ -115,8 +119,8 @@ impl Console {
                 self.tags = record.tags;
                 self.engine.new_game();
                 self.reset_questions();
-                let human = self.human;
-                self.say(format!("resumed: you play {human}"));
+                let side = phrases::side(self.human);
+                self.tell(msg!("resumed", side = side));
                 self.show_board();
                 self.proceed();
             }
@@ -126,6 +130,13 @@ impl Console {
                 self.proceed();
             }
         }
+    }
+
+    /// A record read back from a file the program wrote, or why it cannot be, in words.
+    fn read_record(&self, path: &Path) -> Result<GameRecord, String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|error| self.words(phrases::io_error(&error)))?;
+        pdn::read(&text).map_err(|error| phrases::pdn_error(&error, &self.text))
     }
 
     /// Moves the autosave to `games/`, so that the next game cannot overwrite it.
@@ -140,13 +151,11 @@ impl Console {
         };
         let kept = kept_name(&games);
         match std::fs::create_dir_all(&games).and_then(|()| place(&kept)) {
-            Ok(()) => self.say(format!(
-                "the unfinished game is kept in {} (open it to go on)",
-                kept.display()
-            )),
-            Err(error) => self.say(format!(
-                "could not keep the unfinished game in {}: {error}",
-                kept.display()
+            Ok(()) => self.tell(msg!("kept-aside", path = kept.display().to_string())),
+            Err(error) => self.tell(msg!(
+                "keep-aside-failed",
+                path = kept.display().to_string(),
+                error = self.words(phrases::io_error(&error))
             )),
         }
     }
@@ -156,18 +165,9 @@ impl Console {
         self.autosave();
         let kept = self.autosaved.as_ref().and(self.data.as_ref());
         if let Some(path) = kept.map(DataDir::autosave) {
-            self.say(format!(
-                "the unfinished game is kept in {}; shashki offers it at the next start",
-                path.display()
-            ));
+            self.tell(msg!("farewell-kept", path = path.display().to_string()));
         }
     }
-}
-
-/// A record read back from a file the program wrote.
-fn read_record(path: &Path) -> Result<GameRecord, String> {
-    let text = std::fs::read_to_string(path).map_err(|error| error.to_string())?;
-    pdn::read(&text).map_err(|error| error.to_string())
 }
 
 /// `games/unfinished-YYYY-MM-DD-HHMMSS.pdn`, with `-2`, `-3` ... if that is taken.

@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Console, Question};
+use super::text::msg;
+use super::{Console, Question, phrases};
 use crate::Color;
 use crate::files::{DataDir, ReadError, read_text, write_atomically};
 use crate::kb::locate_file;
@@ -44,10 +45,10 @@ impl Console {
             .iter()
             .find(|kb| same_file(kb, path))
         {
-            self.say(format!(
-                "not saved: {} is the knowledge base {}; choose another file",
-                path.display(),
-                kb.display()
+            self.tell(msg!(
+                "save-over-kb",
+                path = path.display().to_string(),
+                kb = kb.display().to_string()
             ));
             return;
         }
@@ -57,11 +58,7 @@ impl Console {
         } else if self.interactive {
             self.question = Question::Replace(path.to_path_buf());
         } else {
-            self.say(format!(
-                "not saved: {} exists; save! {} replaces it",
-                path.display(),
-                path.display()
-            ));
+            self.tell(msg!("save-exists", path = path.display().to_string()));
         }
     }
 
@@ -69,8 +66,12 @@ impl Console {
     pub(super) fn write_record(&mut self, path: &Path) {
         let text = self.record();
         match write_atomically(path, text.as_bytes()) {
-            Ok(()) => self.say(format!("saved to {}", path.display())),
-            Err(error) => self.say(format!("could not save {}: {error}", path.display())),
+            Ok(()) => self.tell(msg!("saved", path = path.display().to_string())),
+            Err(error) => self.tell(msg!(
+                "save-failed",
+                path = path.display().to_string(),
+                error = self.words(phrases::io_error(&error))
+            )),
         }
     }
 
@@ -87,13 +88,18 @@ impl Console {
     pub(super) fn open(&mut self, path: &Path, number: Option<usize>) {
         let text = match read_text(path) {
             Ok(text) => text,
-            // `LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
+            // `FILE:LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
             Err(error @ ReadError::BadUtf8(_)) => {
-                self.say(format!("{}:{error}", path.display()));
+                let reason = self.words(phrases::read_error(&error));
+                self.say(format!("{}:{reason}", path.display()));
                 return;
             }
             Err(error) => {
-                self.say(format!("could not open {}: {error}", path.display()));
+                self.tell(msg!(
+                    "open-failed",
+                    path = path.display().to_string(),
+                    error = self.words(phrases::read_error(&error))
+                ));
                 return;
             }
         };
@@ -101,7 +107,7 @@ impl Console {
         let count = games.len();
         let chosen = match (number, count) {
             (_, 0) => {
-                self.say(format!("{}: no game in the file", path.display()));
+                self.tell(msg!("open-no-game", path = path.display().to_string()));
                 return;
             }
             (None, 1) => 1,
@@ -110,15 +116,10 @@ impl Console {
                 return;
             }
             (Some(n), _) if n > count => {
-                let range = if count == 1 {
-                    "1".to_string()
-                } else {
-                    format!("1 to {count}")
-                };
-                self.say(format!(
-                    "{} has {count} game{}: open one of {range}",
-                    path.display(),
-                    if count == 1 { "" } else { "s" }
+                self.tell(msg!(
+                    "open-out-of-range",
+                    path = path.display().to_string(),
+                    count = count
                 ));
                 return;
             }
@@ -132,44 +133,57 @@ impl Console {
                 self.engine.new_game();
                 self.reset_questions();
                 let plies = self.game.moves().len();
-                let which = if count > 1 {
-                    format!(" game {chosen} of {count}")
+                let path = path.display().to_string();
+                let plies = self.words(msg!("plies", count = plies));
+                self.tell(if count > 1 {
+                    msg!(
+                        "opened-one-of",
+                        path = path,
+                        chosen = chosen,
+                        count = count,
+                        plies = plies
+                    )
                 } else {
-                    String::new()
-                };
-                self.say(format!("opened {}{which}: {plies} plies", path.display()));
+                    msg!("opened", path = path, plies = plies)
+                });
                 self.show_board();
                 self.proceed();
             }
-            Err(error) => self.say(format!("{}:{error}", path.display())),
+            Err(error) => {
+                let reason = phrases::pdn_error(&error, &self.text);
+                self.say(format!("{}:{reason}", path.display()));
+            }
         }
     }
 
     /// `FILE has G games; open one with open FILE N:` and a line for each.
     fn list_games(&mut self, path: &Path, games: &[Result<pdn::GameRecord, pdn::PdnError>]) {
-        let mut lines = vec![format!(
-            "{} has {} games; open one with: open {} N",
-            path.display(),
-            games.len(),
-            path.display()
-        )];
+        let mut lines = vec![self.words(msg!(
+            "open-list",
+            path = path.display().to_string(),
+            count = games.len()
+        ))];
         for (number, game) in games.iter().enumerate() {
             let line = match game {
                 Ok(record) => {
                     let tag = |name: &str| record.tag(name).unwrap_or("?").to_string();
-                    format!(
-                        "{:>4}. {} - {}, {}, {} ({}, {} plies)",
-                        number + 1,
-                        tag("White"),
-                        tag("Black"),
-                        tag("Event"),
-                        tag("Date"),
-                        pdn::result_token(record.game.outcome()),
-                        record.game.moves().len()
-                    )
+                    self.words(msg!(
+                        "open-list-game",
+                        white = tag("White"),
+                        black = tag("Black"),
+                        event = tag("Event"),
+                        date = tag("Date"),
+                        result = pdn::result_token(record.game.outcome()),
+                        plies = self.words(msg!("plies", count = record.game.moves().len()))
+                    ))
                 }
-                Err(error) => format!("{:>4}. unreadable: {}:{error}", number + 1, path.display()),
+                Err(error) => self.words(msg!(
+                    "open-list-unreadable",
+                    path = path.display().to_string(),
+                    error = phrases::pdn_error(error, &self.text)
+                )),
             };
+            let line = format!("{:>4}. {line}", number + 1);
             lines.push(line);
         }
         self.say(lines.join("\n"));

@@ -9,6 +9,7 @@ use rustyline::hint::Hinter;
 use rustyline::{Context, Helper, Validator};
 
 use super::command::{COMMANDS, looks_like_a_move};
+use super::text::Lang;
 use crate::{MoveText, Position};
 
 const DIM: &str = "\x1b[2m";
@@ -30,8 +31,15 @@ pub struct ConsoleHelper {
     position: Position,
     /// Full-path texts of the legal moves, with their compact forms (`c3d4`) for matching.
     moves: Vec<(String, String)>,
-    /// Every command line that completion offers: `help`, `kb reload`, `movetime easy`...
+    /// Every command line that completion offers, in the player's language: `help`,
+    /// `kb reload`, `movetime easy`...
     commands: Vec<String>,
+    /// The commands that take a file name, with their space: `save `, `open `...
+    file_commands: Vec<String>,
+    /// `remember ` in the player's language.
+    remember: String,
+    /// Yes and no in the player's language.
+    answers: [&'static str; 2],
     mode: Mode,
     color: bool,
     files: FilenameCompleter,
@@ -47,23 +55,39 @@ fn compact(text: &str) -> String {
 }
 
 impl ConsoleHelper {
-    /// A helper for `position`, colouring its hints when `color` is set.
-    pub fn new(position: &Position, color: bool) -> ConsoleHelper {
+    /// A helper for `position` offering the words of `lang`, colouring its hints when
+    /// `color` is set.
+    pub fn new(position: &Position, lang: Lang, color: bool) -> ConsoleHelper {
         let mut commands = Vec::new();
+        let mut file_commands = Vec::new();
         for spec in COMMANDS {
-            for name in spec.names() {
+            for name in spec.names(lang) {
                 if spec.words.is_empty() {
                     commands.push(name.to_string());
                 }
                 for word in spec.words {
-                    commands.push(format!("{name} {word}"));
+                    commands.push(format!("{name} {}", word.get(lang)));
+                }
+                if ["cmd-save", "cmd-save-replace", "cmd-open"].contains(&spec.id) {
+                    file_commands.push(format!("{name} "));
                 }
             }
         }
+        let remember = COMMANDS
+            .iter()
+            .find(|spec| spec.id == "cmd-remember")
+            .map_or(String::new(), |spec| format!("{} ", spec.names(lang)[0]));
+        let answers = match lang {
+            Lang::En => ["yes", "no"],
+            Lang::Ru => ["да", "нет"],
+        };
         let mut helper = ConsoleHelper {
             position: *position,
             moves: Vec::new(),
             commands,
+            file_commands,
+            remember,
+            answers,
             mode: Mode::Play,
             color,
             files: FilenameCompleter::new(),
@@ -93,7 +117,7 @@ impl ConsoleHelper {
         if typed.is_empty() {
             return match self.mode {
                 Mode::Play => self.moves.iter().map(|(text, _)| text.clone()).collect(),
-                Mode::Question => vec!["yes".into(), "no".into()],
+                Mode::Question => self.answers.iter().map(|a| a.to_string()).collect(),
             };
         }
         let key = compact(&typed);
@@ -110,18 +134,18 @@ impl ConsoleHelper {
                     .map(|(text, _)| text.clone()),
             );
         }
-        if let Some(rest) = typed.strip_prefix("remember ") {
+        if let Some(rest) = typed.strip_prefix(&self.remember) {
             let key = compact(rest);
             found.extend(
                 self.moves
                     .iter()
                     .filter(|(_, k)| k.starts_with(&key))
-                    .map(|(text, _)| format!("remember {text}")),
+                    .map(|(text, _)| format!("{}{text}", self.remember)),
             );
         }
         if self.mode == Mode::Question {
             found.extend(
-                ["yes", "no"]
+                self.answers
                     .iter()
                     .filter(|a| a.starts_with(&typed))
                     .map(|a| a.to_string()),
@@ -148,7 +172,7 @@ impl Completer for ConsoleHelper {
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let before = &line[..pos];
         let lower = before.trim_start().to_lowercase();
-        if lower.starts_with("save ") || lower.starts_with("open ") {
+        if self.file_commands.iter().any(|c| lower.starts_with(c)) {
             return self.files.complete(line, pos, ctx);
         }
         let pairs = self
@@ -213,7 +237,7 @@ mod tests {
     use rustyline::history::DefaultHistory;
 
     fn start() -> ConsoleHelper {
-        ConsoleHelper::new(&Position::start(), false)
+        ConsoleHelper::new(&Position::start(), Lang::En, false)
     }
 
     #[test]
@@ -242,7 +266,7 @@ mod tests {
     #[test]
     fn captures_complete_with_their_full_path() {
         let position: Position = "W:Wc3,e1:Bd4,f6,f2".parse().unwrap();
-        let helper = ConsoleHelper::new(&position, false);
+        let helper = ConsoleHelper::new(&position, Lang::En, false);
         assert_eq!(helper.candidates("c3"), ["c3:e5:g7"]);
         assert_eq!(helper.candidates("e"), ["e1:g3", "exit"]);
     }
@@ -268,5 +292,25 @@ mod tests {
         helper.set_position(&Position::start(), Mode::Question);
         assert_eq!(helper.candidates(""), ["yes", "no"]);
         assert_eq!(helper.candidates("y"), ["yes"]);
+    }
+
+    #[test]
+    fn russian_completion_offers_russian_words() {
+        let mut helper = ConsoleHelper::new(&Position::start(), Lang::Ru, false);
+        assert_eq!(helper.candidates("под"), ["подсказка"]);
+        assert_eq!(
+            helper.candidates("база "),
+            ["база перечитать", "база проверить"]
+        );
+        assert_eq!(
+            helper.candidates("запомнить g3"),
+            ["запомнить g3-f4", "запомнить g3-h4"]
+        );
+        assert!(
+            helper.candidates("he").is_empty(),
+            "English words are not offered"
+        );
+        helper.set_position(&Position::start(), Mode::Question);
+        assert_eq!(helper.candidates(""), ["да", "нет"]);
     }
 }

@@ -8,6 +8,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
 
 use super::helper::{ConsoleHelper, Mode};
+use super::text::Lang;
 use crate::Position;
 use crate::files::{DataDir, write_atomically};
 
@@ -20,8 +21,17 @@ pub enum Line {
     Interrupted,
     /// Ctrl-D or the end of the input.
     Eof,
-    /// The line could not be read (bytes that are not UTF-8, a terminal hiccup): why.
-    Error(String),
+    /// The line could not be read.
+    Error(InputError),
+}
+
+/// Why a line could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    /// What was typed is not UTF-8 text.
+    NotUtf8,
+    /// A terminal hiccup, in the system's words.
+    Other(String),
 }
 
 /// The source of lines.
@@ -39,9 +49,10 @@ pub enum Input {
 }
 
 impl Input {
-    /// A rustyline editor with history from the user's data directory, if there is one.
-    /// Falls back to plain lines if the terminal cannot be set up.
-    pub fn terminal(position: &Position, color: bool) -> Input {
+    /// A rustyline editor with history from the user's data directory, if there is one,
+    /// completing the words of `lang`. Falls back to plain lines if the terminal cannot
+    /// be set up.
+    pub fn terminal(position: &Position, lang: Lang, color: bool) -> Input {
         let config = Config::builder()
             .auto_add_history(false)
             .history_ignore_space(true)
@@ -50,7 +61,7 @@ impl Input {
         let Ok(mut editor) = Editor::with_config(config) else {
             return Input::script();
         };
-        editor.set_helper(Some(ConsoleHelper::new(position, color)));
+        editor.set_helper(Some(ConsoleHelper::new(position, lang, color)));
         let history = history_path();
         if let Some(path) = &history {
             let _ = editor.load_history(path);
@@ -96,9 +107,9 @@ impl Input {
                 Err(ReadlineError::Eof) => Line::Eof,
                 Err(error) => Line::Error(match error {
                     ReadlineError::Io(error) if error.kind() == io::ErrorKind::InvalidData => {
-                        "what was typed is not UTF-8 text".to_string()
+                        InputError::NotUtf8
                     }
-                    error => error.to_string(),
+                    error => InputError::Other(error.to_string()),
                 }),
             },
             Input::Script { lines, echo } => {

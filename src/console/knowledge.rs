@@ -1,6 +1,7 @@
 //! The knowledge-base commands: loading at the start, `kb reload`, `kb check`, `remember`.
 
-use super::Console;
+use super::text::msg;
+use super::{Console, phrases};
 use crate::MoveText;
 use crate::kb::{
     self, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase, Remembered, locate_file,
@@ -11,33 +12,29 @@ use crate::notation::TypedMove;
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
         let located = KnowledgeBase::locate(self.kb_path.as_deref());
-        if self.adopt_kb(located, "knowledge base").is_err() {
-            self.say("playing without the knowledge base");
+        if self.adopt_kb(located, false).is_err() {
+            self.tell(msg!("kb-none"));
         }
     }
 
     pub(super) fn kb_reload(&mut self) {
         let reloaded = KnowledgeBase::locate(self.kb_path.as_deref());
-        if let Err(diagnostics) = self.adopt_kb(reloaded, "knowledge base reloaded") {
+        if let Err(diagnostics) = self.adopt_kb(reloaded, true) {
             let errors = errors(&diagnostics);
             if self.engine.knowledge_base().is_some() {
-                self.say(format!(
-                    "{errors}; the knowledge base in use stays as it was"
-                ));
+                self.tell(msg!("kb-reload-kept", errors = errors));
             } else {
-                self.say(format!(
-                    "{errors}; still playing without the knowledge base"
-                ));
+                self.tell(msg!("kb-reload-none", errors = errors));
             }
         }
     }
 
-    /// Shows what loading said; a base that loaded replaces the one in use
-    /// (`what` heads the line that names it), a broken one is handed back.
+    /// Shows what loading said; a base that loaded replaces the one in use (the line
+    /// that names it says whether it was `reloaded`), a broken one is handed back.
     fn adopt_kb(
         &mut self,
         loaded: Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>,
-        what: &str,
+        reloaded: bool,
     ) -> Result<(), Vec<Diagnostic>> {
         let (kb, diagnostics) = match loaded {
             Ok(found) => found,
@@ -51,7 +48,13 @@ impl Console {
         for diagnostic in diagnostics {
             self.say(diagnostic.to_string());
         }
-        self.say(format!("{what}: {} ({})", kb.origin(), facts(kb.len())));
+        let origin = phrases::origin(kb.origin(), &self.text);
+        self.tell(msg!(
+            "kb-loaded",
+            reloaded = if reloaded { "yes" } else { "no" },
+            origin = origin,
+            facts = kb.len()
+        ));
         self.engine.set_knowledge_base(Some(kb));
         self.hint_engine = None;
         Ok(())
@@ -68,13 +71,14 @@ impl Console {
                 for diagnostic in diagnostics {
                     self.say(diagnostic.to_string());
                 }
-                self.say(format!(
-                    "{}: {} ({} exact, {} patterns, {} lines), no errors",
-                    kb.origin(),
-                    facts(kb.len()),
-                    kb.exact_count(),
-                    kb.pattern_count(),
-                    kb.line_count()
+                let origin = phrases::origin(kb.origin(), &self.text);
+                self.tell(msg!(
+                    "kb-check-ok",
+                    origin = origin,
+                    facts = kb.len(),
+                    exact = kb.exact_count(),
+                    patterns = kb.pattern_count(),
+                    lines = kb.line_count()
                 ));
             }
             Err(diagnostics) => {
@@ -83,7 +87,8 @@ impl Console {
                 }
                 let errors = errors(&diagnostics);
                 let origin = file.map_or(BUILTIN_ORIGIN.to_string(), |f| f.display().to_string());
-                self.say(format!("{origin}: {errors}"));
+                let origin = phrases::origin(&origin, &self.text);
+                self.tell(msg!("kb-check-failed", origin = origin, errors = errors));
             }
         }
     }
@@ -95,7 +100,7 @@ impl Console {
         let mv = match text.resolve(&position) {
             Ok(mv) => mv,
             Err(error) => {
-                self.say(error.to_string());
+                self.tell(phrases::illegal_move(&error));
                 return;
             }
         };
@@ -104,30 +109,31 @@ impl Console {
             None => match &self.data {
                 Some(data) => (data.knowledge_base(), BUILTIN_TEXT),
                 None => {
-                    self.say("nothing remembered: no data directory; start with --kb FILE");
+                    self.tell(msg!("remember-no-data"));
                     return;
                 }
             },
         };
         let name = name.unwrap_or_else(|| {
-            format!(
-                "remembered at move {}: {}",
-                self.game.move_number(),
-                MoveText::from_move(&position, mv)
-            )
+            self.words(msg!(
+                "remember-default-name",
+                number = self.game.move_number(),
+                mv = MoveText::from_move(&position, mv).to_string()
+            ))
         });
         match remember(&file, seed, &position, mv, &name) {
             Ok(Remembered {
                 fact,
                 replaced: None,
-            }) => self.say(format!("remembered {fact}")),
+            }) => self.tell(msg!("remembered", fact = fact.to_string())),
             Ok(Remembered {
                 fact,
                 replaced: Some(old),
-            }) => self.say(format!(
-                "updated {fact}: play {} (was: {})",
-                MoveText::from_move(&position, mv),
-                old.join("; ")
+            }) => self.tell(msg!(
+                "remember-updated",
+                fact = fact.to_string(),
+                mv = MoveText::from_move(&position, mv).to_string(),
+                old = old.join("; ")
             )),
             Err(diagnostics) => {
                 for diagnostic in diagnostics {
@@ -143,30 +149,7 @@ impl Console {
     }
 }
 
-/// `1 fact`, `12 facts`.
-fn facts(count: usize) -> String {
-    match count {
-        1 => "1 fact".to_string(),
-        n => format!("{n} facts"),
-    }
-}
-
-/// `1 error`, `3 errors`: the errors among `diagnostics` (warnings do not count).
-fn errors(diagnostics: &[kb::Diagnostic]) -> String {
-    match diagnostics.iter().filter(|d| d.is_error()).count() {
-        1 => "1 error".to_string(),
-        n => format!("{n} errors"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_in_words() {
-        assert_eq!(facts(1), "1 fact");
-        assert_eq!(facts(0), "0 facts");
-        assert_eq!(errors(&[]), "0 errors");
-    }
+/// The errors among `diagnostics` (warnings do not count), as a message argument.
+fn errors(diagnostics: &[kb::Diagnostic]) -> usize {
+    diagnostics.iter().filter(|d| d.is_error()).count()
 }

@@ -7,26 +7,32 @@
 mod autosave;
 pub mod command;
 mod files;
+mod help;
 mod helper;
 mod input;
 mod interrupt;
 mod knowledge;
+mod phrases;
 pub mod render;
+pub mod text;
 mod thinking;
 mod view;
 
 pub use self::files::PLAYER;
+pub use self::text::Lang;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use self::command::{Command, CommandError, help, parse_answer};
+use self::command::{Command, CommandError, LEVEL_WORDS, parse_answer};
+use self::help::help;
 use self::helper::Mode;
-use self::input::{Input, Line};
+use self::input::{Input, InputError, Line};
 use self::render::Style;
-use self::thinking::{Screen, describe, interruptible, think};
+use self::text::{Message, Text, msg};
+use self::thinking::{Screen, interruptible, think};
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
 use crate::engine::{Engine, EngineConfig, LEVELS, Limits};
@@ -64,6 +70,8 @@ pub struct Options {
     pub name: String,
     /// The endgame databases the bot uses.
     pub tablebase: Option<Arc<Tablebase>>,
+    /// The language the console speaks.
+    pub lang: Lang,
 }
 
 impl Default for Options {
@@ -80,6 +88,7 @@ impl Default for Options {
             open: None,
             name: files::PLAYER.to_string(),
             tablebase: None,
+            lang: Lang::En,
         }
     }
 }
@@ -160,6 +169,8 @@ struct Console {
     declined: Option<Material>,
     /// Whether the end of the current game has been announced.
     announced: bool,
+    /// The messages in the player's language.
+    text: Text,
     out: io::Stdout,
 }
 
@@ -209,14 +220,15 @@ pub fn run(options: Options) -> io::Result<()> {
         question: Question::None,
         declined: None,
         announced: false,
+        text: Text::new(options.lang),
         out: io::stdout(),
     };
     let mut input = if interactive {
-        Input::terminal(&start, style.color)
+        Input::terminal(&start, options.lang, style.color)
     } else {
         Input::script()
     };
-    console.say("shashki: Russian draughts. Type a move like c3-d4, or help.");
+    console.tell(msg!("welcome"));
     console.load_kb_at_start();
     console.show_board();
     match &options.open {
@@ -261,19 +273,21 @@ pub fn run(options: Options) -> io::Result<()> {
                 if interrupts == 2 {
                     console.question = Question::Quit;
                 } else {
-                    console.say("(line cleared; Ctrl-C again to quit, Ctrl-D quits)");
+                    console.tell(msg!("line-cleared"));
                 }
             }
             Line::Eof => break,
             Line::Error(error) => {
                 errors += 1;
+                let error = match error {
+                    InputError::NotUtf8 => console.words(msg!("input-not-utf8")),
+                    InputError::Other(error) => error,
+                };
                 if errors >= MAX_INPUT_ERRORS {
-                    console.say(format!(
-                        "input error: {error}; the input seems gone, leaving"
-                    ));
+                    console.tell(msg!("input-gone", error = error));
                     break;
                 }
-                console.say(format!("input error: {error}; type quit to leave"));
+                console.tell(msg!("input-error", error = error));
             }
         }
     }
@@ -297,35 +311,53 @@ impl Console {
         let _ = self.out.flush();
     }
 
+    /// Prints one message in the player's language.
+    fn tell(&mut self, message: Message) {
+        let text = self.words(message);
+        self.say(text);
+    }
+
+    /// A message in the player's language.
+    fn words(&self, message: Message) -> String {
+        self.text.render(&message)
+    }
+
     fn bot(&self) -> Color {
         self.human.opposite()
     }
 
     fn prompt(&self) -> String {
-        match &self.question {
-            Question::Resume => "resume it? (y/n) ".to_string(),
-            Question::Replace(path) => format!("{} exists: replace it? (y/n) ", path.display()),
-            Question::Draw => "accept the draw? (y/n) ".to_string(),
-            Question::NewGame => "new game? (y/n) ".to_string(),
-            Question::Quit => "quit? (y/n) ".to_string(),
-            Question::Branch { .. } => "start the new line? (y/n) ".to_string(),
+        // Fluent drops a message's trailing space: the prompts get theirs here.
+        let question = match &self.question {
+            Question::Resume => msg!("ask-resume"),
+            Question::Replace(path) => msg!("ask-replace", path = path.display().to_string()),
+            Question::Draw => msg!("ask-draw"),
+            Question::NewGame => msg!("ask-new-game"),
+            Question::Quit => msg!("ask-quit"),
+            Question::Branch { .. } => msg!("ask-branch"),
             Question::None => {
                 let (number, side) = self.number_at(self.shown_ply());
                 let dots = match side {
                     Color::White => ".",
                     Color::Black => "...",
                 };
-                let viewing = if self.view.is_some() { " (back)" } else { "" };
-                format!("{number}{dots} {side}{viewing}> ")
+                let side = self.words(msg!("prompt-side", side = phrases::side(side)));
+                let viewing = match self.view {
+                    Some(_) => format!(" {}", self.words(msg!("prompt-back"))),
+                    None => String::new(),
+                };
+                return format!("{number}{dots} {side}{viewing}> ");
             }
-        }
+        };
+        format!("{} ", self.words(question))
     }
 
     fn show_board(&mut self) {
         let (position, last) = self.shown();
         let text = render::board(&position, last, self.human, self.style);
         let _ = write!(self.out, "{text}");
-        let _ = self.out.flush();
+        let material = phrases::material(&position, &self.text);
+        self.say(material);
     }
 
     /// Handles one line of input.
@@ -338,12 +370,13 @@ impl Console {
         let command = match text.parse::<Command>() {
             Ok(command) => command,
             Err(CommandError::Empty) if self.question != Question::None => {
-                self.say("please answer y or n");
+                self.tell(msg!("answer-please"));
                 return Flow::Continue;
             }
             Err(CommandError::Empty) => return Flow::Continue,
             Err(error) => {
-                self.say(error.to_string());
+                let text = error.explain(&self.text);
+                self.say(text);
                 return Flow::Continue;
             }
         };
@@ -356,7 +389,7 @@ impl Console {
                 self.answer(false);
             }
             Question::Replace(_) => {
-                self.say("not saved");
+                self.tell(msg!("not-saved"));
                 self.question = Question::None;
             }
             _ => {}
@@ -369,20 +402,20 @@ impl Console {
         match (question, yes) {
             (Question::Resume, yes) => self.resume(yes),
             (Question::Replace(path), true) => self.write_record(&path),
-            (Question::Replace(_), false) => self.say("not saved"),
+            (Question::Replace(_), false) => self.tell(msg!("not-saved")),
             (Question::Draw, true) => {
                 self.game.agree_draw();
                 self.proceed();
             }
             (Question::Draw, false) => {
                 self.declined = Some(material(self.game.position()));
-                self.say("play on.");
+                self.tell(msg!("play-on"));
             }
             (Question::NewGame, true) => self.new_game(Position::start()),
             (Question::NewGame, false) | (Question::Quit, true) => return Flow::Quit,
             (Question::Quit, false) => self.resume_question(),
             (Question::Branch { mv, ply }, true) => self.branch(&mv, ply),
-            (Question::Branch { .. }, false) => self.say("the game stays as it was"),
+            (Question::Branch { .. }, false) => self.tell(msg!("branch-declined")),
             (Question::None, _) => {}
         }
         Flow::Continue
@@ -426,12 +459,16 @@ impl Console {
             Command::Forward(plies) => self.show_ply(self.shown_ply() + plies),
             Command::Goto(number) => self.goto(number),
             Command::Help => {
-                let text = help();
+                let text = help(&self.text);
                 let _ = write!(self.out, "{text}");
             }
             Command::Board => {
                 self.show_board();
-                self.say(render::legend(self.style));
+                let legend = match self.style.color {
+                    true => msg!("legend-color"),
+                    false => msg!("legend-plain"),
+                };
+                self.tell(legend);
             }
             Command::Moves => self.list_moves(),
             Command::Hint => self.hint(),
@@ -439,31 +476,34 @@ impl Console {
             Command::New => self.new_game(Position::start()),
             Command::Flip => {
                 self.human = self.human.opposite();
-                let human = self.human;
-                self.say(format!("you now play {human}"));
+                let side = phrases::side(self.human);
+                self.tell(msg!("you-play-now", side = side));
                 self.show_board();
                 self.proceed();
             }
             Command::MoveTime(None) => {
                 let text = match self.limits {
-                    Limits::MoveTime(time) => {
-                        format!("the bot thinks up to {} ms a move", time.as_millis())
-                    }
-                    Limits::Depth(depth) => format!("the bot searches {depth} plies deep"),
-                    other => format!("the bot thinks: {other}"),
+                    Limits::MoveTime(time) => msg!("bot-movetime", ms = time.as_millis()),
+                    Limits::Depth(depth) => msg!("bot-depth", depth = depth),
+                    other => msg!("bot-limits", limits = other.to_string()),
                 };
-                self.say(text);
+                self.tell(text);
             }
             Command::MoveTime(Some(time)) => {
                 self.limits = Limits::MoveTime(time);
+                let ms = time.as_millis();
                 let level = LEVELS
                     .iter()
                     .find(|(_, t)| *t == time)
-                    .map_or(String::new(), |(name, _)| format!(" ({name})"));
-                self.say(format!(
-                    "the bot now thinks up to {} ms a move{level}",
-                    time.as_millis()
-                ));
+                    .and_then(|(name, _)| LEVEL_WORDS.iter().find(|word| word.en == *name));
+                self.tell(match level {
+                    Some(word) => msg!(
+                        "bot-movetime-level",
+                        ms = ms,
+                        level = word.get(self.text.lang())
+                    ),
+                    None => msg!("bot-movetime-set", ms = ms),
+                });
             }
             Command::Fen => {
                 let fen = self.shown().0.to_fen();
@@ -471,7 +511,7 @@ impl Console {
             }
             Command::Load(text) => match text.parse::<Position>() {
                 Ok(position) => self.new_game(position),
-                Err(error) => self.say(error.to_string()),
+                Err(error) => self.tell(phrases::fen_error(&error)),
             },
             Command::Save { path, replace } => self.save(&path, replace),
             Command::Open { path, number } => self.open(&path, number),
@@ -481,7 +521,7 @@ impl Console {
             Command::Draw => self.offer_draw(),
             Command::Resign => {
                 if self.game_over() {
-                    self.say("the game is already over");
+                    self.tell(msg!("game-already-over"));
                 } else {
                     self.game.resign(self.human);
                     self.proceed();
@@ -512,15 +552,17 @@ impl Console {
     fn announce(&mut self, outcome: Outcome) {
         self.announced = true;
         let verdict = match outcome {
-            Outcome::Win { winner, .. } if winner == self.human => "you win",
-            Outcome::Win { .. } => "shashki wins",
-            Outcome::Draw(_) => "a draw",
+            Outcome::Win { winner, .. } if winner == self.human => msg!("verdict-you-win"),
+            Outcome::Win { .. } => msg!("verdict-bot-wins"),
+            Outcome::Draw(_) => msg!("verdict-draw"),
         };
-        let token = pdn::result_token(Some(outcome));
-        self.say(format!("game over: {outcome} ({verdict}, {token})"));
-        self.say(
-            "answer y for a new game or n to quit; save FILE keeps the record, undo goes back",
-        );
+        self.tell(msg!(
+            "game-over",
+            outcome = self.words(phrases::outcome(outcome)),
+            verdict = self.words(verdict),
+            token = pdn::result_token(Some(outcome))
+        ));
+        self.tell(msg!("game-over-help"));
         self.question = Question::NewGame;
     }
 
@@ -530,7 +572,7 @@ impl Console {
         self.tags.clear();
         self.engine.new_game();
         self.reset_questions();
-        self.say("new game");
+        self.tell(msg!("new-game"));
         self.show_board();
         self.proceed();
     }
@@ -544,17 +586,17 @@ impl Console {
 
     fn human_move(&mut self, text: &TypedMove) {
         if self.game_over() {
-            self.say("the game is over: answer y for a new game, or type undo, new or quit");
+            self.tell(msg!("move-after-end"));
             return;
         }
         if self.game.position().side_to_move() != self.human {
-            self.say("it is not your move");
+            self.tell(msg!("not-your-move"));
             return;
         }
         let mv = match text.resolve(self.game.position()) {
             Ok(mv) => mv,
             Err(error) => {
-                self.say(error.to_string());
+                self.tell(phrases::illegal_move(&error));
                 return;
             }
         };
@@ -563,7 +605,7 @@ impl Console {
             self.question = Question::None;
         }
         if self.game.play(mv).is_err() {
-            self.say("that move cannot be played now");
+            self.tell(msg!("move-refused"));
             return;
         }
         if self.game_over() {
@@ -575,28 +617,34 @@ impl Console {
     /// The bot decides and plays; prints the board and its move with the reason.
     fn bot_move(&mut self) {
         let before = *self.game.position();
-        let thought = think(&mut self.engine, &self.game, self.limits, self.screen);
+        let thought = think(
+            &mut self.engine,
+            &self.game,
+            self.limits,
+            self.screen,
+            &self.text,
+        );
         let Some(decision) = thought.decision else {
             return;
         };
         if thought.interrupted {
-            self.say("(interrupted: playing the best move found so far)");
+            self.tell(msg!("bot-interrupted"));
         }
         if self.game.play(decision.mv).is_err() {
-            self.say("shashki: the bot chose an illegal move; your move instead");
+            self.tell(msg!("bot-illegal"));
             return;
         }
         self.show_board();
         let text = self.notation.write(&before, decision.mv);
-        let reason = describe(&decision.source);
-        self.say(format!("shashki plays {text} ({reason})"));
+        let reason = phrases::source(&decision.source, &self.text);
+        self.tell(msg!("bot-plays", mv = text, reason = reason));
     }
 
     fn list_moves(&mut self) {
         let position = *self.game.position();
         let moves = position.legal_moves();
         if self.game_over() || moves.is_empty() {
-            self.say("no moves: the game is over");
+            self.tell(msg!("moves-none"));
             return;
         }
         let mut texts: Vec<String> = moves
@@ -604,17 +652,18 @@ impl Console {
             .map(|&mv| MoveText::from_move(&position, mv).to_string())
             .collect();
         texts.sort();
-        let side = position.side_to_move();
-        self.say(format!(
-            "{side} can play ({}): {}",
-            texts.len(),
-            texts.join(", ")
+        let side = phrases::side(position.side_to_move());
+        self.tell(msg!(
+            "moves-list",
+            side = side,
+            count = texts.len(),
+            moves = texts.join(", ")
         ));
     }
 
     fn hint(&mut self) {
         if self.game_over() {
-            self.say("no hint: the game is over");
+            self.tell(msg!("hint-game-over"));
             return;
         }
         let before = *self.game.position();
@@ -628,17 +677,17 @@ impl Console {
         let engine = self
             .hint_engine
             .get_or_insert_with(|| Engine::new(config, kb));
-        let thought = think(engine, &self.game, self.limits, self.screen);
+        let thought = think(engine, &self.game, self.limits, self.screen, &self.text);
         if thought.interrupted {
-            self.say("(interrupted: the best move found so far)");
+            self.tell(msg!("hint-interrupted"));
         }
         match thought.decision {
             Some(decision) => {
                 let text = self.notation.write(&before, decision.mv);
-                let reason = describe(&decision.source);
-                self.say(format!("hint: {text} ({reason})"));
+                let reason = phrases::source(&decision.source, &self.text);
+                self.tell(msg!("hint", mv = text, reason = reason));
             }
-            None => self.say("no hint: there is no move"),
+            None => self.tell(msg!("hint-no-move")),
         }
     }
 
@@ -651,7 +700,7 @@ impl Console {
                 .rposition(|p| p.side_to_move() == self.human)
         };
         let Some(index) = human_plies else {
-            self.say("nothing to undo: you have not moved yet");
+            self.tell(msg!("undo-nothing"));
             return;
         };
         let count = self.game.moves().len() - index;
@@ -660,14 +709,13 @@ impl Console {
         }
         self.engine.new_game();
         self.reset_questions();
-        let plural = if count == 1 { "move" } else { "moves" };
-        self.say(format!("took back {count} {plural}"));
+        self.tell(msg!("undo-done", count = count));
         self.show_board();
     }
 
     fn offer_draw(&mut self) {
         if self.game_over() {
-            self.say("the game is already over");
+            self.tell(msg!("game-already-over"));
             return;
         }
         let bot = self.bot();
@@ -676,14 +724,14 @@ impl Console {
             self.engine.accepts_draw(&self.game, bot)
         });
         if interrupted {
-            self.say("(interrupted: deciding on what the search saw so far)");
+            self.tell(msg!("draw-interrupted"));
         }
         if accepts {
-            self.say("shashki accepts the draw");
+            self.tell(msg!("draw-accepted"));
             self.game.agree_draw();
             self.proceed();
         } else {
-            self.say("shashki declines the draw; play on");
+            self.tell(msg!("draw-declined"));
         }
     }
 
@@ -699,7 +747,7 @@ impl Console {
             && self.declined != Some(material(&position))
             && self.engine.exact_value(&self.game) == Some(Value::Draw);
         if due {
-            self.say("shashki offers a draw: king against king, and neither side can force a win");
+            self.tell(msg!("draw-offer"));
             self.question = Question::Draw;
         }
     }

@@ -1,4 +1,4 @@
-//! The board as text: an 8 x 8 diagram with coordinates, the last move and the material.
+//! The board as text: an 8 x 8 diagram with coordinates and the last move.
 
 use std::fmt::Write;
 
@@ -19,16 +19,7 @@ const WHITE_PIECE: &str = "\x1b[1;97m";
 const BLACK_PIECE: &str = "\x1b[1;30m";
 const CAPTURED: &str = "\x1b[2;37m";
 
-/// The legend under the board, naming the symbols.
-pub fn legend(style: Style) -> &'static str {
-    if style.color {
-        "● man  ♛ king (white and black);  highlighted: the last move, x: taken"
-    } else {
-        "w/b: white/black man  W/B: king  .: empty dark square  [ ]: last move  x: taken"
-    }
-}
-
-/// The board seen from `view`'s side, with `last` marked, followed by the material count.
+/// The board seen from `view`'s side, with `last` marked.
 ///
 /// # Examples
 ///
@@ -70,7 +61,6 @@ pub fn board(position: &Position, last: Option<Move>, view: Color, style: Style)
     }
     out.push_str(header.trim_end());
     out.push('\n');
-    out.push_str(&material(position));
     out
 }
 
@@ -127,31 +117,6 @@ fn cell(position: &Position, last: Option<Move>, square: Option<Square>, style: 
     }
 }
 
-/// `material: White 8 men, 1 king; Black 7 men`.
-pub fn material(position: &Position) -> String {
-    let side = |color: Color| {
-        let men = position.men(color).count();
-        let kings = position.kings_of(color).count();
-        let mut parts = Vec::new();
-        if men > 0 || kings == 0 {
-            parts.push(plural(men, "man", "men"));
-        }
-        if kings > 0 {
-            parts.push(plural(kings, "king", "kings"));
-        }
-        format!("{color} {}", parts.join(", "))
-    };
-    format!("material: {}; {}\n", side(Color::White), side(Color::Black))
-}
-
-fn plural(count: u32, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("{count} {one}")
-    } else {
-        format!("{count} {many}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,7 +133,7 @@ mod tests {
         assert_eq!(lines[4], "  5 .     .     .     .     5");
         assert_eq!(lines[8], "  1 w     w     w     w     1");
         assert_eq!(lines[9], lines[0]);
-        assert_eq!(lines[10], "material: White 12 men; Black 12 men");
+        assert_eq!(lines.len(), 10);
     }
 
     #[test]
@@ -194,7 +159,6 @@ mod tests {
         assert!(text.contains("  4    .     x     .     .  4"), "{text}");
         assert!(text.contains("  3 .    [.]    .     .     3"), "{text}");
         assert!(text.contains("  1 W "), "{text}");
-        assert!(text.ends_with("material: White 1 man, 1 king; Black 0 men\n"));
     }
 
     #[test]

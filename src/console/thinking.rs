@@ -4,7 +4,8 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use super::interrupt::InterruptWatch;
-use crate::engine::{Decision, Engine, Limits, Progress, Source, Stop, line_text};
+use super::text::{Text, msg};
+use crate::engine::{Decision, Engine, Limits, Progress, Stop, line_text};
 use crate::{Game, Position};
 
 /// How long the bot must think before the progress line appears.
@@ -33,11 +34,17 @@ pub(super) struct Thought {
 /// Runs `engine` for the side to move in `game`. On a terminal the progress line appears
 /// once the search has taken longer than a moment and is cleared at the end, and Ctrl-C
 /// meanwhile stops the search (the decision is then the best move found so far).
-pub(super) fn think(engine: &mut Engine, game: &Game, limits: Limits, screen: Screen) -> Thought {
+pub(super) fn think(
+    engine: &mut Engine,
+    game: &Game,
+    limits: Limits,
+    screen: Screen,
+    text: &Text,
+) -> Thought {
     let stop = engine.stop_signal();
-    let (decision, interrupted) = interruptible(stop, screen.keys, || {
-        choose(engine, game, limits, screen.progress)
-    });
+    let show = screen.progress.then_some(text);
+    let (decision, interrupted) =
+        interruptible(stop, screen.keys, || choose(engine, game, limits, show));
     Thought {
         decision,
         interrupted,
@@ -53,14 +60,21 @@ pub(super) fn interruptible<T>(stop: Stop, keys: bool, work: impl FnOnce() -> T)
     (value, interrupted)
 }
 
-/// The engine's choice, with the progress line on the terminal when `show`.
-fn choose(engine: &mut Engine, game: &Game, limits: Limits, show: bool) -> Option<Decision> {
+/// The engine's choice, with the progress line on the terminal when `show` has the words.
+fn choose(
+    engine: &mut Engine,
+    game: &Game,
+    limits: Limits,
+    show: Option<&Text>,
+) -> Option<Decision> {
     let position = *game.position();
     let mut shown = false;
     let mut out = io::stdout();
     let mut report = |progress: &Progress| {
-        if show && progress.elapsed >= PROGRESS_DELAY {
-            let line = progress_line(&position, progress);
+        if let Some(text) = show
+            && progress.elapsed >= PROGRESS_DELAY
+        {
+            let line = progress_line(&position, progress, text);
             let _ = write!(out, "\r\x1b[2K{line}");
             let _ = out.flush();
             shown = true;
@@ -74,33 +88,14 @@ fn choose(engine: &mut Engine, game: &Game, limits: Limits, show: bool) -> Optio
     decision
 }
 
-/// Why the bot chose its move, in words.
-pub(super) fn describe(source: &Source) -> String {
-    match source {
-        Source::KnowledgeBase(fact) => format!(
-            "knowledge base: \"{}\", {}:{}",
-            fact.name, fact.origin, fact.line
-        ),
-        Source::CombinationLine(fact) => format!(
-            "combination \"{}\", {}:{}",
-            fact.name, fact.origin, fact.line
-        ),
-        Source::OnlyMove => "the only move".to_string(),
-        Source::Database(value) => format!("endgame database: {value}"),
-        Source::CaptureSearch { score, .. } => format!("capture search: {score}"),
-        Source::Search { depth: 0, .. } => "search: stopped before depth 1".to_string(),
-        Source::Search { depth, score, .. } => format!("search: depth {depth}, {score}"),
-    }
-}
-
 /// `depth 9  +0.35  c3-d4 d6-c5 ...`, cut to the progress width.
-fn progress_line(position: &Position, progress: &Progress) -> String {
-    let mut line = format!(
-        "thinking: depth {}  {}  {}",
-        progress.depth,
-        progress.score,
-        line_text(position, &progress.pv)
-    );
+fn progress_line(position: &Position, progress: &Progress, text: &Text) -> String {
+    let mut line = text.render(&msg!(
+        "progress",
+        depth = progress.depth,
+        score = progress.score.to_string(),
+        line = line_text(position, &progress.pv)
+    ));
     if line.chars().count() > PROGRESS_WIDTH {
         line = line.chars().take(PROGRESS_WIDTH - 3).collect::<String>() + "...";
     }
@@ -130,21 +125,10 @@ mod tests {
             elapsed: Duration::ZERO,
             pv: moves,
         };
+        let english = Text::new(crate::console::Lang::En);
         assert_eq!(
-            progress_line(&position, &progress),
+            progress_line(&position, &progress, &english),
             "thinking: depth 7  +0.35  c3-d4 d6-c5"
         );
-    }
-
-    #[test]
-    fn a_search_stopped_before_depth_1_says_so() {
-        let source = Source::Search {
-            depth: 0,
-            score: crate::search::Score::DRAW,
-            nodes: 0,
-            nps: 0,
-            pv: Vec::new(),
-        };
-        assert_eq!(describe(&source), "search: stopped before depth 1");
     }
 }

@@ -1,7 +1,8 @@
 //! Stepping through the game: `history`, `back`, `forward`, `goto`, and a new line
 //! started from an earlier position.
 
-use super::{Console, Question};
+use super::text::msg;
+use super::{Console, Question, phrases};
 use crate::notation::TypedMove;
 use crate::{Color, Move, Position};
 
@@ -37,7 +38,7 @@ impl Console {
     pub(super) fn history(&mut self) {
         let moves = self.game.moves();
         if moves.is_empty() {
-            self.say("no moves yet");
+            self.tell(msg!("history-empty"));
             return;
         }
         let mut lines: Vec<String> = Vec::new();
@@ -54,9 +55,11 @@ impl Console {
         }
         if let Some(ply) = self.view {
             let (number, side) = self.number_at(ply);
-            lines.push(format!(
-                "(shown: the position before move {number}, {side} to move; forward returns)"
-            ));
+            lines.push(self.words(msg!(
+                "history-shown",
+                number = number,
+                side = phrases::side(side)
+            )));
         }
         self.say(lines.join("\n"));
     }
@@ -68,14 +71,16 @@ impl Console {
         self.view = (ply < end).then_some(ply);
         self.show_board();
         let (number, side) = self.number_at(ply);
+        let side = phrases::side(side);
         if ply == end {
-            self.say(format!(
-                "the current position: move {number}, {side} to move"
-            ));
+            self.tell(msg!("view-current", number = number, side = side));
         } else {
-            self.say(format!(
-                "move {number}, {side} to move ({} of {end} plies; forward or goto returns, a move played here starts a new line)",
-                ply
+            self.tell(msg!(
+                "view-earlier",
+                number = number,
+                side = side,
+                ply = ply,
+                end = end
             ));
         }
     }
@@ -87,9 +92,7 @@ impl Console {
             Some(ply) => self.show_ply(ply),
             None => {
                 let (last, _) = self.number_at(end);
-                self.say(format!(
-                    "the game has reached move {last}; showing the current position"
-                ));
+                self.tell(msg!("goto-beyond", last = last));
                 self.show_ply(end);
             }
         }
@@ -99,18 +102,17 @@ impl Console {
     pub(super) fn move_at_shown(&mut self, text: TypedMove, ply: usize) {
         let (position, _) = self.shown();
         if position.side_to_move() != self.human {
-            self.say("here it is the bot's move: step to a position where you are to move");
+            self.tell(msg!("branch-bot-to-move"));
             return;
         }
         if let Err(error) = text.resolve(&position) {
-            self.say(error.to_string());
+            self.tell(phrases::illegal_move(&error));
             return;
         }
         let dropped = self.game.moves().len() - ply;
         self.question = Question::Branch { mv: text, ply };
-        self.say(format!(
-            "playing here starts a new line and drops the {dropped} plies after it"
-        ));
+        let plies = self.words(msg!("plies", count = dropped));
+        self.tell(msg!("branch-warning", plies = plies));
     }
 
     /// The new line: the game cut back to `ply` plies, then `text` played.

@@ -11,6 +11,7 @@ mod typed;
 
 pub use fen::{FenError, FenErrorKind};
 pub use latin::{latin, latin_char};
+pub(crate) use movetext::move_list;
 pub use movetext::{IllegalMoveError, MoveParseError, MoveText};
 pub use numeric::Numbering;
 pub use short::{NotShort, ShortMove};

@@ -91,7 +91,8 @@ pub enum IllegalMoveError {
     Ambiguous { candidates: Vec<MoveText> },
 }
 
-fn list(moves: &[MoveText]) -> String {
+/// Move texts as a comma-separated list, as errors name the moves there are.
+pub(crate) fn move_list(moves: &[MoveText]) -> String {
     moves
         .iter()
         .map(ToString::to_string)
@@ -113,7 +114,7 @@ impl fmt::Display for IllegalMoveError {
                 write!(
                     f,
                     "capture is compulsory; you must play one of: {}",
-                    list(captures)
+                    move_list(captures)
                 )
             }
             IllegalMoveError::NoSuchMove {
@@ -131,20 +132,20 @@ impl fmt::Display for IllegalMoveError {
                     write!(
                         f,
                         "no such move for the {role} on {square}; it can play: {}",
-                        list(moves)
+                        move_list(moves)
                     )
                 }
             }
             IllegalMoveError::NoShortMove { file, to, moves } => write!(
                 f,
                 "no move of a piece on the {file}-file ends on {to}; the legal moves are: {}",
-                list(moves)
+                move_list(moves)
             ),
             IllegalMoveError::Ambiguous { candidates } => {
                 write!(
                     f,
                     "that could mean several moves; type one of: {}",
-                    list(candidates)
+                    move_list(candidates)
                 )
             }
         }

@@ -113,12 +113,36 @@ impl Home {
     }
 }
 
-/// Runs `shashki ARGS` in `dir` (also its `XDG_DATA_HOME`) with `input` on stdin; kills
-/// it and fails the test if it takes longer than [`PATIENCE`] (a regression that hangs,
-/// such as a FIFO opened, fails instead of stalling the suite), and if it panicked.
+/// Pins `command` to the English console, whatever the locale of the machine running
+/// the tests: the expectations quote English texts.
+pub fn in_english(command: &mut Command) -> &mut Command {
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+}
+
+/// Runs `shashki ARGS` in `dir` (also its `XDG_DATA_HOME`) with `input` on stdin, in
+/// English; see [`shashki_in`].
 #[track_caller]
 pub fn shashki(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Session {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+    shashki_in(dir, &[], args, input)
+}
+
+/// Runs `shashki ARGS` in `dir` (also its `XDG_DATA_HOME`) with `input` on stdin and the
+/// variables `env` set over an English locale; kills it and fails the test if it takes
+/// longer than [`PATIENCE`] (a regression that hangs, such as a FIFO opened, fails
+/// instead of stalling the suite), and if it panicked.
+#[track_caller]
+pub fn shashki_in(
+    dir: &Path,
+    env: &[(&str, &str)],
+    args: &[&str],
+    input: impl AsRef<[u8]>,
+) -> Session {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
+    in_english(&mut command).envs(env.iter().copied());
+    let mut child = command
         .args(args)
         .current_dir(dir)
         .env("XDG_DATA_HOME", dir)

@@ -1,0 +1,359 @@
+# The console's messages in English. Every id here is also in ../ru/shashki.ftl (a test
+# compares them). $side, $winner and $owner are "white" or "black"; counts are numbers.
+
+## Counts
+
+plies = { $count ->
+    [one] { $count } ply
+   *[other] { $count } plies
+}
+
+## Start, prompts and questions
+
+welcome = shashki: Russian draughts. Type a move like c3-d4, or help.
+prompt-side = { $side ->
+    [white] White
+   *[black] Black
+}
+prompt-back = (back)
+ask-resume = resume it? (y/n)
+ask-replace = { $path } exists: replace it? (y/n)
+ask-draw = accept the draw? (y/n)
+ask-new-game = new game? (y/n)
+ask-quit = quit? (y/n)
+ask-branch = start the new line? (y/n)
+answer-please = please answer y or n
+line-cleared = (line cleared; Ctrl-C again to quit, Ctrl-D quits)
+input-error = input error: { $error }; type quit to leave
+input-gone = input error: { $error }; the input seems gone, leaving
+input-not-utf8 = what was typed is not UTF-8 text
+
+## What a typed line means
+
+line-empty = type a move like c3-d4, or help
+line-unknown = unknown command '{ $word }'; type help for the commands
+line-bad-argument = { $command }: { $reason }; usage: { $usage }
+arg-none = takes no argument, got '{ $got }'
+arg-move-number = needs a move number from 1
+arg-plies = needs a number of plies from 1
+arg-position = needs a position string
+arg-file = needs a file name
+arg-game-number = games are numbered from 1
+arg-move = needs a move
+arg-kb-word = needs reload or check
+arg-kb-unknown = '{ $word }' is neither reload nor check
+arg-time-range = the time must be 1 to { $max } milliseconds (an hour)
+arg-not-ms = '{ $text }' is not a number of milliseconds
+
+## Help
+
+help-intro =
+    Type a move: c3-d4, a capture c3:e5 or c3:e5:c7 (every landing square), or
+    just its ends c3:c7 when that names one move; C3D4, c3 d4 and c3xe5 work too,
+    and so does short notation, cd4 or g:e3 (the file left and the square
+    reached), Cyrillic look-alike letters (с3-d4) and marks after a move (cd4!?).
+    Tab completes. Ctrl-C while the bot thinks makes it play the best move it has
+    found so far. Commands work in English and in Russian (help or помощь);
+    --lang ru speaks Russian.
+help-commands = Commands:
+help-rules =
+    Rules (Russian draughts): men move one square diagonally forward and capture
+    forward and backward; capturing is compulsory, but you may choose any capture,
+    and a capture goes on while it can. A man reaching the far rank becomes a king,
+    even in the middle of a capture. Kings fly along diagonals, moving and
+    capturing at any distance. Captured pieces leave the board only when the move
+    ends (Turkish strike). A side that cannot move loses; a threefold repetition
+    and the endgame counts are draws.
+
+cmd-help = these commands and a short summary of the rules
+cmd-board = show the board again
+cmd-moves = list your legal moves
+cmd-history = the numbered moves of the game
+cmd-back = show the position N plies earlier (1 unless given)
+    .usage = [N]
+cmd-forward = show the position N plies later; a move typed there starts a new line
+    .usage = [N]
+cmd-goto = show the position before move N
+    .usage = N
+cmd-hint = ask the bot what it would play in your place
+cmd-undo = take back your last move and the bot's reply
+cmd-new = start a new game from the start position
+cmd-flip = swap colours with the bot
+cmd-movetime = show or set the bot's thinking time per move
+    .usage = [MS | easy | normal | hard]
+cmd-fen = print the position string
+cmd-load = start a new game from a position string
+    .usage = FEN
+cmd-save = save the game as a PDN record (never over a file without asking)
+    .usage = FILE
+cmd-save-replace = save the game, replacing the file if it exists
+    .usage = FILE
+cmd-open = open game N of a PDN file (the list if it has several) and go on from its end
+    .usage = FILE [N]
+cmd-kb = reread the knowledge base after editing it, or only check it
+    .usage = reload | check
+cmd-remember = add this position and a move to the knowledge base
+    .usage = MOVE [NAME]
+cmd-draw = offer a draw
+cmd-resign = give up the game
+cmd-quit = leave (Ctrl-D does too); an unfinished game is kept for the next start
+
+## The board
+
+legend-color = ● man  ♛ king (white and black);  highlighted: the last move, x: taken
+legend-plain = w/b: white/black man  W/B: king  .: empty dark square  [ ]: last move  x: taken
+material = material: { $white }; { $black }
+material-side = { $side ->
+    [white] White
+   *[black] Black
+} { $shape ->
+    [kings] { $kings ->
+        [one] { $kings } king
+       *[other] { $kings } kings
+    }
+    [both] { $men ->
+        [one] { $men } man
+       *[other] { $men } men
+    }, { $kings ->
+        [one] { $kings } king
+       *[other] { $kings } kings
+    }
+   *[men] { $men ->
+        [one] { $men } man
+       *[other] { $men } men
+    }
+}
+
+## Playing
+
+you-play-now = you now play { $side ->
+    [white] White
+   *[black] Black
+}
+not-your-move = it is not your move
+move-refused = that move cannot be played now
+move-after-end = the game is over: answer y for a new game, or type undo, new or quit
+moves-none = no moves: the game is over
+moves-list = { $side ->
+    [white] White
+   *[black] Black
+} can play ({ $count }): { $moves }
+undo-nothing = nothing to undo: you have not moved yet
+undo-done = took back { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+new-game = new game
+game-already-over = the game is already over
+game-over = game over: { $outcome } ({ $verdict }, { $token })
+game-over-help = answer y for a new game or n to quit; save FILE keeps the record, undo goes back
+verdict-you-win = you win
+verdict-bot-wins = shashki wins
+verdict-draw = a draw
+play-on = play on.
+
+## The bot
+
+bot-plays = shashki plays { $mv } ({ $reason })
+bot-interrupted = (interrupted: playing the best move found so far)
+bot-illegal = shashki: the bot chose an illegal move; your move instead
+bot-movetime = the bot thinks up to { $ms } ms a move
+bot-movetime-set = the bot now thinks up to { $ms } ms a move
+bot-movetime-level = the bot now thinks up to { $ms } ms a move ({ $level })
+bot-depth = the bot searches { $depth } plies deep
+bot-limits = the bot thinks: { $limits }
+progress = thinking: depth { $depth }  { $score }  { $line }
+hint = hint: { $mv } ({ $reason })
+hint-interrupted = (interrupted: the best move found so far)
+hint-game-over = no hint: the game is over
+hint-no-move = no hint: there is no move
+source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
+source-combination = combination "{ $name }", { $origin }:{ $line }
+source-only-move = the only move
+source-database = endgame database: { $value ->
+    [win] win in { $plies }
+    [loss] loss in { $plies }
+   *[draw] draw
+}
+source-capture-search = capture search: { $score }
+source-search-stopped = search: stopped before depth 1
+source-search = search: depth { $depth }, { $score }
+
+## Draws
+
+draw-offer = shashki offers a draw: king against king, and neither side can force a win
+draw-accepted = shashki accepts the draw
+draw-declined = shashki declines the draw; play on
+draw-interrupted = (interrupted: deciding on what the search saw so far)
+
+## How games end
+
+win-no-pieces = { $winner ->
+    [white] White wins: Black has no pieces left
+   *[black] Black wins: White has no pieces left
+}
+win-blocked = { $winner ->
+    [white] White wins: Black has no legal move
+   *[black] Black wins: White has no legal move
+}
+win-resigned = { $winner ->
+    [white] White wins: Black resigned
+   *[black] Black wins: White resigned
+}
+draw-repetition = draw: the same position occurred for the third time
+draw-kings-only = draw: for 15 moves both sides moved only kings, without a capture
+draw-lone-king = draw: three kings did not catch the lone king within 15 moves
+draw-king-ending = draw: the balance of a king ending did not change for { $moves } moves
+draw-agreement = draw by agreement
+
+## Moves that cannot be played
+
+move-empty = no move given; type it like c3-d4 or c3:e5
+move-one-square = only one square ({ $square }); a move needs at least two, like c3-d4
+move-unexpected = unexpected '{ $found }' at column { $column }; write moves like c3-d4 or c3:e5:c7
+square-malformed = '{ $text }' is not a square (expected a file a-h and a rank 1-8, like c3)
+square-light = { $text } is a light square; play uses the dark squares only
+illegal-no-moves = there is no legal move: the game is over
+illegal-no-piece = there is no piece on { $square }
+illegal-not-yours = the piece on { $square } is { $owner ->
+    [white] White
+   *[black] Black
+}'s; it is { $side ->
+    [white] White
+   *[black] Black
+} to move
+illegal-capture-compulsory = capture is compulsory; you must play one of: { $moves }
+illegal-piece-stuck = the { $role ->
+    [man] man
+   *[king] king
+} on { $square } has no legal move
+illegal-no-such-move = no such move for the { $role ->
+    [man] man
+   *[king] king
+} on { $square }; it can play: { $moves }
+illegal-no-short-move = no move of a piece on the { $file }-file ends on { $to }; the legal moves are: { $moves }
+illegal-ambiguous = that could mean several moves; type one of: { $moves }
+
+## Position strings
+
+fen-empty = position string, column { $column }: empty; expected something like { $start }
+fen-bad-side = position string, column { $column }: side to move '{ $text }' should be W or B
+fen-bad-color = position string, column { $column }: piece list '{ $text }' should start with W or B
+fen-color-twice = position string, column { $column }: { $side ->
+    [white] White
+   *[black] Black
+}'s pieces are listed twice
+fen-no-lists = position string, column { $column }: the piece lists are missing; expected the side to move, then :W and White's pieces, then :B and Black's pieces, like W:Wc3,e3:Bd6
+fen-missing-list = position string, column { $column }: { $side ->
+    [white] White's piece list is missing; write :{ $letter } alone if White has no pieces
+   *[black] Black's piece list is missing; write :{ $letter } alone if Black has no pieces
+}
+fen-no-pieces = position string, column { $column }: there are no pieces at all; a position needs at least one
+fen-extra-section = position string, column { $column }: too many ':' sections; expected SIDE:Wpieces:Bpieces
+fen-bad-square = position string, column { $column }: '{ $text }' is not a piece (expected a dark square like c3, or Kc3 for a king)
+fen-square-twice = position string, column { $column }: square { $square } is given twice
+fen-too-many = position string, column { $column }: { $side ->
+    [white] White
+   *[black] Black
+} has { $count } pieces; at most 12 are allowed
+fen-man-on-last-rank = position string, column { $column }: a { $side ->
+    [white] white
+   *[black] black
+} man cannot stand on { $square }: it would already be a king
+fen-bad-wrapper = position string, column { $column }: the [FEN "..."] wrapper is not closed
+
+## Stepping through the game
+
+history-empty = no moves yet
+history-shown = (shown: the position before move { $number }, { $side ->
+    [white] White
+   *[black] Black
+} to move; forward returns)
+view-current = the current position: move { $number }, { $side ->
+    [white] White
+   *[black] Black
+} to move
+view-earlier = move { $number }, { $side ->
+    [white] White
+   *[black] Black
+} to move ({ $ply } of { $end } plies; forward or goto returns, a move played here starts a new line)
+goto-beyond = the game has reached move { $last }; showing the current position
+branch-bot-to-move = here it is the bot's move: step to a position where you are to move
+branch-warning = playing here starts a new line and drops the { $plies } after it
+branch-declined = the game stays as it was
+
+## Files
+
+saved = saved to { $path }
+not-saved = not saved
+save-exists = not saved: { $path } exists; save! { $path } replaces it
+save-over-kb = not saved: { $path } is the knowledge base { $kb }; choose another file
+save-failed = could not save { $path }: { $error }
+open-failed = could not open { $path }: { $error }
+io-error = { $system }
+read-not-a-file = it is { $what }, not a regular file
+read-too-large = it is { $bytes } bytes long; text files are read only up to { $max } MiB
+read-bad-utf8 = { $line }:{ $column }: invalid UTF-8 (byte { $byte }); the file must be saved as UTF-8 text
+open-no-game = { $path }: no game in the file
+open-out-of-range = { $path } has { $count ->
+    [one] 1 game: open one of 1
+   *[other] { $count } games: open one of 1 to { $count }
+}
+opened = opened { $path }: { $plies }
+opened-one-of = opened { $path } game { $chosen } of { $count }: { $plies }
+open-list = { $path } has { $count } games; open one with: open { $path } N
+open-list-game = { $white } - { $black }, { $event }, { $date } ({ $result }, { $plies })
+open-list-unreadable = unreadable: { $path }:{ $error }
+
+## The game kept between sessions
+
+autosave-failed = (could not keep the game in { $path }: { $error }; save FILE keeps it)
+resume-offer = an unfinished game ({ $plies }, move { $number }) was kept from last time
+resumed = resumed: you play { $side ->
+    [white] White
+   *[black] Black
+}
+kept-aside = the unfinished game is kept in { $path } (open it to go on)
+keep-aside-failed = could not keep the unfinished game in { $path }: { $error }
+farewell-kept = the unfinished game is kept in { $path }; shashki offers it at the next start
+
+## The knowledge base
+
+kb-builtin = built-in starter base
+kb-none = playing without the knowledge base
+kb-loaded = { $reloaded ->
+    [yes] knowledge base reloaded
+   *[no] knowledge base
+}: { $origin } ({ $facts ->
+    [one] 1 fact
+   *[other] { $facts } facts
+})
+kb-reload-kept = { $errors ->
+    [one] 1 error
+   *[other] { $errors } errors
+}; the knowledge base in use stays as it was
+kb-reload-none = { $errors ->
+    [one] 1 error
+   *[other] { $errors } errors
+}; still playing without the knowledge base
+kb-check-ok = { $origin }: { $facts ->
+    [one] 1 fact
+   *[other] { $facts } facts
+} ({ $exact } exact, { $patterns } patterns, { $lines } lines), no errors
+kb-check-failed = { $origin }: { $errors ->
+    [one] 1 error
+   *[other] { $errors } errors
+}
+remember-no-data = nothing remembered: no data directory; start with --kb FILE
+remember-default-name = remembered at move { $number }: { $mv }
+remembered = remembered { $fact }
+remember-updated = updated { $fact }: play { $mv } (was: { $old })
+
+## Game records
+
+pdn-unclosed = this '{ $sign }' is never closed
+pdn-bad-tag = a tag pair should look like [Event "name"]
+pdn-bad-fen = FEN tag: { $reason }
+pdn-bad-move = '{ $mv }' is not a move: { $reason }
+pdn-numeric-move = '{ $mv }' is not a move in numbered squares: write 22-18, or 9x18 for a capture (squares 1 to 32)
+pdn-illegal-move = { $mv }: { $reason }

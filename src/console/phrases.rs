@@ -1,0 +1,389 @@
+//! The core's values and errors as messages in the player's language: the core keeps its
+//! English `Display` for the machine interfaces, the console says the same through here.
+
+use super::text::{Message, Text, msg};
+use std::io;
+
+use crate::endgame::Value;
+use crate::engine::Source;
+use crate::files::ReadError;
+use crate::kb::BUILTIN_ORIGIN;
+use crate::notation::pdn::{PdnError, PdnErrorKind};
+use crate::notation::{FenError, FenErrorKind, move_list};
+use crate::{
+    Color, DrawReason, IllegalMoveError, MoveParseError, Outcome, ParseSquareError, Position,
+    PositionError, Role, WinReason,
+};
+
+/// The selector the `.ftl` files choose a side's word by (`white`, `black`).
+pub(super) fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn role(role: Role) -> &'static str {
+    match role {
+        Role::Man => "man",
+        Role::King => "king",
+    }
+}
+
+/// `material: White 8 men, 1 king; Black 7 men`.
+pub(super) fn material(position: &Position, text: &Text) -> String {
+    let count = |color: Color| {
+        let men = position.men(color).count();
+        let kings = position.kings_of(color).count();
+        let shape = match (men, kings) {
+            (_, 0) => "men",
+            (0, _) => "kings",
+            _ => "both",
+        };
+        msg!(
+            "material-side",
+            side = side(color),
+            shape = shape,
+            men = men,
+            kings = kings
+        )
+    };
+    text.render(&msg!(
+        "material",
+        white = text.render(&count(Color::White)),
+        black = text.render(&count(Color::Black))
+    ))
+}
+
+/// How the game ended: `White wins: Black has no pieces left`.
+pub(super) fn outcome(outcome: Outcome) -> Message {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let winner = side(winner);
+            match reason {
+                WinReason::NoPieces => msg!("win-no-pieces", winner = winner),
+                WinReason::Blocked => msg!("win-blocked", winner = winner),
+                WinReason::Resignation => msg!("win-resigned", winner = winner),
+            }
+        }
+        Outcome::Draw(reason) => match reason {
+            DrawReason::Repetition => msg!("draw-repetition"),
+            DrawReason::KingsOnly => msg!("draw-kings-only"),
+            DrawReason::LoneKing => msg!("draw-lone-king"),
+            DrawReason::KingEnding { moves } => msg!("draw-king-ending", moves = moves),
+            DrawReason::Agreement => msg!("draw-agreement"),
+        },
+    }
+}
+
+/// Why a typed word is not a move.
+pub(super) fn move_parse_error(error: &MoveParseError) -> Message {
+    match error {
+        MoveParseError::Empty => msg!("move-empty"),
+        MoveParseError::OneSquare(square) => msg!("move-one-square", square = square.to_string()),
+        MoveParseError::Square { error, .. } => square_error(error),
+        MoveParseError::Unexpected { column, found } => msg!(
+            "move-unexpected",
+            found = found.to_string(),
+            column = *column
+        ),
+    }
+}
+
+fn square_error(error: &ParseSquareError) -> Message {
+    match error {
+        ParseSquareError::Malformed(text) => msg!("square-malformed", text = text.as_str()),
+        ParseSquareError::LightSquare(text) => msg!("square-light", text = text.as_str()),
+    }
+}
+
+/// Why a move cannot be played here.
+pub(super) fn illegal_move(error: &IllegalMoveError) -> Message {
+    match error {
+        IllegalMoveError::NoMoves => msg!("illegal-no-moves"),
+        IllegalMoveError::NoPiece(square) => msg!("illegal-no-piece", square = square.to_string()),
+        IllegalMoveError::NotYourPiece {
+            square,
+            side: mover,
+        } => msg!(
+            "illegal-not-yours",
+            square = square.to_string(),
+            owner = side(mover.opposite()),
+            side = side(*mover)
+        ),
+        IllegalMoveError::CaptureCompulsory { captures } => {
+            msg!("illegal-capture-compulsory", moves = move_list(captures))
+        }
+        IllegalMoveError::NoSuchMove {
+            square,
+            role: piece,
+            moves,
+        } if moves.is_empty() => msg!(
+            "illegal-piece-stuck",
+            role = role(*piece),
+            square = square.to_string()
+        ),
+        IllegalMoveError::NoSuchMove {
+            square,
+            role: piece,
+            moves,
+        } => msg!(
+            "illegal-no-such-move",
+            role = role(*piece),
+            square = square.to_string(),
+            moves = move_list(moves)
+        ),
+        IllegalMoveError::NoShortMove { file, to, moves } => msg!(
+            "illegal-no-short-move",
+            file = file.to_string(),
+            to = to.to_string(),
+            moves = move_list(moves)
+        ),
+        IllegalMoveError::Ambiguous { candidates } => {
+            msg!("illegal-ambiguous", moves = move_list(candidates))
+        }
+    }
+}
+
+/// What is wrong with a position string: `position string, column 3: ...`.
+pub(super) fn fen_error(error: &FenError) -> Message {
+    let column = error.column;
+    let reason = |message: Message| {
+        let mut message = message;
+        message.args.push(("column", column.into()));
+        message
+    };
+    reason(match &error.kind {
+        FenErrorKind::Empty => msg!("fen-empty", start = crate::START_FEN),
+        FenErrorKind::BadSideToMove(text) => msg!("fen-bad-side", text = text.as_str()),
+        FenErrorKind::BadColor(text) => msg!("fen-bad-color", text = text.as_str()),
+        FenErrorKind::ColorTwice(color) => msg!("fen-color-twice", side = side(*color)),
+        FenErrorKind::NoPieceLists => msg!("fen-no-lists"),
+        FenErrorKind::MissingPieceList(color) => msg!(
+            "fen-missing-list",
+            side = side(*color),
+            letter = color.letter().to_string()
+        ),
+        FenErrorKind::NoPieces => msg!("fen-no-pieces"),
+        FenErrorKind::ExtraSection => msg!("fen-extra-section"),
+        FenErrorKind::BadSquare(text) => msg!("fen-bad-square", text = text.as_str()),
+        FenErrorKind::Invalid(PositionError::SquareTwice(square)) => {
+            msg!("fen-square-twice", square = square.to_string())
+        }
+        FenErrorKind::Invalid(PositionError::TooManyPieces(color, count)) => {
+            msg!("fen-too-many", side = side(*color), count = *count)
+        }
+        FenErrorKind::Invalid(PositionError::ManOnPromotionRank(color, square)) => msg!(
+            "fen-man-on-last-rank",
+            side = side(*color),
+            square = square.to_string()
+        ),
+        FenErrorKind::BadWrapper => msg!("fen-bad-wrapper"),
+    })
+}
+
+/// A game record's error with its place: `LINE:COL: reason`.
+pub(super) fn pdn_error(error: &PdnError, text: &Text) -> String {
+    let reason = match &error.kind {
+        PdnErrorKind::Unclosed(c) => msg!("pdn-unclosed", sign = c.to_string()),
+        PdnErrorKind::BadTag => msg!("pdn-bad-tag"),
+        PdnErrorKind::BadFen(error) => {
+            msg!("pdn-bad-fen", reason = text.render(&fen_error(error)))
+        }
+        PdnErrorKind::BadMove { text: mv, error } => msg!(
+            "pdn-bad-move",
+            mv = mv.as_str(),
+            reason = text.render(&move_parse_error(error))
+        ),
+        PdnErrorKind::NumericMove(mv) => msg!("pdn-numeric-move", mv = mv.as_str()),
+        PdnErrorKind::IllegalMove { text: mv, error } => msg!(
+            "pdn-illegal-move",
+            mv = mv.as_str(),
+            reason = text.render(&illegal_move(error))
+        ),
+    };
+    format!("{}:{}: {}", error.line, error.column, text.render(&reason))
+}
+
+/// An operating system's error: the everyday ones in words, others as the system says.
+pub(super) fn io_error(error: &io::Error) -> Message {
+    let kind = match error.kind() {
+        io::ErrorKind::NotFound => "not-found",
+        io::ErrorKind::PermissionDenied => "denied",
+        io::ErrorKind::IsADirectory => "directory",
+        io::ErrorKind::StorageFull => "full",
+        _ => "other",
+    };
+    msg!("io-error", kind = kind, system = error.to_string())
+}
+
+/// Why a text file could not be read (its place in the file for bytes that are not
+/// UTF-8 is put before the path by the caller).
+pub(super) fn read_error(error: &ReadError) -> Message {
+    match error {
+        ReadError::Io(error) => io_error(error),
+        ReadError::NotAFile(what) => msg!("read-not-a-file", what = *what),
+        ReadError::TooLarge(bytes) => msg!(
+            "read-too-large",
+            bytes = *bytes,
+            max = crate::files::MAX_TEXT_BYTES >> 20
+        ),
+        ReadError::BadUtf8(bad) => msg!(
+            "read-bad-utf8",
+            line = bad.line,
+            column = bad.column,
+            byte = format!("0x{:02X}", bad.byte)
+        ),
+    }
+}
+
+/// Where a knowledge base comes from, in words: a file's name, or the built-in base.
+pub(super) fn origin(origin: &str, text: &Text) -> String {
+    if origin == BUILTIN_ORIGIN {
+        text.render(&msg!("kb-builtin"))
+    } else {
+        origin.to_string()
+    }
+}
+
+/// Why the bot chose its move.
+pub(super) fn source(source: &Source, text: &Text) -> String {
+    let message = match source {
+        Source::KnowledgeBase(fact) => msg!(
+            "source-kb",
+            name = fact.name.as_str(),
+            origin = origin(&fact.origin, text),
+            line = fact.line
+        ),
+        Source::CombinationLine(fact) => msg!(
+            "source-combination",
+            name = fact.name.as_str(),
+            origin = origin(&fact.origin, text),
+            line = fact.line
+        ),
+        Source::OnlyMove => msg!("source-only-move"),
+        Source::Database(value) => {
+            let (value, plies) = match value {
+                Value::Win(plies) => ("win", *plies),
+                Value::Loss(plies) => ("loss", *plies),
+                Value::Draw => ("draw", 0),
+            };
+            msg!("source-database", value = value, plies = plies)
+        }
+        Source::CaptureSearch { score, .. } => {
+            msg!("source-capture-search", score = score.to_string())
+        }
+        Source::Search { depth: 0, .. } => msg!("source-search-stopped"),
+        Source::Search { depth, score, .. } => {
+            msg!("source-search", depth = *depth, score = score.to_string())
+        }
+    };
+    text.render(&message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MoveText;
+    use crate::console::text::Lang;
+    use crate::search::Score;
+
+    #[test]
+    fn material_counts_men_and_kings_in_both_languages() {
+        for (fen, english, russian) in [
+            (
+                crate::START_FEN,
+                "material: White 12 men; Black 12 men",
+                "материал: у белых 12 шашек; у чёрных 12 шашек",
+            ),
+            (
+                "W:Wc3,Ka1:BKh8",
+                "material: White 1 man, 1 king; Black 1 king",
+                "материал: у белых 1 шашка, 1 дамка; у чёрных 1 дамка",
+            ),
+        ] {
+            let position: Position = fen.parse().unwrap();
+            assert_eq!(material(&position, &Text::new(Lang::En)), english);
+            assert_eq!(material(&position, &Text::new(Lang::Ru)), russian);
+        }
+    }
+
+    #[test]
+    fn database_values_read_as_the_engine_writes_them_in_english() {
+        let english = Text::new(Lang::En);
+        for value in [Value::Win(7), Value::Loss(1), Value::Draw] {
+            assert_eq!(
+                super::source(&Source::Database(value), &english),
+                format!("endgame database: {value}")
+            );
+        }
+        let russian = super::source(&Source::Database(Value::Win(3)), &Text::new(Lang::Ru));
+        assert_eq!(russian, "база окончаний: выигрыш за 3 полухода");
+    }
+
+    #[test]
+    fn a_search_stopped_before_depth_1_says_so() {
+        let source = Source::Search {
+            depth: 0,
+            score: Score::DRAW,
+            nodes: 0,
+            nps: 0,
+            pv: Vec::new(),
+        };
+        let text = super::source(&source, &Text::new(Lang::En));
+        assert_eq!(text, "search: stopped before depth 1");
+    }
+
+    #[test]
+    fn errors_read_as_the_core_writes_them_in_english() {
+        let english = Text::new(Lang::En);
+        for line in ["c3-d3", "c3", "c3?d4", "z9-a1"] {
+            let error = line.parse::<MoveText>().unwrap_err();
+            assert_eq!(
+                english.render(&move_parse_error(&error)),
+                error.to_string(),
+                "{line}"
+            );
+        }
+        let start = crate::Position::start();
+        for line in ["c3-e5", "d6-c5", "d4-e5", "a1-b2", "g3:e5"] {
+            let error = line
+                .parse::<MoveText>()
+                .unwrap()
+                .resolve(&start)
+                .unwrap_err();
+            assert_eq!(
+                english.render(&illegal_move(&error)),
+                error.to_string(),
+                "{line}"
+            );
+        }
+        for record in [
+            "[FEN \"W:Wc3\"]\n*",
+            "1. c3-d4 {never closed",
+            "[Event x]\n*",
+            "1. c3-q4 *",
+            "1. 22-99 *",
+            "1. c3-e5 *",
+        ] {
+            let error = crate::notation::pdn::read(record).unwrap_err();
+            assert_eq!(pdn_error(&error, &english), error.to_string(), "{record:?}");
+        }
+        for fen in [
+            "",
+            "X:Wc3",
+            "W",
+            "W:Wc3",
+            "W:Wc3:Bd6:W",
+            "W:Wc2:B",
+            "W:Wc3,c3:B",
+        ] {
+            let error = fen.parse::<crate::Position>().unwrap_err();
+            assert_eq!(
+                english.render(&fen_error(&error)),
+                error.to_string(),
+                "{fen:?}"
+            );
+        }
+    }
+}
