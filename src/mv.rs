@@ -136,6 +136,11 @@ impl MoveList {
         self.0.push(mv);
     }
 
+    /// Keeps only the moves `keep` accepts, in their order.
+    pub(crate) fn retain(&mut self, keep: impl FnMut(&Move) -> bool) {
+        self.0.retain(keep);
+    }
+
     /// The moves as a mutable slice, for ordering.
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.0

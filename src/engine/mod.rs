@@ -29,7 +29,7 @@ use crate::{Color, Game, Move, MoveText, Position};
 
 mod time;
 
-pub use crate::search::{Limits, Progress, Stop};
+pub use crate::search::{Limits, Line, Lines, Progress, Stop};
 pub use time::{LEVELS, clock_limits, level, unknown_level};
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).
@@ -314,6 +314,29 @@ impl Engine {
         }
         // The earlier stages' time counts against the move time.
         self.search_stage(game, limits.less(started.elapsed()), progress)
+    }
+
+    /// The `count` best lines of `game`'s position by the search alone (see
+    /// [`search::search_lines`]); `progress` gets them after each completed depth. As
+    /// with [`Engine::decide`], a stop already requested holds: the caller withdraws old
+    /// requests before it starts what may request a stop.
+    pub fn lines(
+        &mut self,
+        game: &Game,
+        count: usize,
+        limits: Limits,
+        progress: &mut dyn FnMut(&Lines),
+    ) -> Lines {
+        search::search_lines(
+            game,
+            count,
+            limits,
+            &mut self.tt,
+            &self.config.eval,
+            self.config.tablebase.as_deref(),
+            &self.stop,
+            progress,
+        )
     }
 
     /// The exact value of `game`'s position for the side to move under the draw rules,

@@ -73,6 +73,8 @@ pub(crate) struct Searcher<'a> {
     pv_len: [usize; MAX_PLY],
     /// The best root move of the current iteration so far, with its score.
     pub root_best: Option<(Move, Score)>,
+    /// Root moves left out: the lines a multi-line search has already found.
+    pub excluded: Vec<Move>,
 }
 
 impl<'a> Searcher<'a> {
@@ -105,6 +107,7 @@ impl<'a> Searcher<'a> {
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             root_best: None,
+            excluded: Vec::new(),
         }
     }
 
@@ -211,6 +214,10 @@ impl<'a> Searcher<'a> {
 
         let mut list = std::mem::take(&mut self.lists[at]);
         node.position.generate_moves(&mut list);
+        let excluding = at == 0 && !self.excluded.is_empty();
+        if excluding {
+            list.retain(|mv| !self.excluded.contains(mv));
+        }
         if list.is_empty() {
             self.lists[at] = list;
             return Score::loss_in(ply.0);
@@ -332,7 +339,8 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        if use_table {
+        // A root searched without some of its moves has no value of its own to keep.
+        if use_table && !excluding {
             self.tt
                 .store(node.key, ply.0, depth.0, best, bound, best_move);
         }

@@ -219,29 +219,8 @@ pub fn search(
 ) -> SearchResult {
     let started = Instant::now();
     let position = *game.position();
-    let history: Vec<u64> = game.positions().map(zobrist::key).collect();
-    let root = Node {
-        position,
-        key: zobrist::key(&position),
-        counters: game.counters(),
-    };
-    tt.new_search();
-    let mut searcher = Searcher::new(
-        tt,
-        *eval,
-        deadline(started, limits),
-        stop,
-        tablebase,
-        history,
-    );
-    let max_depth = match limits {
-        Limits::Depth(depth) => depth.clamp(1, MAX_DEPTH),
-        Limits::Nodes(nodes) => {
-            searcher.limit_nodes(nodes);
-            MAX_DEPTH
-        }
-        Limits::MoveTime(_) | Limits::Infinite | Limits::Clock { .. } => MAX_DEPTH,
-    };
+    let (root, mut searcher, max_depth) =
+        start(game, limits, started, tt, eval, tablebase, stop);
     let mut stretch: f64 = 1.0;
     let mut result = SearchResult {
         best: position.legal_moves().first().copied(),
@@ -260,35 +239,7 @@ pub fn search(
             break;
         }
         searcher.new_iteration();
-        // Aspiration: expect the last score again, widen the window when the result falls outside.
-        let mut window = ASPIRATION_WINDOW;
-        let (mut alpha, mut beta) = if depth >= 5 && !result.score.is_decisive() {
-            (result.score - window, result.score + window)
-        } else {
-            (-Score::INFINITE, Score::INFINITE)
-        };
-        let score = loop {
-            let score = searcher.search(&root, Depth(depth as i32), Ply::ROOT, alpha, beta);
-            if searcher.stopped {
-                break score;
-            }
-            window = Score(window.0 * 4);
-            if score <= alpha {
-                alpha = if window.0 > 1000 {
-                    -Score::INFINITE
-                } else {
-                    score - window
-                };
-            } else if score >= beta {
-                beta = if window.0 > 1000 {
-                    Score::INFINITE
-                } else {
-                    score + window
-                };
-            } else {
-                break score;
-            }
-        };
+        let score = iterate(&mut searcher, &root, depth, result.score);
         let elapsed = started.elapsed();
         if searcher.stopped {
             // A root move that beat the first (hash) move in full is better than it.
@@ -316,8 +267,168 @@ pub fn search(
             elapsed,
             pv: result.pv.clone(),
         });
-        let proven = score.plies_to_end().is_some_and(|plies| depth >= plies + 2);
         let out_of_time = iteration_time(limits, stretch).is_some_and(|time| elapsed > time);
+        if is_proven(score, depth) || out_of_time {
+            break;
+        }
+    }
+    result.nodes = searcher.nodes;
+    result.elapsed = started.elapsed();
+    result
+}
+
+/// The root of `game`, a searcher over `tt` for `limits` (started at `started`), and
+/// the deepest iteration the limits allow.
+fn start<'a>(
+    game: &Game,
+    limits: Limits,
+    started: Instant,
+    tt: &'a mut TranspositionTable,
+    eval: &EvalConfig,
+    tablebase: Option<&'a Tablebase>,
+    stop: &'a Stop,
+) -> (Node, Searcher<'a>, u32) {
+    let position = *game.position();
+    let history: Vec<u64> = game.positions().map(zobrist::key).collect();
+    let root = Node {
+        position,
+        key: zobrist::key(&position),
+        counters: game.counters(),
+    };
+    tt.new_search();
+    let mut searcher = Searcher::new(
+        tt,
+        *eval,
+        deadline(started, limits),
+        stop,
+        tablebase,
+        history,
+    );
+    let max_depth = match limits {
+        Limits::Depth(depth) => depth.clamp(1, MAX_DEPTH),
+        Limits::Nodes(nodes) => {
+            searcher.limit_nodes(nodes);
+            MAX_DEPTH
+        }
+        Limits::MoveTime(_) | Limits::Infinite | Limits::Clock { .. } => MAX_DEPTH,
+    };
+    (root, searcher, max_depth)
+}
+
+/// One iteration of the root `depth` plies deep. From depth 5 the window is the
+/// `last` iteration's score give or take a little, widened when the result falls
+/// outside (aspiration).
+fn iterate(searcher: &mut Searcher, root: &Node, depth: u32, last: Score) -> Score {
+    let mut window = ASPIRATION_WINDOW;
+    let (mut alpha, mut beta) = if depth >= 5 && !last.is_decisive() {
+        (last - window, last + window)
+    } else {
+        (-Score::INFINITE, Score::INFINITE)
+    };
+    loop {
+        let score = searcher.search(root, Depth(depth as i32), Ply::ROOT, alpha, beta);
+        if searcher.stopped {
+            return score;
+        }
+        window = Score(window.0 * 4);
+        if score <= alpha {
+            alpha = if window.0 > 1000 {
+                -Score::INFINITE
+            } else {
+                score - window
+            };
+        } else if score >= beta {
+            beta = if window.0 > 1000 {
+                Score::INFINITE
+            } else {
+                score + window
+            };
+        } else {
+            return score;
+        }
+    }
+}
+
+/// Whether a search `depth` plies deep has seen the whole game that `score` announces.
+fn is_proven(score: Score, depth: u32) -> bool {
+    score.plies_to_end().is_some_and(|plies| depth >= plies + 2)
+}
+
+/// One of the best lines of [`search_lines`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its score from the side to move's view.
+    pub score: Score,
+    /// The moves, the root move first.
+    pub pv: Vec<Move>,
+}
+
+/// The best lines of the deepest iteration [`search_lines`] completed, best first.
+#[derive(Clone, Debug, Default)]
+pub struct Lines {
+    /// The nominal depth of the lines (0: none completed).
+    pub depth: u32,
+    /// The lines, one for each of the best root moves.
+    pub lines: Vec<Line>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+}
+
+/// Searches the `count` best root moves of `game`'s position (multi-PV) by iterative
+/// deepening within `limits`, or until `stop` is requested.
+///
+/// Each iteration searches the root for its best move, then again without that move
+/// for the best of the rest, and so on until `count` lines (or every legal move) are
+/// found. `progress` gets the lines after each completed iteration; the answer is the
+/// last completed iteration's (no lines when stopped before depth 1 completed).
+pub fn search_lines(
+    game: &Game,
+    count: usize,
+    limits: Limits,
+    tt: &mut TranspositionTable,
+    eval: &EvalConfig,
+    tablebase: Option<&Tablebase>,
+    stop: &Stop,
+    progress: &mut dyn FnMut(&Lines),
+) -> Lines {
+    let started = Instant::now();
+    let count = count.min(game.position().legal_moves().len());
+    let (root, mut searcher, max_depth) =
+        start(game, limits, started, tt, eval, tablebase, stop);
+    let mut result = Lines::default();
+    if count == 0 {
+        return result;
+    }
+    'deepening: for depth in 1..=max_depth {
+        searcher.excluded.clear();
+        let mut lines: Vec<Line> = Vec::with_capacity(count);
+        while lines.len() < count {
+            if stop.is_requested() {
+                break 'deepening;
+            }
+            searcher.new_iteration();
+            let last = result.lines.get(lines.len()).map_or(Score::DRAW, |l| l.score);
+            let score = iterate(&mut searcher, &root, depth, last);
+            let Some((mv, _)) = searcher.root_best.filter(|_| !searcher.stopped) else {
+                break 'deepening;
+            };
+            let pv = searcher.pv();
+            let pv = if pv.first() == Some(&mv) { pv } else { vec![mv] };
+            searcher.excluded.push(mv);
+            lines.push(Line { score, pv });
+        }
+        let elapsed = started.elapsed();
+        result = Lines {
+            depth,
+            lines,
+            nodes: searcher.nodes,
+            elapsed,
+        };
+        progress(&result);
+        let proven = result.lines.iter().all(|line| is_proven(line.score, depth));
+        let out_of_time = iteration_time(limits, 1.0).is_some_and(|time| elapsed > time);
         if proven || out_of_time {
             break;
         }
@@ -501,6 +612,49 @@ mod tests {
         assert!(result.depth >= 3, "depth {}", result.depth);
         let best = result.best.expect("a move");
         assert!(game.position().legal_moves().contains(&best));
+    }
+
+    fn lines(fen: &str, count: usize, depth: u32, stop: &Stop) -> Lines {
+        let mut tt = TranspositionTable::new(4);
+        search_lines(
+            &game(fen),
+            count,
+            Limits::Depth(depth),
+            &mut tt,
+            &EvalConfig::default(),
+            None,
+            stop,
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn lines_give_each_root_move_once_best_first() {
+        let found = lines(crate::START_FEN, 3, 5, &Stop::new());
+        assert_eq!(found.depth, 5);
+        assert_eq!(found.lines.len(), 3);
+        let firsts: Vec<Move> = found.lines.iter().map(|line| line.pv[0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        let legal = Position::start().legal_moves();
+        assert!(firsts.iter().all(|mv| legal.contains(mv)));
+        assert!(found.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    }
+
+    #[test]
+    fn lines_stop_at_the_legal_moves_and_rank_the_free_piece_first() {
+        let fen = "W:Wa1,c3:Bb4,d4,f6,g7";
+        let found = lines(fen, 3, 4, &Stop::new());
+        let texts: Vec<String> = found.lines.iter().map(|l| text(fen, l.pv[0])).collect();
+        assert_eq!(texts, ["c3:a5", "c3:e5"]);
+        assert!(found.lines[0].score > found.lines[1].score);
+    }
+
+    #[test]
+    fn lines_stopped_before_they_start_are_none() {
+        let stop = Stop::new();
+        stop.request();
+        let found = lines(crate::START_FEN, 3, 5, &stop);
+        assert_eq!((found.depth, found.lines.len()), (0, 0));
     }
 
     #[test]
