@@ -30,6 +30,8 @@ pub enum WinReason {
     Blocked,
     /// The loser resigned.
     Resignation,
+    /// The loser's time ran out (a flag fall).
+    Time,
 }
 
 /// Which draw rule ended the game.
@@ -56,6 +58,7 @@ impl fmt::Display for Outcome {
                     WinReason::NoPieces => write!(f, "{winner} wins: {loser} has no pieces left"),
                     WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),
                     WinReason::Resignation => write!(f, "{winner} wins: {loser} resigned"),
+                    WinReason::Time => write!(f, "{winner} wins: {loser} ran out of time"),
                 }
             }
             Outcome::Draw(reason) => match reason {
@@ -320,9 +323,18 @@ impl Game {
 
     /// Ends the game: `loser` resigns.
     pub fn resign(&mut self, loser: Color) {
+        self.settle_win(loser, WinReason::Resignation);
+    }
+
+    /// Ends the game: `loser`'s time ran out.
+    pub fn flag(&mut self, loser: Color) {
+        self.settle_win(loser, WinReason::Time);
+    }
+
+    fn settle_win(&mut self, loser: Color, reason: WinReason) {
         let outcome = Outcome::Win {
             winner: loser.opposite(),
-            reason: WinReason::Resignation,
+            reason,
         };
         self.settled.get_or_insert(outcome);
     }
@@ -581,6 +593,21 @@ mod tests {
         game.undo();
         assert_eq!(game.outcome(), None);
         assert_eq!(game.position(), &Position::start());
+    }
+
+    #[test]
+    fn a_flag_fall_loses_and_says_so() {
+        let mut game = Game::new(Position::start());
+        game.flag(Color::White);
+        let outcome = game.outcome().expect("over");
+        assert_eq!(
+            outcome,
+            Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Time
+            }
+        );
+        assert_eq!(outcome.to_string(), "Black wins: White ran out of time");
     }
 
     #[test]

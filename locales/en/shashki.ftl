@@ -76,6 +76,9 @@ cmd-forward = show the position N plies later; a move typed there starts a new l
 cmd-goto = show the position before move N
     .usage = N
 cmd-hint = ask the bot what it would play in your place
+cmd-analyze = the best three lines of the position shown, deeper until Enter or Ctrl-C
+cmd-review = each side's mistakes in this game, searching MS a position (default 100)
+    .usage = [MS]
 cmd-undo = take back your last move and the bot's reply
 cmd-new = start a new game from the start position
 cmd-flip = swap colours with the bot
@@ -103,6 +106,7 @@ cmd-quit = leave (Ctrl-D does too); an unfinished game is kept for the next star
 legend-color = ● man  ♛ king (white and black);  highlighted: the last move, x: taken
 legend-plain = w/b: white/black man  W/B: king  .: empty dark square  [ ]: last move  x: taken
 material = material: { $white }; { $black }
+clocks = clocks: White { $white }, Black { $black }
 material-side = { $side ->
     [white] White
    *[black] Black
@@ -162,8 +166,10 @@ bot-movetime-set = the bot now thinks up to { $ms } ms a move
 bot-movetime-level = the bot now thinks up to { $ms } ms a move ({ $level })
 bot-depth = the bot searches { $depth } plies deep
 bot-limits = the bot thinks: { $limits }
+bot-clock = the bot plays on the clock: { $control } (minutes + seconds a move)
 progress = thinking: depth { $depth }  { $score }  { $line }
 hint = hint: { $mv } ({ $reason })
+hint-line = hint: { $mv } ({ $reason }): { $line }
 hint-interrupted = (interrupted: the best move found so far)
 hint-game-over = no hint: the game is over
 hint-no-move = no hint: there is no move
@@ -199,6 +205,10 @@ win-blocked = { $winner ->
 win-resigned = { $winner ->
     [white] White wins: Black resigned
    *[black] Black wins: White resigned
+}
+win-time = { $winner ->
+    [white] White wins: Black ran out of time
+   *[black] Black wins: White ran out of time
 }
 draw-repetition = draw: the same position occurred for the third time
 draw-kings-only = draw: for 15 moves both sides moved only kings, without a capture
@@ -357,3 +367,44 @@ pdn-bad-fen = FEN tag: { $reason }
 pdn-bad-move = '{ $mv }' is not a move: { $reason }
 pdn-numeric-move = '{ $mv }' is not a move in numbered squares: write 22-18, or 9x18 for a capture (squares 1 to 32)
 pdn-illegal-move = { $mv }: { $reason }
+
+## Analysis and review
+
+analysis-start = analysis, { $side ->
+    [white] White
+   *[black] Black
+} to move: the best lines, deeper and deeper; Enter or Ctrl-C stops
+analysis-start-depth = analysis to depth { $depth }, { $side ->
+    [white] White
+   *[black] Black
+} to move: the best lines
+analysis-line = { $rank }. depth { $depth }  { $score }  { $line }
+analysis-stopped = analysis stopped at depth { $depth }
+analysis-done = analysis done: depth { $depth }
+analysis-none = analysis stopped before depth 1
+analysis-no-move = no analysis: there is no move
+review-none = nothing to review: no moves yet
+review-start = review of { $plies }, { $ms } ms a position (Ctrl-C stops)
+review-start-depth = review of { $plies }, depth { $depth } a position (Ctrl-C stops)
+review-progress = reviewing
+review-interrupted = (interrupted: the review covers the first { $plies })
+review-slip = { $number } { $side ->
+    [white] White
+   *[black] Black
+} { $mv }: { $kind ->
+    [blunder] a blunder
+   *[mistake] a mistake
+}, costs { $cost } ({ $played }; { $best } keeps { $score })
+review-position = { "   " }position: { $fen }
+review-cost-win = the win
+review-cost-game = the game
+review-summary = { $side ->
+    [white] White
+   *[black] Black
+}: { $mistakes ->
+    [one] { $mistakes } mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [one] { $blunders } blunder
+   *[other] { $blunders } blunders
+}

@@ -76,6 +76,9 @@ cmd-forward = позиция на N полуходов вперёд; ход та
 cmd-goto = показать позицию перед ходом N
     .usage = N
 cmd-hint = спросить бота, как бы он сыграл на вашем месте
+cmd-analyze = три лучших продолжения показанной позиции, глубже до Enter или Ctrl-C
+cmd-review = ошибки обеих сторон в этой партии, расчёт МС на позицию (обычно 100)
+    .usage = [МС]
 cmd-undo = взять назад ваш последний ход и ответ бота
 cmd-new = новая партия из начальной позиции
 cmd-flip = поменяться с ботом цветом
@@ -103,6 +106,7 @@ cmd-quit = выйти (или Ctrl-D); неоконченная партия д�
 legend-color = ● простая  ♛ дамка (белые и чёрные);  подсветка: последний ход, x: побита
 legend-plain = w/b: белая/чёрная простая  W/B: дамка  .: пусто  [ ]: последний ход  x: побита
 material = материал: { $white }; { $black }
+clocks = часы: у белых { $white }, у чёрных { $black }
 material-side = { $side ->
     [white] у белых
    *[black] у чёрных
@@ -171,8 +175,10 @@ bot-depth = бот считает на { $depth ->
    *[many] { $depth } полуходов
 } вглубь
 bot-limits = бот думает: { $limits }
+bot-clock = бот играет по часам: { $control } (минуты + секунды за ход)
 progress = думаю: глубина { $depth }  { $score }  { $line }
 hint = подсказка: { $mv } ({ $reason })
+hint-line = подсказка: { $mv } ({ $reason }): { $line }
 hint-interrupted = (прервано: лучший из найденных ходов)
 hint-game-over = подсказки нет: партия окончена
 hint-no-move = подсказки нет: ходов нет
@@ -216,6 +222,10 @@ win-blocked = { $winner ->
 win-resigned = { $winner ->
     [white] победа белых: чёрные сдались
    *[black] победа чёрных: белые сдались
+}
+win-time = { $winner ->
+    [white] победа белых: у чёрных кончилось время
+   *[black] победа чёрных: у белых кончилось время
 }
 draw-repetition = ничья: та же позиция повторилась в третий раз
 draw-kings-only = ничья: 15 ходов подряд обе стороны ходили только дамками, без взятий
@@ -394,3 +404,46 @@ pdn-bad-fen = тег FEN: { $reason }
 pdn-bad-move = «{ $mv }» — не ход: { $reason }
 pdn-numeric-move = «{ $mv }» — не ход в номерах полей: пишите 22-18, а взятие 9x18 (поля от 1 до 32)
 pdn-illegal-move = { $mv }: { $reason }
+
+## Анализ и разбор
+
+analysis-start = анализ, ход { $side ->
+    [white] белых
+   *[black] чёрных
+}: лучшие продолжения, всё глубже; Enter или Ctrl-C остановит
+analysis-start-depth = анализ до глубины { $depth }, ход { $side ->
+    [white] белых
+   *[black] чёрных
+}: лучшие продолжения
+analysis-line = { $rank }. глубина { $depth }  { $score }  { $line }
+analysis-stopped = анализ остановлен на глубине { $depth }
+analysis-done = анализ закончен: глубина { $depth }
+analysis-none = анализ остановлен до глубины 1
+analysis-no-move = анализа нет: ходов нет
+review-none = разбирать нечего: ходов ещё нет
+review-start = разбор { $plies }, { $ms } мс на позицию (Ctrl-C остановит)
+review-start-depth = разбор { $plies }, глубина { $depth } на позицию (Ctrl-C остановит)
+review-progress = разбор
+review-interrupted = (прервано: разобраны первые { $plies })
+review-slip = { $number } { $side ->
+    [white] белые
+   *[black] чёрные
+} { $mv }: { $kind ->
+    [blunder] грубая ошибка
+   *[mistake] ошибка
+} стоила { $cost } ({ $played }; { $best } сохраняет { $score })
+review-position = { "   " }позиция: { $fen }
+review-cost-win = выигрыша
+review-cost-game = партии
+review-summary = { $side ->
+    [white] у белых
+   *[black] у чёрных
+} { $mistakes ->
+    [one] { $mistakes } ошибка
+    [few] { $mistakes } ошибки
+   *[many] { $mistakes } ошибок
+}, { $blunders ->
+    [one] { $blunders } грубая
+    [few] { $blunders } грубые
+   *[many] { $blunders } грубых
+}

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use shashki::console::{self, Lang, Options};
+use shashki::console::{self, Lang, Options, TimeControl};
 use shashki::notation::Notation;
 use shashki::{Color, Position};
 
@@ -35,6 +35,12 @@ fn player_name(text: &str) -> Result<String, String> {
         return Err("a name is one line of printable text".to_string());
     }
     Ok(name.to_string())
+}
+
+/// `--time`: a time control, or why not in words.
+fn time_control(text: &str) -> Result<TimeControl, String> {
+    text.parse()
+        .map_err(|error: console::TimeControlError| error.to_string())
 }
 
 /// Arguments of `shashki play`, also accepted with no subcommand.
@@ -72,6 +78,11 @@ pub struct PlayArgs {
     /// Russian for ru*, else English). Commands are accepted in both.
     #[arg(long, value_enum, value_name = "LANG")]
     lang: Option<LangArg>,
+    /// Play on the clock: minutes for the game + seconds added after each move (5+3; 10
+    /// for no increment; fractions allowed). The bot manages its own time; a side whose
+    /// time runs out loses.
+    #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
+    time: Option<TimeControl>,
     /// Your name in the game records you save (default: Player).
     #[arg(long, value_name = "NAME", value_parser = player_name)]
     name: Option<String>,
@@ -108,6 +119,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Some(LangArg::Ru) => Lang::Ru,
             None => Lang::from_locale(|name| std::env::var(name).ok()),
         },
+        time: args.time,
     };
     console::run(options)?;
     Ok(ExitCode::SUCCESS)

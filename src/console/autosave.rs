@@ -115,10 +115,7 @@ impl Console {
                 } else if record.tag("Black") == Some(BOT) {
                     self.human = Color::White;
                 }
-                self.game = record.game;
-                self.tags = record.tags;
-                self.engine.new_game();
-                self.reset_questions();
+                self.take_game(record.game, record.tags);
                 let side = phrases::side(self.human);
                 self.tell(msg!("resumed", side = side));
                 self.show_board();

@@ -25,6 +25,10 @@ pub enum Command {
     Moves,
     /// Ask the bot what it would play.
     Hint,
+    /// Analyse the position shown: the best three lines until stopped.
+    Analyze,
+    /// Each side's mistakes in the game, searching each position this long (`None`: the default).
+    Review(Option<Duration>),
     /// Take back your last move and the bot's reply.
     Undo,
     /// Start a new game from the start position.
@@ -281,6 +285,23 @@ pub const COMMANDS: &[Spec] = &[
         parse: bare!(Command::Hint),
     },
     Spec {
+        en: &["analyze", "analyse"],
+        ru: &["анализ"],
+        words: &[],
+        id: "cmd-analyze",
+        parse: bare!(Command::Analyze),
+    },
+    Spec {
+        en: &["review"],
+        ru: &["разбор"],
+        words: &[],
+        id: "cmd-review",
+        parse: |spec, rest| match rest {
+            "" => Ok(Command::Review(None)),
+            rest => milliseconds(spec, rest).map(|time| Command::Review(Some(time))),
+        },
+    },
+    Spec {
         en: &["undo"],
         ru: &["отмена"],
         words: &[],
@@ -422,12 +443,16 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     if let Some((_, time)) = named.and_then(|word| level(word.en)) {
         return Ok(Command::MoveTime(Some(time)));
     }
+    milliseconds(spec, rest).map(|time| Command::MoveTime(Some(time)))
+}
+
+/// A time in milliseconds, 1 to an hour (`250` or `250ms`).
+fn milliseconds(spec: &Spec, rest: &str) -> Result<Duration, CommandError> {
+    let lower = rest.to_lowercase();
     let digits = lower.strip_suffix("ms").unwrap_or(&lower).trim();
     let out_of_range = || spec.error(msg!("arg-time-range", max = MAX_MOVETIME_MS));
     match digits.parse::<u64>() {
-        Ok(ms) if (1..=u64::from(MAX_MOVETIME_MS)).contains(&ms) => {
-            Ok(Command::MoveTime(Some(Duration::from_millis(ms))))
-        }
+        Ok(ms) if (1..=u64::from(MAX_MOVETIME_MS)).contains(&ms) => Ok(Duration::from_millis(ms)),
         Ok(_) => Err(out_of_range()),
         // Digits too many for a number are a time out of range, not a word.
         Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
@@ -552,6 +577,7 @@ mod tests {
                 let line = match usage.as_str() {
                     "" => name.to_string(),
                     "N" | "[N]" => format!("{name} 2"),
+                    "[MS]" => format!("{name} 50"),
                     _ if spec.words.is_empty() => format!("{name} c3-d4 x"),
                     _ => format!("{name} {}", spec.words[0].en),
                 };
@@ -580,6 +606,11 @@ mod tests {
             })
         );
         assert_eq!("сдаюсь".parse(), Ok(Command::Resign));
+        assert_eq!("анализ".parse(), Ok(Command::Analyze));
+        assert_eq!(
+            "разбор 250".parse(),
+            Ok(Command::Review(Some(Duration::from_millis(250))))
+        );
     }
 
     #[test]
@@ -661,6 +692,10 @@ mod tests {
                 "{huge}"
             );
         }
+        assert_eq!(
+            explain("review soon"),
+            "review: 'soon' is not a number of milliseconds; usage: review [MS]"
+        );
         assert!(matches!(
             "undo now".parse::<Command>(),
             Err(CommandError::BadArgument { .. })

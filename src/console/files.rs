@@ -13,27 +13,35 @@ impl Console {
     /// The game as a PDN record: an opened game's own tags, else the players named by
     /// colour, the event and the date.
     pub(super) fn record(&self) -> String {
-        // The writer adds these from the game itself.
+        // The writer adds these from the game itself, and a timed game names its control.
         let own = ["Result", "Termination", "GameType", "FEN"];
-        let kept: Vec<(&str, String)> = self
+        let control = self
+            .clocks
+            .as_ref()
+            .map(|clocks| ("TimeControl", clocks.control().pdn()));
+        let replaced = |name: &str| {
+            own.iter().any(|own| own.eq_ignore_ascii_case(name))
+                || control.is_some() && name.eq_ignore_ascii_case("TimeControl")
+        };
+        let mut tags: Vec<(&str, String)> = self
             .tags
             .iter()
-            .filter(|(name, _)| !own.iter().any(|own| own.eq_ignore_ascii_case(name)))
+            .filter(|(name, _)| !replaced(name))
             .map(|(name, value)| (name.as_str(), value.clone()))
             .collect();
-        if !kept.is_empty() {
-            return pdn::write(&self.game, &kept);
+        if tags.is_empty() {
+            let (white, black) = match self.human {
+                Color::White => (self.player.as_str(), BOT),
+                Color::Black => (BOT, self.player.as_str()),
+            };
+            tags = vec![
+                ("Event", "shashki console game".to_string()),
+                ("Date", today()),
+                ("White", white.to_string()),
+                ("Black", black.to_string()),
+            ];
         }
-        let (white, black) = match self.human {
-            Color::White => (self.player.as_str(), BOT),
-            Color::Black => (BOT, self.player.as_str()),
-        };
-        let tags = [
-            ("Event", "shashki console game".to_string()),
-            ("Date", today()),
-            ("White", white.to_string()),
-            ("Black", black.to_string()),
-        ];
+        tags.extend(control);
         pdn::write(&self.game, &tags)
     }
 
@@ -128,10 +136,7 @@ impl Console {
         match games.swap_remove(chosen - 1) {
             Ok(record) => {
                 self.keep_unfinished();
-                self.game = record.game;
-                self.tags = record.tags;
-                self.engine.new_game();
-                self.reset_questions();
+                self.take_game(record.game, record.tags);
                 let plies = self.game.moves().len();
                 let path = path.display().to_string();
                 let plies = self.words(msg!("plies", count = plies));

@@ -2,14 +2,19 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
 
 use super::helper::{ConsoleHelper, Mode};
+use super::interrupt::InterruptWatch;
 use super::text::Lang;
 use crate::Position;
+use crate::engine::Stop;
 use crate::files::{DataDir, write_atomically};
 
 /// One read from the input.
@@ -43,10 +48,17 @@ pub enum Input {
     },
     /// A pipe or a file: lines echoed after the prompt, so a transcript reads like a session.
     Script {
-        lines: Box<dyn BufRead>,
+        /// The raw lines, read by a thread of their own so that a running analysis can
+        /// watch for the next one; the channel closes at the end of the input.
+        lines: Receiver<Vec<u8>>,
+        /// A line an analysis saw and left for the prompt (`None`: the end of the input).
+        ahead: Option<Option<Vec<u8>>>,
         echo: Box<dyn Write>,
     },
 }
+
+/// How often a script's watcher looks whether the work it watches is done.
+const WATCH_INTERVAL: Duration = Duration::from_millis(20);
 
 impl Input {
     /// A rustyline editor with history from the user's data directory, if there is one,
@@ -74,9 +86,66 @@ impl Input {
 
     /// Plain lines from stdin, echoed to stdout.
     pub fn script() -> Input {
+        Input::lines_from(io::BufReader::new(io::stdin()), Box::new(io::stdout()))
+    }
+
+    /// Plain lines from `source`, echoed to `echo`.
+    fn lines_from(mut source: impl BufRead + Send + 'static, echo: Box<dyn Write>) -> Input {
+        let (sender, lines) = std::sync::mpsc::channel();
+        // The reader ends at the end of the input, or when nobody listens any more.
+        let _ = std::thread::Builder::new()
+            .name("script".to_string())
+            .spawn(move || {
+                loop {
+                    let mut bytes = Vec::new();
+                    match source.read_until(b'\n', &mut bytes) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) if sender.send(bytes).is_err() => break,
+                        Ok(_) => {}
+                    }
+                }
+            });
         Input::Script {
-            lines: Box::new(io::stdin().lock()),
-            echo: Box::new(io::stdout()),
+            lines,
+            ahead: None,
+            echo,
+        }
+    }
+
+    /// Runs `work` until it ends or the player asks it to: `stop` is requested at Enter or
+    /// Ctrl-C on a terminal, and at the next line or the end of a script (an empty line is
+    /// taken as the Enter that stopped it, any other is left for the prompt). `watch`
+    /// false runs `work` without listening to the script. Returns what `work` returned and
+    /// whether Ctrl-C was pressed.
+    pub fn until_enter<T>(
+        &mut self,
+        stop: &Stop,
+        watch: bool,
+        work: impl FnOnce() -> T,
+    ) -> (T, bool) {
+        match self {
+            Input::Terminal { .. } => {
+                let keys = InterruptWatch::start(stop.clone(), true);
+                let value = work();
+                (value, keys.finish())
+            }
+            Input::Script { lines, ahead, .. } if watch && ahead.is_none() => {
+                let done = AtomicBool::new(false);
+                let (value, seen) = std::thread::scope(|scope| {
+                    let watcher = scope.spawn(|| next_line(lines, &done, stop));
+                    let value = work();
+                    done.store(true, Ordering::Relaxed);
+                    (value, watcher.join().unwrap_or(None))
+                });
+                *ahead = seen.filter(|line| line.as_ref().is_none_or(|bytes| !is_blank(bytes)));
+                (value, false)
+            }
+            Input::Script { ahead: Some(_), .. } if watch => {
+                // The next line is there already.
+                stop.request();
+                (work(), false)
+            }
+            Input::Script { .. } => (work(), false),
         }
     }
 
@@ -112,11 +181,14 @@ impl Input {
                     error => InputError::Other(error.to_string()),
                 }),
             },
-            Input::Script { lines, echo } => {
-                let mut bytes = Vec::new();
-                match lines.read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => Line::Eof,
-                    Ok(_) => {
+            Input::Script { lines, ahead, echo } => {
+                let next = match ahead.take() {
+                    Some(line) => line,
+                    None => lines.recv().ok(),
+                };
+                match next {
+                    None => Line::Eof,
+                    Some(bytes) => {
                         // Bytes that are not UTF-8 become U+FFFD: explained, never fatal.
                         let text = String::from_utf8_lossy(&bytes);
                         let text = text.trim_end_matches(['\n', '\r']).to_string();
@@ -138,6 +210,30 @@ impl Input {
             let _ = save_history(editor.history(), path);
         }
     }
+}
+
+/// Waits for the next line of a script until `done`; requests `stop` when one comes or
+/// the input ends. `Some(None)` is the end of the input.
+fn next_line(
+    lines: &mut Receiver<Vec<u8>>,
+    done: &AtomicBool,
+    stop: &Stop,
+) -> Option<Option<Vec<u8>>> {
+    while !done.load(Ordering::Relaxed) {
+        let seen = match lines.recv_timeout(WATCH_INTERVAL) {
+            Ok(bytes) => Some(bytes),
+            Err(RecvTimeoutError::Disconnected) => None,
+            Err(RecvTimeoutError::Timeout) => continue,
+        };
+        stop.request();
+        return Some(seen);
+    }
+    None
+}
+
+/// Whether a raw line holds nothing but white space.
+fn is_blank(bytes: &[u8]) -> bool {
+    bytes.iter().all(u8::is_ascii_whitespace)
 }
 
 /// The history file in the data directory (its directory created); `None` when
@@ -171,16 +267,44 @@ mod tests {
     #[test]
     fn script_lines_are_read_and_echoed_after_the_prompt() {
         let text: &[u8] = b"c3-d4\r\nfen\n\xff\xfehelp\nlast";
-        let mut input = Input::Script {
-            lines: Box::new(text),
-            echo: Box::new(io::sink()),
-        };
+        let mut input = Input::lines_from(text, Box::new(io::sink()));
         assert_eq!(input.read("> "), Line::Text("c3-d4".into()));
         assert_eq!(input.read("> "), Line::Text("fen".into()));
         assert_eq!(input.read("> "), Line::Text("\u{FFFD}\u{FFFD}help".into()));
         assert_eq!(input.read("> "), Line::Text("last".into()));
         assert_eq!(input.read("> "), Line::Eof);
         assert_eq!(input.read("> "), Line::Eof);
+    }
+
+    #[test]
+    fn a_watched_script_stops_the_work_at_the_next_line_and_keeps_a_command() {
+        let text: &[u8] = b"\nfen\n";
+        let mut input = Input::lines_from(text, Box::new(io::sink()));
+        let stop = Stop::new();
+        let wait = || {
+            while !stop.is_requested() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        };
+        // The empty line stops the first work and is taken; "fen" stops the second and stays.
+        input.until_enter(&stop, true, wait);
+        stop.reset();
+        input.until_enter(&stop, true, wait);
+        assert_eq!(input.read("> "), Line::Text("fen".into()));
+        stop.reset();
+        input.until_enter(&stop, true, wait);
+        assert_eq!(input.read("> "), Line::Eof);
+    }
+
+    #[test]
+    fn work_that_ends_by_itself_leaves_the_script_alone() {
+        let (reader, mut writer) = io::pipe().unwrap();
+        let mut input = Input::lines_from(io::BufReader::new(reader), Box::new(io::sink()));
+        let stop = Stop::new();
+        let (value, interrupted) = input.until_enter(&stop, true, || 7);
+        assert_eq!((value, interrupted, stop.is_requested()), (7, false, false));
+        writer.write_all(b"board\n").unwrap();
+        assert_eq!(input.read("> "), Line::Text("board".into()));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use crate::engine::Stop;
 
 /// While it lives, the terminal on stdin is quiet and watched: typing is neither echoed
 /// nor kept (it would garble the progress line and answer a prompt not yet shown), and
-/// Ctrl-C requests a stop of the search. The terminal is restored when it ends, on every
+/// Ctrl-C requests a stop of the search (so does Enter, for an analysis). The terminal is restored when it ends, on every
 /// path (a panic included).
 ///
 /// On unix the terminal's interrupt signal, echo and line editing are off meanwhile, and
@@ -15,17 +15,18 @@ pub(super) struct InterruptWatch {
 }
 
 impl InterruptWatch {
-    /// Starts watching the terminal on stdin, if it is one, for Ctrl-C to request `stop`.
-    pub fn start(stop: Stop) -> InterruptWatch {
+    /// Starts watching the terminal on stdin, if it is one, for Ctrl-C (and Enter when
+    /// `enter`) to request `stop`.
+    pub fn start(stop: Stop, enter: bool) -> InterruptWatch {
         #[cfg(unix)]
         {
             InterruptWatch {
-                watch: unix::Watch::start(stop),
+                watch: unix::Watch::start(stop, enter),
             }
         }
         #[cfg(not(unix))]
         {
-            let _ = stop;
+            let _ = (stop, enter);
             InterruptWatch {}
         }
     }
@@ -73,7 +74,7 @@ mod unix {
     impl Watch {
         /// Quietens the terminal on stdin and starts reading its keys; `None` if stdin is
         /// not a terminal (or will not be set up).
-        pub fn start(stop: Stop) -> Option<Watch> {
+        pub fn start(stop: Stop, enter: bool) -> Option<Watch> {
             let stdin = io::stdin();
             let saved = tcgetattr(stdin.as_fd()).ok()?;
             let mut quiet = saved.clone();
@@ -96,7 +97,7 @@ mod unix {
                 .and_then(|tty| io::pipe().map(|(woken, wake)| (File::from(tty), wake, woken)))
                 && let Ok(reader) = std::thread::Builder::new()
                     .name("ctrl-c".to_string())
-                    .spawn(move || read_keys(&tty, &woken, &stop))
+                    .spawn(move || read_keys(&tty, &woken, &stop, enter))
             {
                 watch.wake = Some(wake);
                 watch.reader = Some(reader);
@@ -127,9 +128,10 @@ mod unix {
         }
     }
 
-    /// Reads and drops the keys typed at `tty`, requesting `stop` at Ctrl-C, until
-    /// `woken` is closed at its other end (or the terminal is gone): whether Ctrl-C came.
-    fn read_keys(tty: &File, woken: &PipeReader, stop: &Stop) -> bool {
+    /// Reads and drops the keys typed at `tty`, requesting `stop` at Ctrl-C (and at Enter
+    /// when `enter`), until `woken` is closed at its other end (or the terminal is gone):
+    /// whether Ctrl-C came.
+    fn read_keys(tty: &File, woken: &PipeReader, stop: &Stop, enter: bool) -> bool {
         let mut interrupted = false;
         let mut keys = [0u8; 64];
         loop {
@@ -152,6 +154,9 @@ mod unix {
                         if keys[..n].contains(&CTRL_C) {
                             stop.request();
                             interrupted = true;
+                        } else if enter && keys[..n].iter().any(|&key| key == b'\r' || key == b'\n')
+                        {
+                            stop.request();
                         }
                     }
                     Err(error) if error.kind() == io::ErrorKind::Interrupted => {}

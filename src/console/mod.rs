@@ -4,7 +4,9 @@
 //! hints, colours, a progress line while the bot thinks) and plainly from stdin
 //! otherwise, so that the same commands drive scripted games and tests.
 
+mod analysis;
 mod autosave;
+mod clock;
 pub mod command;
 mod files;
 mod help;
@@ -14,10 +16,12 @@ mod interrupt;
 mod knowledge;
 mod phrases;
 pub mod render;
+mod review;
 pub mod text;
 mod thinking;
 mod view;
 
+pub use self::clock::{TimeControl, TimeControlError};
 pub use self::files::PLAYER;
 pub use self::text::Lang;
 
@@ -26,6 +30,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use self::clock::{Clocks, clock_text};
 use self::command::{Command, CommandError, LEVEL_WORDS, parse_answer};
 use self::help::help;
 use self::helper::Mode;
@@ -35,7 +40,7 @@ use self::text::{Message, Text, msg};
 use self::thinking::{Screen, interruptible, think};
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
-use crate::engine::{Engine, EngineConfig, LEVELS, Limits};
+use crate::engine::{Engine, EngineConfig, LEVELS, Limits, Source};
 use crate::files::DataDir;
 use crate::notation::{Notation, TypedMove, pdn};
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
@@ -72,6 +77,8 @@ pub struct Options {
     pub tablebase: Option<Arc<Tablebase>>,
     /// The language the console speaks.
     pub lang: Lang,
+    /// Game clocks: the bot manages its time on them, a flag fall loses.
+    pub time: Option<TimeControl>,
 }
 
 impl Default for Options {
@@ -89,6 +96,7 @@ impl Default for Options {
             name: files::PLAYER.to_string(),
             tablebase: None,
             lang: Lang::En,
+            time: None,
         }
     }
 }
@@ -147,7 +155,10 @@ struct Console {
     /// A second engine for hints, so that a hint leaves the bot's combination line alone.
     hint_engine: Option<Engine>,
     seed: u64,
+    /// The bot's limits without clocks, and those of hints, analysis and review.
     limits: Limits,
+    /// Both sides' clocks in a timed game.
+    clocks: Option<Clocks>,
     kb_path: Option<PathBuf>,
     /// The player's data directory (history, own knowledge base, the game in progress).
     data: Option<DataDir>,
@@ -205,6 +216,7 @@ pub fn run(options: Options) -> io::Result<()> {
         hint_engine: None,
         seed,
         limits,
+        clocks: options.time.map(Clocks::new),
         kb_path: options.kb.clone(),
         data: DataDir::locate(),
         interactive,
@@ -250,6 +262,7 @@ pub fn run(options: Options) -> io::Result<()> {
     loop {
         console.autosave();
         console.offer_draw_if_due();
+        console.run_clock();
         let mode = match console.question {
             Question::None => Mode::Play,
             _ => Mode::Question,
@@ -260,7 +273,8 @@ pub fn run(options: Options) -> io::Result<()> {
             Line::Text(text) => {
                 interrupts = 0;
                 errors = 0;
-                if console.handle(&text) == Flow::Quit {
+                console.check_flag();
+                if console.handle(&text, &mut input) == Flow::Quit {
                     break;
                 }
             }
@@ -358,10 +372,15 @@ impl Console {
         let _ = write!(self.out, "{text}");
         let material = phrases::material(&position, &self.text);
         self.say(material);
+        if let Some(clocks) = &self.clocks {
+            let [white, black] =
+                [Color::White, Color::Black].map(|side| clock_text(clocks.left(side)));
+            self.tell(msg!("clocks", white = white, black = black));
+        }
     }
 
-    /// Handles one line of input.
-    fn handle(&mut self, text: &str) -> Flow {
+    /// Handles one line of input (an analysis listens to `input` for its end).
+    fn handle(&mut self, text: &str, input: &mut Input) -> Flow {
         if self.question != Question::None
             && let Some(yes) = parse_answer(text)
         {
@@ -394,7 +413,7 @@ impl Console {
             }
             _ => {}
         }
-        self.execute(command)
+        self.execute(command, input)
     }
 
     fn answer(&mut self, yes: bool) -> Flow {
@@ -433,7 +452,7 @@ impl Console {
         };
     }
 
-    fn execute(&mut self, command: Command) -> Flow {
+    fn execute(&mut self, command: Command, input: &mut Input) -> Flow {
         // Only looking at the game keeps an earlier position shown.
         let looking = matches!(
             command,
@@ -444,6 +463,7 @@ impl Console {
                 | Command::Board
                 | Command::Fen
                 | Command::Help
+                | Command::Analyze
                 | Command::Move(_)
         );
         if !looking {
@@ -472,6 +492,8 @@ impl Console {
             }
             Command::Moves => self.list_moves(),
             Command::Hint => self.hint(),
+            Command::Analyze => self.analyze(input),
+            Command::Review(time) => self.review(time),
             Command::Undo => self.undo(),
             Command::New => self.new_game(Position::start()),
             Command::Flip => {
@@ -482,10 +504,15 @@ impl Console {
                 self.proceed();
             }
             Command::MoveTime(None) => {
-                let text = match self.limits {
-                    Limits::MoveTime(time) => msg!("bot-movetime", ms = time.as_millis()),
-                    Limits::Depth(depth) => msg!("bot-depth", depth = depth),
-                    other => msg!("bot-limits", limits = other.to_string()),
+                let text = match (&self.clocks, self.limits) {
+                    (Some(clocks), _) => {
+                        msg!("bot-clock", control = clocks.control().to_string())
+                    }
+                    (None, limits) => match limits {
+                        Limits::MoveTime(time) => msg!("bot-movetime", ms = time.as_millis()),
+                        Limits::Depth(depth) => msg!("bot-depth", depth = depth),
+                        other => msg!("bot-limits", limits = other.to_string()),
+                    },
                 };
                 self.tell(text);
             }
@@ -568,13 +595,22 @@ impl Console {
 
     fn new_game(&mut self, start: Position) {
         self.keep_unfinished();
-        self.game = Game::new(start);
-        self.tags.clear();
-        self.engine.new_game();
-        self.reset_questions();
+        self.take_game(Game::new(start), Vec::new());
         self.tell(msg!("new-game"));
         self.show_board();
         self.proceed();
+    }
+
+    /// Another game takes this one's place, with its record's tags: the bot, the
+    /// questions and the clocks start afresh.
+    fn take_game(&mut self, game: Game, tags: Vec<(String, String)>) {
+        self.game = game;
+        self.tags = tags;
+        self.engine.new_game();
+        self.reset_questions();
+        if let Some(clocks) = &mut self.clocks {
+            *clocks = Clocks::new(clocks.control());
+        }
     }
 
     fn reset_questions(&mut self) {
@@ -604,6 +640,10 @@ impl Console {
             self.declined = Some(material(self.game.position()));
             self.question = Question::None;
         }
+        if !self.punch_clock(self.human) {
+            self.proceed();
+            return;
+        }
         if self.game.play(mv).is_err() {
             self.tell(msg!("move-refused"));
             return;
@@ -617,10 +657,18 @@ impl Console {
     /// The bot decides and plays; prints the board and its move with the reason.
     fn bot_move(&mut self) {
         let before = *self.game.position();
+        let bot = self.bot();
+        let limits = match &mut self.clocks {
+            Some(clocks) => {
+                clocks.start(bot);
+                clocks.limits(bot)
+            }
+            None => self.limits,
+        };
         let thought = think(
             &mut self.engine,
             &self.game,
-            self.limits,
+            limits,
             self.screen,
             &self.text,
         );
@@ -629,6 +677,9 @@ impl Console {
         };
         if thought.interrupted {
             self.tell(msg!("bot-interrupted"));
+        }
+        if !self.punch_clock(bot) {
+            return;
         }
         if self.game.play(decision.mv).is_err() {
             self.tell(msg!("bot-illegal"));
@@ -667,28 +718,46 @@ impl Console {
             return;
         }
         let before = *self.game.position();
-        let kb = self.engine.knowledge_base().cloned();
-        let config = EngineConfig {
-            seed: self.seed,
-            hash_mb: HINT_HASH_MB,
-            tablebase: self.engine.config().tablebase.clone(),
-            ..EngineConfig::default()
-        };
-        let engine = self
-            .hint_engine
-            .get_or_insert_with(|| Engine::new(config, kb));
-        let thought = think(engine, &self.game, self.limits, self.screen, &self.text);
+        let mut engine = self.take_hint_engine();
+        let thought = think(
+            &mut engine,
+            &self.game,
+            self.limits,
+            self.screen,
+            &self.text,
+        );
+        self.hint_engine = Some(engine);
         if thought.interrupted {
             self.tell(msg!("hint-interrupted"));
         }
-        match thought.decision {
-            Some(decision) => {
-                let text = self.notation.write(&before, decision.mv);
-                let reason = phrases::source(&decision.source, &self.text);
-                self.tell(msg!("hint", mv = text, reason = reason));
+        let Some(decision) = thought.decision else {
+            self.tell(msg!("hint-no-move"));
+            return;
+        };
+        let mv = self.notation.write(&before, decision.mv);
+        let reason = phrases::source(&decision.source, &self.text);
+        // The search's expected line, when the search decided.
+        self.tell(match &decision.source {
+            Source::Search { pv, .. } if !pv.is_empty() => {
+                let line = self.notation.line(&before, pv);
+                msg!("hint-line", mv = mv, reason = reason, line = line)
             }
-            None => self.tell(msg!("hint-no-move")),
-        }
+            _ => msg!("hint", mv = mv, reason = reason),
+        });
+    }
+
+    /// The hint engine (made at the first use), taken out while it works for hints,
+    /// analysis and review: it leaves the bot's combination line and table alone.
+    fn take_hint_engine(&mut self) -> Engine {
+        self.hint_engine.take().unwrap_or_else(|| {
+            let config = EngineConfig {
+                seed: self.seed,
+                hash_mb: HINT_HASH_MB,
+                tablebase: self.engine.config().tablebase.clone(),
+                ..EngineConfig::default()
+            };
+            Engine::new(config, self.engine.knowledge_base().cloned())
+        })
     }
 
     /// Takes back plies up to and including the human's last move.

@@ -64,6 +64,7 @@ pub(super) fn outcome(outcome: Outcome) -> Message {
                 WinReason::NoPieces => msg!("win-no-pieces", winner = winner),
                 WinReason::Blocked => msg!("win-blocked", winner = winner),
                 WinReason::Resignation => msg!("win-resigned", winner = winner),
+                WinReason::Time => msg!("win-time", winner = winner),
             }
         }
         Outcome::Draw(reason) => match reason {

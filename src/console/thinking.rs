@@ -54,7 +54,7 @@ pub(super) fn think(
 /// Runs `work` with Ctrl-C at the terminal requesting `stop` (when `keys`, else plainly):
 /// what it returned, and whether Ctrl-C was pressed.
 pub(super) fn interruptible<T>(stop: Stop, keys: bool, work: impl FnOnce() -> T) -> (T, bool) {
-    let watch = keys.then(|| InterruptWatch::start(stop));
+    let watch = keys.then(|| InterruptWatch::start(stop, false));
     let value = work();
     let interrupted = watch.is_some_and(InterruptWatch::finish);
     (value, interrupted)
@@ -90,16 +90,21 @@ fn choose(
 
 /// `depth 9  +0.35  c3-d4 d6-c5 ...`, cut to the progress width.
 fn progress_line(position: &Position, progress: &Progress, text: &Text) -> String {
-    let mut line = text.render(&msg!(
+    fit(text.render(&msg!(
         "progress",
         depth = progress.depth,
         score = progress.score.to_string(),
         line = line_text(position, &progress.pv)
-    ));
+    )))
+}
+
+/// `line` cut to the progress width, so that it never wraps on an 80-column terminal.
+pub(super) fn fit(line: String) -> String {
     if line.chars().count() > PROGRESS_WIDTH {
-        line = line.chars().take(PROGRESS_WIDTH - 3).collect::<String>() + "...";
+        line.chars().take(PROGRESS_WIDTH - 3).collect::<String>() + "..."
+    } else {
+        line
     }
-    line
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use super::text::msg;
 use super::{Console, Question, phrases};
 use crate::notation::TypedMove;
-use crate::{Color, Move, Position};
+use crate::{Color, Game, Move, Position};
 
 impl Console {
     /// The number of plies from the start to the position shown.
@@ -18,6 +18,15 @@ impl Console {
         let position = *self.game.positions().nth(ply).expect("a ply of the game");
         let last = ply.checked_sub(1).map(|before| self.game.moves()[before]);
         (position, last)
+    }
+
+    /// The game up to the position shown.
+    pub(super) fn shown_game(&self) -> Game {
+        let mut game = self.game.clone();
+        for _ in self.shown_ply()..self.game.moves().len() {
+            game.undo();
+        }
+        game
     }
 
     /// The move number and the side to move of the position after `ply` plies.

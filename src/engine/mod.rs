@@ -24,8 +24,9 @@ use rand::rngs::StdRng;
 use crate::egtb::{self, Tablebase};
 use crate::endgame::{self, Value};
 use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
+use crate::notation::Notation;
 use crate::search::{self, EvalConfig, Score, TableError, TranspositionTable};
-use crate::{Color, Game, Move, MoveText, Position};
+use crate::{Color, Game, Move, Position};
 
 mod time;
 
@@ -160,16 +161,7 @@ impl fmt::Display for Count {
 
 /// A line of moves from `position` in full-path notation, separated by spaces.
 pub fn line_text(position: &Position, line: &[Move]) -> String {
-    let mut position = *position;
-    let mut words = Vec::with_capacity(line.len());
-    for &mv in line {
-        if !position.legal_moves().contains(&mv) {
-            break;
-        }
-        words.push(MoveText::from_move(&position, mv).to_string());
-        position = position.play_unchecked(mv);
-    }
-    words.join(" ")
+    Notation::Full.line(position, line)
 }
 
 /// A combination line being played: what it expects and where it came from.
@@ -513,6 +505,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MoveText;
 
     fn decide(fen: &str, limits: Limits) -> (Position, Decision) {
         let position: Position = fen.parse().unwrap();

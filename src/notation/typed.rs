@@ -87,6 +87,21 @@ impl Notation {
             Notation::Short => ShortMove::text(position, mv),
         }
     }
+
+    /// A line of moves from `position`, separated by spaces; it ends before a move that
+    /// is not legal where it stands.
+    pub fn line(self, position: &Position, line: &[Move]) -> String {
+        let mut position = *position;
+        let mut words = Vec::with_capacity(line.len());
+        for &mv in line {
+            if !position.legal_moves().contains(&mv) {
+                break;
+            }
+            words.push(self.write(&position, mv));
+            position = position.play_unchecked(mv);
+        }
+        words.join(" ")
+    }
 }
 
 #[cfg(test)]
@@ -127,5 +142,13 @@ mod tests {
         let mv = "cd4".parse::<TypedMove>().unwrap().resolve(&start).unwrap();
         assert_eq!(Notation::Full.write(&start, mv), "c3-d4");
         assert_eq!(Notation::Short.write(&start, mv), "cd4");
+        let reply = start.play_unchecked(mv).legal_moves()[0];
+        let line = Notation::Short.line(&start, &[mv, reply, mv]);
+        let reply_text = Notation::Short.write(&start.play_unchecked(mv), reply);
+        assert_eq!(
+            line,
+            format!("cd4 {reply_text}"),
+            "the third move is not legal"
+        );
     }
 }

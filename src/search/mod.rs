@@ -219,8 +219,7 @@ pub fn search(
 ) -> SearchResult {
     let started = Instant::now();
     let position = *game.position();
-    let (root, mut searcher, max_depth) =
-        start(game, limits, started, tt, eval, tablebase, stop);
+    let (root, mut searcher, max_depth) = start(game, limits, started, tt, eval, tablebase, stop);
     let mut stretch: f64 = 1.0;
     let mut result = SearchResult {
         best: position.legal_moves().first().copied(),
@@ -395,8 +394,7 @@ pub fn search_lines(
 ) -> Lines {
     let started = Instant::now();
     let count = count.min(game.position().legal_moves().len());
-    let (root, mut searcher, max_depth) =
-        start(game, limits, started, tt, eval, tablebase, stop);
+    let (root, mut searcher, max_depth) = start(game, limits, started, tt, eval, tablebase, stop);
     let mut result = Lines::default();
     if count == 0 {
         return result;
@@ -409,16 +407,26 @@ pub fn search_lines(
                 break 'deepening;
             }
             searcher.new_iteration();
-            let last = result.lines.get(lines.len()).map_or(Score::DRAW, |l| l.score);
+            let last = result
+                .lines
+                .get(lines.len())
+                .map_or(Score::DRAW, |l| l.score);
             let score = iterate(&mut searcher, &root, depth, last);
             let Some((mv, _)) = searcher.root_best.filter(|_| !searcher.stopped) else {
                 break 'deepening;
             };
             let pv = searcher.pv();
-            let pv = if pv.first() == Some(&mv) { pv } else { vec![mv] };
+            let pv = if pv.first() == Some(&mv) {
+                pv
+            } else {
+                vec![mv]
+            };
             searcher.excluded.push(mv);
             lines.push(Line { score, pv });
         }
+        // A move left out of an earlier search may score a little better than the move
+        // that search found (reductions and windows differ): the best comes first.
+        lines.sort_by_key(|line| std::cmp::Reverse(line.score));
         let elapsed = started.elapsed();
         result = Lines {
             depth,

@@ -1,0 +1,137 @@
+//! `analyze`: the best three lines of the position shown, searched ever deeper until
+//! Enter or Ctrl-C (in a script: until the next line or the end of the input), or to
+//! `--depth` when it is given.
+
+use std::io::Write;
+
+use super::input::Input;
+use super::text::{Text, msg};
+use super::thinking::fit;
+use super::{Console, phrases};
+use crate::Position;
+use crate::engine::{Limits, Lines};
+use crate::notation::Notation;
+
+/// How many of the best moves an analysis follows.
+const LINES: usize = 3;
+
+impl Console {
+    /// `analyze`: the lines are redrawn in place on a terminal after each depth, and
+    /// appended elsewhere; the game is left as it was.
+    pub(super) fn analyze(&mut self, input: &mut Input) {
+        let game = self.shown_game();
+        let position = *game.position();
+        if position.legal_moves().is_empty() {
+            self.tell(msg!("analysis-no-move"));
+            return;
+        }
+        let side = phrases::side(position.side_to_move());
+        let limits = match self.limits {
+            Limits::Depth(depth) => {
+                self.tell(msg!("analysis-start-depth", depth = depth, side = side));
+                Limits::Depth(depth)
+            }
+            _ => {
+                self.tell(msg!("analysis-start", side = side));
+                Limits::Infinite
+            }
+        };
+        let mut engine = self.take_hint_engine();
+        let stop = engine.stop_signal();
+        stop.reset();
+        let (notation, in_place, text) = (self.notation, self.screen.progress, &self.text);
+        let out = &mut self.out;
+        let mut drawn = 0;
+        let mut show = |lines: &Lines| {
+            let rows = rows(&position, lines, notation, text);
+            draw(out, &rows, in_place.then_some(drawn));
+            drawn = rows.len();
+        };
+        // With a depth to reach, a script's next line waits for the analysis to end.
+        let watch = limits == Limits::Infinite;
+        let (lines, _) = input.until_enter(&stop, watch, || {
+            engine.lines(&game, LINES, limits, &mut show)
+        });
+        self.hint_engine = Some(engine);
+        self.tell(match lines.depth {
+            0 => msg!("analysis-none"),
+            depth if stop.is_requested() => msg!("analysis-stopped", depth = depth),
+            depth => msg!("analysis-done", depth = depth),
+        });
+    }
+}
+
+/// `1. depth 9  +0.35  c3-d4 d6-c5 ...` for each line, cut to fit the screen.
+fn rows(position: &Position, lines: &Lines, notation: Notation, text: &Text) -> Vec<String> {
+    lines
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(rank, line)| {
+            fit(text.render(&msg!(
+                "analysis-line",
+                rank = rank + 1,
+                depth = lines.depth,
+                score = line.score.to_string(),
+                line = notation.line(position, &line.pv)
+            )))
+        })
+        .collect()
+}
+
+/// Writes `rows`; over the `drawn` rows written last when they are to be replaced.
+fn draw(out: &mut impl Write, rows: &[String], replace: Option<usize>) {
+    let mut block = String::new();
+    if let Some(drawn @ 1..) = replace {
+        block.push_str(&format!("\x1b[{drawn}A"));
+    }
+    for row in rows {
+        if replace.is_some() {
+            block.push_str("\r\x1b[2K");
+        }
+        block.push_str(row);
+        block.push('\n');
+    }
+    let _ = out.write_all(block.as_bytes());
+    let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::console::Lang;
+    use crate::search::{Line, Score};
+
+    #[test]
+    fn a_redrawn_block_goes_back_over_the_rows_written_last() {
+        let rows = ["one".to_string(), "two".to_string()];
+        let mut out = Vec::new();
+        draw(&mut out, &rows, Some(0));
+        draw(&mut out, &rows, Some(2));
+        draw(&mut out, &rows, None);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            "\r\x1b[2Kone\n\r\x1b[2Ktwo\n\x1b[2A\r\x1b[2Kone\n\r\x1b[2Ktwo\none\ntwo\n"
+        );
+    }
+
+    #[test]
+    fn each_row_has_its_rank_depth_score_and_line_in_the_notation_chosen() {
+        let position = Position::start();
+        let mv = position.legal_moves()[0];
+        let lines = Lines {
+            depth: 7,
+            lines: vec![Line {
+                score: Score(35),
+                pv: vec![mv],
+            }],
+            ..Lines::default()
+        };
+        let first = Notation::Short.write(&position, mv);
+        let english = rows(&position, &lines, Notation::Short, &Text::new(Lang::En));
+        assert_eq!(english, [format!("1. depth 7  +0.35  {first}")]);
+        let russian = rows(&position, &lines, Notation::Short, &Text::new(Lang::Ru));
+        assert_eq!(russian, [format!("1. глубина 7  +0.35  {first}")]);
+    }
+}

@@ -1,0 +1,240 @@
+//! `review`: each side's mistakes in the game so far. Every position is searched for a
+//! fixed time; a move whose position scores clearly worse for its side than the best
+//! move's is listed with the better move, the score it cost and the position.
+
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::text::{Message, msg};
+use super::thinking::interruptible;
+use super::{Console, phrases};
+use crate::engine::{Decision, Engine, Limits, Mode, Source};
+use crate::search::Score;
+use crate::{Color, Game, Move, Outcome};
+
+/// The search time per position unless `review MS` or `--depth` says otherwise.
+pub(super) const REVIEW_TIME: Duration = Duration::from_millis(100);
+/// The least cost of a mistake: half a man.
+const MISTAKE: Score = Score(Score::MAN.0 / 2);
+/// The least cost of a blunder: two men (or a win or the game thrown away).
+const BLUNDER: Score = Score(2 * Score::MAN.0);
+
+/// What the search made of one position, for its side to move.
+#[derive(Clone, Copy, Debug)]
+struct Verdict {
+    /// The best move (`None` when the game is over there).
+    best: Option<Move>,
+    score: Score,
+}
+
+/// How bad a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Mistake,
+    Blunder,
+}
+
+/// A move that cost its side at least a mistake's worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slip {
+    kind: Kind,
+    /// What it cost: a score, or (`None`) a win or the game.
+    cost: Option<Score>,
+}
+
+/// The slip of a move scored `played` (after it, for its side) where the best move
+/// scored `best`; `None` for a move that cost less than a mistake.
+fn judge(best: Score, played: Score) -> Option<Slip> {
+    let thrown = (best.is_win() && !played.is_win()) || (!best.is_loss() && played.is_loss());
+    if thrown {
+        return Some(Slip {
+            kind: Kind::Blunder,
+            cost: None,
+        });
+    }
+    let cost = best - played;
+    let kind = match cost {
+        cost if cost >= BLUNDER => Kind::Blunder,
+        cost if cost >= MISTAKE => Kind::Mistake,
+        _ => return None,
+    };
+    Some(Slip {
+        kind,
+        cost: Some(cost),
+    })
+}
+
+/// The search's verdict on `game`'s position within `limits` (`None` when stopped).
+fn verdict(engine: &mut Engine, game: &Game, limits: Limits) -> Option<Verdict> {
+    let over = |score| Some(Verdict { best: None, score });
+    match game.outcome() {
+        Some(Outcome::Draw(_)) => over(Score::DRAW),
+        // Replayed from its moves, a game ends in a win only on the board: the side
+        // to move has lost.
+        Some(Outcome::Win { .. }) => over(Score::loss_in(0)),
+        None => match engine.decide(game, limits, Mode::Analyze, &mut |_| {}) {
+            Some(Decision {
+                mv,
+                source: Source::Search { depth, score, .. },
+            }) if depth > 0 => Some(Verdict {
+                best: Some(mv),
+                score,
+            }),
+            _ => None,
+        },
+    }
+}
+
+impl Console {
+    /// `review [MS]`: the mistakes of both sides, each with the better move, the cost
+    /// and the position, then a count for each side. Ctrl-C ends it early with what
+    /// the positions searched so far show.
+    pub(super) fn review(&mut self, time: Option<Duration>) {
+        let moves = self.game.moves();
+        if moves.is_empty() {
+            self.tell(msg!("review-none"));
+            return;
+        }
+        let plies = self.words(msg!("plies", count = moves.len()));
+        let limits = match (time, self.limits) {
+            (Some(time), _) => Limits::MoveTime(time),
+            (None, Limits::Depth(depth)) => Limits::Depth(depth),
+            (None, _) => Limits::MoveTime(REVIEW_TIME),
+        };
+        self.tell(match limits {
+            Limits::Depth(depth) => msg!("review-start-depth", plies = plies, depth = depth),
+            other => msg!(
+                "review-start",
+                plies = plies,
+                ms = other.hard_time().unwrap_or_default().as_millis()
+            ),
+        });
+        let bar = self.review_bar(moves.len() + 1);
+        let mut engine = self.take_hint_engine();
+        let stop = engine.stop_signal();
+        stop.reset();
+        let (verdicts, _) = interruptible(stop.clone(), self.screen.keys, || {
+            let mut game = Game::new(*self.game.start());
+            let mut verdicts = Vec::with_capacity(moves.len() + 1);
+            for ply in 0..=moves.len() {
+                match verdict(&mut engine, &game, limits) {
+                    Some(verdict) if !stop.is_requested() => verdicts.push(verdict),
+                    _ => break,
+                }
+                bar.inc(1);
+                if let Some(&mv) = moves.get(ply) {
+                    // The game's own moves: legal where they were played.
+                    let _ = game.play(mv);
+                }
+            }
+            verdicts
+        });
+        bar.finish_and_clear();
+        self.hint_engine = Some(engine);
+        self.report_review(&moves, &verdicts);
+    }
+
+    /// A progress bar over `positions` on a terminal, a hidden one elsewhere.
+    fn review_bar(&self, positions: usize) -> ProgressBar {
+        if !self.screen.progress {
+            return ProgressBar::hidden();
+        }
+        let words = self.words(msg!("review-progress"));
+        let template = format!("{words} {{bar:40}} {{pos}}/{{len}}");
+        ProgressBar::with_draw_target(Some(positions as u64), ProgressDrawTarget::stdout())
+            .with_style(ProgressStyle::with_template(&template).expect("a valid template"))
+    }
+
+    /// The slips found in the plies whose positions before and after were both searched,
+    /// and the count for each side.
+    fn report_review(&mut self, moves: &[Move], verdicts: &[Verdict]) {
+        let reviewed = verdicts.len().saturating_sub(1);
+        if reviewed < moves.len() {
+            let plies = self.words(msg!("plies", count = reviewed));
+            self.tell(msg!("review-interrupted", plies = plies));
+        }
+        let positions: Vec<_> = self.game.positions().copied().collect();
+        // Mistakes and blunders, White's first.
+        let mut counts = [[0usize; 2]; 2];
+        for (ply, pair) in verdicts.windows(2).enumerate() {
+            let (before, after) = (pair[0], pair[1]);
+            let played = moves[ply];
+            let position = positions[ply];
+            let Some(best) = before.best.filter(|&best| best != played) else {
+                continue;
+            };
+            let Some(slip) = judge(before.score, -after.score) else {
+                continue;
+            };
+            let side = position.side_to_move();
+            let kind = match slip.kind {
+                Kind::Mistake => "mistake",
+                Kind::Blunder => "blunder",
+            };
+            counts[usize::from(side == Color::Black)][usize::from(slip.kind == Kind::Blunder)] += 1;
+            let cost = match slip.cost {
+                Some(cost) => cost.to_string().trim_start_matches('+').to_string(),
+                None if before.score.is_win() => self.words(msg!("review-cost-win")),
+                None => self.words(msg!("review-cost-game")),
+            };
+            let (number, _) = self.number_at(ply);
+            let dots = if side == Color::White { "." } else { "..." };
+            let line = self.words(msg!(
+                "review-slip",
+                number = format!("{number}{dots}"),
+                side = phrases::side(side),
+                mv = self.notation.write(&position, played),
+                kind = kind,
+                cost = cost,
+                played = (-after.score).to_string(),
+                best = self.notation.write(&position, best),
+                score = before.score.to_string()
+            ));
+            let at = self.words(msg!("review-position", fen = position.to_fen()));
+            self.say(format!("{line}\n{at}"));
+        }
+        for (side, [mistakes, blunders]) in [Color::White, Color::Black].into_iter().zip(counts) {
+            self.tell(summary(side, mistakes, blunders));
+        }
+    }
+}
+
+fn summary(side: Color, mistakes: usize, blunders: usize) -> Message {
+    msg!(
+        "review-summary",
+        side = phrases::side(side),
+        mistakes = mistakes,
+        blunders = blunders
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_judged_by_what_it_cost() {
+        assert_eq!(judge(Score(30), Score(0)), None);
+        assert_eq!(
+            judge(Score(30), Score(-40)).map(|slip| slip.kind),
+            Some(Kind::Mistake)
+        );
+        assert_eq!(
+            judge(Score(30), Score(-300)),
+            Some(Slip {
+                kind: Kind::Blunder,
+                cost: Some(Score(330))
+            })
+        );
+        let thrown = Slip {
+            kind: Kind::Blunder,
+            cost: None,
+        };
+        assert_eq!(judge(Score::win_in(9), Score(250)), Some(thrown));
+        assert_eq!(judge(Score(-150), Score::loss_in(12)), Some(thrown));
+        // A slower win, or a longer loss, is no mistake.
+        assert_eq!(judge(Score::win_in(5), Score::win_in(9)), None);
+        assert_eq!(judge(Score::loss_in(9), Score::loss_in(5)), None);
+    }
+}
