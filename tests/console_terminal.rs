@@ -182,3 +182,49 @@ fn in_russian_tab_completes_the_russian_words_and_the_bot_thinks_in_russian() {
     terminal.expect("белые> ");
     terminal.leave_with("выход");
 }
+
+#[test]
+fn analyze_redraws_its_lines_until_enter_and_the_game_is_untouched() {
+    let mut terminal = Terminal::start(&[]);
+    terminal.expect("White> ");
+    terminal.enter("analyze");
+    terminal.expect("Enter or Ctrl-C stops");
+    terminal.expect("3. depth 4  ");
+    terminal.press(b"\r");
+    let pressed = Instant::now();
+    terminal.expect("analysis stopped at depth ");
+    assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
+    terminal.expect("1. White> ");
+    terminal.enter("fen");
+    terminal.expect(shashki::START_FEN);
+    terminal.quit();
+}
+
+#[test]
+fn in_russian_analysis_with_a_depth_ends_by_itself_and_review_shows_a_blunder() {
+    let mut terminal =
+        Terminal::start(&["--lang", "ru", "--depth", "5", "--fen", "W:Wa1,f4:Bf6,b8"]);
+    terminal.expect("белые> ");
+    terminal.enter("анализ");
+    terminal.expect("анализ до глубины 5");
+    terminal.expect("анализ закончен: глубина 5");
+    terminal.enter("f4-e5");
+    terminal.expect("shashki играет f6:d4");
+    terminal.enter("разбор 20");
+    terminal.expect("грубая ошибка стоила");
+    terminal.expect("у чёрных 0 ошибок, 0 грубых");
+    terminal.enter("выход");
+    terminal.session.exp_eof().expect("the end of the output");
+}
+
+#[test]
+fn ctrl_c_during_an_endless_analysis_returns_to_the_prompt() {
+    let mut terminal = Terminal::start(&[]);
+    terminal.expect("White> ");
+    terminal.enter("analyze");
+    terminal.expect("1. depth 3  ");
+    terminal.press(b"\x03");
+    terminal.expect("analysis stopped at depth ");
+    terminal.expect("White> ");
+    terminal.quit();
+}

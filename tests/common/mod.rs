@@ -140,6 +140,17 @@ pub fn shashki_in(
     args: &[&str],
     input: impl AsRef<[u8]>,
 ) -> Session {
+    shashki_paced(dir, env, args, &[(Duration::ZERO, input.as_ref())])
+}
+
+/// Like [`shashki_in`], with the input typed in parts, each after its pause.
+#[track_caller]
+pub fn shashki_paced(
+    dir: &Path,
+    env: &[(&str, &str)],
+    args: &[&str],
+    parts: &[(Duration, &[u8])],
+) -> Session {
     let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
     in_english(&mut command).envs(env.iter().copied());
     let mut child = command
@@ -153,9 +164,17 @@ pub fn shashki_in(
         .spawn()
         .expect("running shashki");
     let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.as_ref().to_vec();
+    let parts: Vec<(Duration, Vec<u8>)> = parts
+        .iter()
+        .map(|&(pause, text)| (pause, text.to_vec()))
+        .collect();
     let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
+        for (pause, text) in parts {
+            std::thread::sleep(pause);
+            if stdin.write_all(&text).and_then(|()| stdin.flush()).is_err() {
+                break;
+            }
+        }
     });
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
