@@ -110,9 +110,7 @@ fn analyze_at_an_earlier_position_analyses_the_position_shown() {
 fn review_lists_a_planted_blunder_with_the_better_move_and_the_position() {
     let session = at_depth("5", &["--fen", BLUNDER_FEN], "f4-e5\nreview\n");
     session.expect("review of 2 plies, depth 5 a position");
-    session.expect(&format!(
-        "1. White f4-e5: a blunder, costs the game (-loss in"
-    ));
+    session.expect("1. White f4-e5: a blunder, costs the game (-loss in");
     session.expect("; a1-b2 keeps ");
     session.expect(&format!("   position: {BLUNDER_FEN}"));
     session.expect("White: 0 mistakes, 1 blunder");

@@ -382,6 +382,8 @@ pub struct Lines {
 /// for the best of the rest, and so on until `count` lines (or every legal move) are
 /// found. `progress` gets the lines after each completed iteration; the answer is the
 /// last completed iteration's (no lines when stopped before depth 1 completed).
+// The arguments of `search` and the number of lines.
+#[allow(clippy::too_many_arguments)]
 pub fn search_lines(
     game: &Game,
     count: usize,
