@@ -1,21 +1,74 @@
-//! `analyze`: the best three lines of the position shown, searched ever deeper until
-//! Enter or Ctrl-C (in a script: until the next line or the end of the input), or to
-//! `--depth` when it is given.
+//! Asking the bot about a position: `hint` (its move in the player's place and the
+//! line it expects) and `analyze` (the best three lines of the position shown, searched
+//! ever deeper until Enter or Ctrl-C; in a script until the next line or the end of the
+//! input; or to `--depth` when it is given).
 
 use std::io::Write;
 
 use super::input::Input;
 use super::text::{Text, msg};
-use super::thinking::fit;
+use super::thinking::{fit, think};
 use super::{Console, phrases};
 use crate::Position;
-use crate::engine::{Limits, Lines};
+use crate::engine::{Engine, EngineConfig, Limits, Lines, Source};
 use crate::notation::Notation;
 
 /// How many of the best moves an analysis follows.
 const LINES: usize = 3;
 
+/// The hint engine's transposition table, in megabytes.
+const HINT_HASH_MB: usize = 16;
+
 impl Console {
+    /// `hint`: the bot's move in the player's place, why, and the line it expects.
+    pub(super) fn hint(&mut self) {
+        if self.game_over() {
+            self.tell(msg!("hint-game-over"));
+            return;
+        }
+        let before = *self.game.position();
+        let mut engine = self.take_hint_engine();
+        let thought = think(
+            &mut engine,
+            &self.game,
+            self.limits,
+            self.screen,
+            &self.text,
+        );
+        self.hint_engine = Some(engine);
+        if thought.interrupted {
+            self.tell(msg!("hint-interrupted"));
+        }
+        let Some(decision) = thought.decision else {
+            self.tell(msg!("hint-no-move"));
+            return;
+        };
+        let mv = self.notation.write(&before, decision.mv);
+        let reason = phrases::source(&decision.source, &self.text);
+        // The search's expected line, when the search decided.
+        self.tell(match &decision.source {
+            Source::Search { pv, .. } if !pv.is_empty() => {
+                let line = self.notation.line(&before, pv);
+                msg!("hint-line", mv = mv, reason = reason, line = line)
+            }
+            _ => msg!("hint", mv = mv, reason = reason),
+        });
+    }
+
+    /// The hint engine (made at the first use), taken out while it works for hints,
+    /// analysis and review: it leaves the bot's combination line and table alone.
+    pub(super) fn take_hint_engine(&mut self) -> Engine {
+        self.hint_engine.take().unwrap_or_else(|| {
+            let config = EngineConfig {
+                seed: self.seed,
+                hash_mb: HINT_HASH_MB,
+                tablebase: self.engine.config().tablebase.clone(),
+                ..EngineConfig::default()
+            };
+            Engine::new(config, self.engine.knowledge_base().cloned())
+        })
+    }
+
     /// `analyze`: the lines are redrawn in place on a terminal after each depth, and
     /// appended elsewhere; the game is left as it was.
     pub(super) fn analyze(&mut self, input: &mut Input) {

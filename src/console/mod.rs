@@ -40,13 +40,11 @@ use self::text::{Message, Text, msg};
 use self::thinking::{Screen, interruptible, think};
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
-use crate::engine::{Engine, EngineConfig, LEVELS, Limits, Source};
+use crate::engine::{Engine, EngineConfig, LEVELS, Limits};
 use crate::files::DataDir;
 use crate::notation::{Notation, TypedMove, pdn};
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
-/// The hint engine's transposition table, in megabytes.
-const HINT_HASH_MB: usize = 16;
 /// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
 const MAX_INPUT_ERRORS: u32 = 10;
 
@@ -641,7 +639,6 @@ impl Console {
             self.question = Question::None;
         }
         if !self.punch_clock(self.human) {
-            self.proceed();
             return;
         }
         if self.game.play(mv).is_err() {
@@ -710,54 +707,6 @@ impl Console {
             count = texts.len(),
             moves = texts.join(", ")
         ));
-    }
-
-    fn hint(&mut self) {
-        if self.game_over() {
-            self.tell(msg!("hint-game-over"));
-            return;
-        }
-        let before = *self.game.position();
-        let mut engine = self.take_hint_engine();
-        let thought = think(
-            &mut engine,
-            &self.game,
-            self.limits,
-            self.screen,
-            &self.text,
-        );
-        self.hint_engine = Some(engine);
-        if thought.interrupted {
-            self.tell(msg!("hint-interrupted"));
-        }
-        let Some(decision) = thought.decision else {
-            self.tell(msg!("hint-no-move"));
-            return;
-        };
-        let mv = self.notation.write(&before, decision.mv);
-        let reason = phrases::source(&decision.source, &self.text);
-        // The search's expected line, when the search decided.
-        self.tell(match &decision.source {
-            Source::Search { pv, .. } if !pv.is_empty() => {
-                let line = self.notation.line(&before, pv);
-                msg!("hint-line", mv = mv, reason = reason, line = line)
-            }
-            _ => msg!("hint", mv = mv, reason = reason),
-        });
-    }
-
-    /// The hint engine (made at the first use), taken out while it works for hints,
-    /// analysis and review: it leaves the bot's combination line and table alone.
-    fn take_hint_engine(&mut self) -> Engine {
-        self.hint_engine.take().unwrap_or_else(|| {
-            let config = EngineConfig {
-                seed: self.seed,
-                hash_mb: HINT_HASH_MB,
-                tablebase: self.engine.config().tablebase.clone(),
-                ..EngineConfig::default()
-            };
-            Engine::new(config, self.engine.knowledge_base().cloned())
-        })
     }
 
     /// Takes back plies up to and including the human's last move.
