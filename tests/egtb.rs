@@ -307,3 +307,37 @@ fn the_bot_accepts_a_draw_the_tables_call_a_draw_and_refuses_one_it_wins() {
     assert!(!engine_with(Some(base())).accepts_draw(&won, Color::White));
     assert!(engine_with(Some(base())).accepts_draw(&won, Color::Black));
 }
+
+#[test]
+fn bestmove_uses_the_tables_given_and_refuses_a_directory_without_any() {
+    let dir = tables().to_str().unwrap();
+    let fen = "W:WKa1,Kc1,c3:BKh8";
+    let with = run(
+        &["bestmove", "--fen", fen, "--depth", "2", "--egtb", dir],
+        "",
+    );
+    assert!(with.success, "{}", with.stderr);
+    assert!(
+        with.stdout
+            .starts_with("source: endgame database win in 3\n"),
+        "{}",
+        with.stdout
+    );
+    let without = run(&["bestmove", "--fen", fen, "--depth", "2", "--no-egtb"], "");
+    assert!(
+        !without.stdout.contains("endgame database"),
+        "{}",
+        without.stdout
+    );
+    let empty = scratch("egtb-none");
+    let refused = run(
+        &["bestmove", "--fen", fen, "--egtb", empty.to_str().unwrap()],
+        "",
+    );
+    assert!(!refused.success);
+    assert!(
+        refused.stderr.contains("no tables in"),
+        "{}",
+        refused.stderr
+    );
+}

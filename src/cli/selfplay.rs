@@ -13,7 +13,7 @@ use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::hub::HubClient;
 use shashki::kb::KnowledgeBase;
-use shashki::search::{EvalConfig, TableError};
+use shashki::search::{EvalConfig, TableError, Weights, weights};
 use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
 
 /// Short opening lines (from `tests/data/openings.txt`), each played with both colours.
@@ -49,6 +49,24 @@ enum Openings {
     Ballots,
     /// The 19 named opening lines of `OPENINGS`.
     Named,
+}
+
+/// Which evaluation a side plays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Evaluation {
+    /// The hand-written evaluation (`src/search/eval.rs`).
+    Hand,
+    /// The fitted weights (`src/search/weights.rs`).
+    Fitted,
+}
+
+impl Evaluation {
+    fn weights(self) -> Option<&'static Weights> {
+        match self {
+            Evaluation::Hand => None,
+            Evaluation::Fitted => Some(&weights::TUNED),
+        }
+    }
 }
 
 /// One opening: its name, its moves or position, and the game it starts.
@@ -143,6 +161,12 @@ pub struct MatchArgs {
     /// Engine B without the capture-search stage.
     #[arg(long)]
     b_no_capture_stage: bool,
+    /// Engine A's evaluation (default: the bot's).
+    #[arg(long, value_enum)]
+    a_eval: Option<Evaluation>,
+    /// Engine B's evaluation (default: the bot's).
+    #[arg(long, value_enum)]
+    b_eval: Option<Evaluation>,
     /// Engine A without the endgame databases.
     #[arg(long)]
     a_no_egtb: bool,
@@ -165,7 +189,7 @@ pub struct MatchArgs {
     /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
     /// --b-depth does).
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb"])]
+          conflicts_with_all = ["b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_eval"])]
     b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
@@ -202,6 +226,9 @@ impl Player {
             hash_mb: 16,
             eval: EvalConfig {
                 positional: !settings.material_only,
+                weights: settings
+                    .eval
+                    .map_or(EvalConfig::default().weights, Evaluation::weights),
                 ..EvalConfig::default()
             },
             capture_margin: if settings.no_capture_stage {
@@ -273,6 +300,10 @@ impl Player {
         });
         if !config.eval.positional {
             words.push("material only".to_string());
+        } else if config.eval.weights.is_some() {
+            words.push("fitted eval".to_string());
+        } else {
+            words.push("hand eval".to_string());
         }
         if config.capture_margin.is_none() {
             words.push("no capture stage".to_string());
@@ -291,6 +322,7 @@ struct SideSettings {
     material_only: bool,
     no_capture_stage: bool,
     no_egtb: bool,
+    eval: Option<Evaluation>,
 }
 
 impl SideSettings {
@@ -430,12 +462,13 @@ fn play_game(
 
 /// Runs the match and prints each game and the total with an Elo estimate.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let side = |depth, no_kb, material_only, no_capture_stage, no_egtb| SideSettings {
+    let side = |depth, no_kb, material_only, no_capture_stage, no_egtb, eval| SideSettings {
         depth,
         no_kb,
         material_only,
         no_capture_stage,
         no_egtb,
+        eval,
     };
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
     let tablebase = args.egtb.open()?;
@@ -448,6 +481,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             args.a_material_only,
             args.a_no_capture_stage,
             args.a_no_egtb,
+            args.a_eval,
         ),
         args.movetime,
         args.seed,
@@ -460,6 +494,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.b_material_only,
         args.b_no_capture_stage,
         args.b_no_egtb,
+        args.b_eval,
     );
     let mut b = match &args.b_hub {
         Some(command) => Player::hub("B", command, b_side.limits(args.movetime))?,
@@ -616,6 +651,7 @@ mod tests {
             material_only: false,
             no_capture_stage: false,
             no_egtb: true,
+            eval: None,
         };
         (
             Player::new("A", settings, 100, 0, &kb, None).expect("a 100 MB table"),

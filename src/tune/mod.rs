@@ -195,29 +195,34 @@ mod tests {
     use crate::search::weights::HAND;
 
     #[test]
-    fn the_fit_learns_a_feature_the_labels_follow() {
-        // Labels that follow the kings alone: the fit must raise the kings' weight's
-        // effect and lower the loss.
+    fn the_fit_recovers_a_weight_the_labels_follow() {
+        // Labels made by the hand-set weights themselves, from positions of random
+        // games; starting with the kings worth nothing, the fit must find them again.
         let mut samples = Vec::new();
-        for (fen, result) in [
-            ("W:WKa1,c1,e1:Bb8,d8,f8", 1.0),
-            ("W:Wa1,c1,e1:BKb8,d8,f8", 0.0),
-            ("W:WKa1,c1,e1:BKb8,d8,f8", 0.5),
-            ("B:WKg1,c1,e1:Bb8,d8,h8", 1.0),
-        ] {
-            let position: Position = fen.parse().unwrap();
-            samples.push(Sample::new(&position, result).unwrap());
+        let mut position = Position::start();
+        let mut seed = 7_u64;
+        while samples.len() < 3000 {
+            let moves = position.legal_moves();
+            if moves.is_empty() || position.occupied().count() < 6 {
+                position = Position::start();
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            position = position.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            if let Some(mut sample) = Sample::new(&position, 0.5) {
+                sample.result = expected(score(&sample, &vector(&HAND)), 1.0) as f32;
+                samples.push(sample);
+            }
         }
-        let zero_kings = Weights {
+        let no_kings = Weights {
             opening: std::array::from_fn(|i| if i == 1 { 0 } else { HAND.opening[i] }),
             ending: std::array::from_fn(|i| if i == 1 { 0 } else { HAND.ending[i] }),
         };
-        let fit = fit(&samples, &zero_kings, 300, &mut |_, _| {});
-        assert!(fit.loss_after < fit.loss_before / 2.0, "{fit:?}");
-        assert!(
-            fit.weights.ending[1] > 50 || fit.weights.opening[1] > 50,
-            "{fit:?}"
-        );
+        let fit = fit(&samples, &no_kings, 1500, &mut |_, _| {});
+        assert!(fit.loss_after < fit.loss_before / 4.0, "{fit:?}");
+        assert!(fit.weights.ending[1] > 150, "{fit:?}");
         assert_eq!(fit.weights.opening[0], 100);
     }
 }
