@@ -14,7 +14,7 @@ use crate::search::Score;
 use crate::{Color, Game, Move, Outcome};
 
 /// The search time per position unless `review MS` or `--depth` says otherwise.
-pub(super) const REVIEW_TIME: Duration = Duration::from_millis(100);
+const REVIEW_TIME: Duration = Duration::from_millis(100);
 /// The least cost of a mistake: half a man.
 const MISTAKE: Score = Score(Score::MAN.0 / 2);
 /// The least cost of a blunder: two men (or a win or the game thrown away).
