@@ -60,3 +60,39 @@ fn a_bad_data_line_is_named() {
     );
     assert!(!dir.join("w.rs").exists());
 }
+
+#[test]
+fn self_play_data_are_the_same_for_the_same_seed() {
+    let dir = scratch("tune-data");
+    let make = |name: &str, seed: &str| {
+        let out = dir.join(name);
+        let session = run(
+            &[
+                "tune",
+                "data",
+                "--games",
+                "4",
+                "--depth",
+                "3",
+                "--seed",
+                seed,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(session.success, "{}", session.stderr);
+        std::fs::read_to_string(out).unwrap()
+    };
+    let first = make("a.tsv", "9");
+    assert_eq!(first, make("b.tsv", "9"));
+    assert_ne!(first, make("c.tsv", "10"));
+    let positions = first.lines().filter(|l| !l.starts_with('#')).count();
+    assert!(positions > 50, "{first}");
+    assert!(
+        first
+            .lines()
+            .skip(1)
+            .all(|l| l.ends_with("\t1") || l.ends_with("\t0") || l.ends_with("\t0.5"))
+    );
+}

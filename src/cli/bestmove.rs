@@ -8,6 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::kb::KnowledgeBase;
+use shashki::search::EvalConfig;
 use shashki::{Game, MoveText, Position};
 
 /// Arguments of `shashki bestmove`.
@@ -38,6 +39,9 @@ pub struct BestmoveArgs {
     hash: usize,
     #[command(flatten)]
     egtb: super::EgtbArgs,
+    /// The evaluation (default: the bot's).
+    #[arg(long, value_enum)]
+    eval: Option<super::Evaluation>,
 }
 
 /// Default thinking time.
@@ -83,6 +87,12 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         seed: args.seed,
         hash_mb: args.hash,
         tablebase: args.egtb.open()?,
+        eval: EvalConfig {
+            weights: args
+                .eval
+                .map_or(EvalConfig::default().weights, super::Evaluation::weights),
+            ..EvalConfig::default()
+        },
         ..EngineConfig::default()
     };
     let kb = if args.no_kb {

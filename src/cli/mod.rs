@@ -15,11 +15,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::builder::{RangedI64ValueParser, RangedU64ValueParser};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use shashki::Position;
 use shashki::egtb::Tablebase;
 use shashki::files::DataDir;
-use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS};
+use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, Weights, weights};
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
@@ -67,6 +67,25 @@ enum Command {
     /// Fit the evaluation's weights to game results.
     #[command(subcommand)]
     Tune(tune::TuneCommand),
+}
+
+/// Which evaluation a side plays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Evaluation {
+    /// The hand-written evaluation (`src/search/eval.rs`).
+    Hand,
+    /// The fitted weights (`src/search/weights.rs`).
+    Fitted,
+}
+
+impl Evaluation {
+    /// The weights for `EvalConfig::weights`.
+    pub fn weights(self) -> Option<&'static Weights> {
+        match self {
+            Evaluation::Hand => None,
+            Evaluation::Fitted => Some(&weights::TUNED),
+        }
+    }
 }
 
 /// `--egtb DIR` and `--no-egtb`: which endgame databases the bot uses.

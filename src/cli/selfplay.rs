@@ -13,7 +13,9 @@ use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::hub::HubClient;
 use shashki::kb::KnowledgeBase;
-use shashki::search::{EvalConfig, TableError, Weights, weights};
+use shashki::search::{EvalConfig, TableError};
+
+use super::Evaluation;
 use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
 
 /// Short opening lines (from `tests/data/openings.txt`), each played with both colours.
@@ -49,24 +51,6 @@ enum Openings {
     Ballots,
     /// The 19 named opening lines of `OPENINGS`.
     Named,
-}
-
-/// Which evaluation a side plays with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Evaluation {
-    /// The hand-written evaluation (`src/search/eval.rs`).
-    Hand,
-    /// The fitted weights (`src/search/weights.rs`).
-    Fitted,
-}
-
-impl Evaluation {
-    fn weights(self) -> Option<&'static Weights> {
-        match self {
-            Evaluation::Hand => None,
-            Evaluation::Fitted => Some(&weights::TUNED),
-        }
-    }
 }
 
 /// One opening: its name, its moves or position, and the game it starts.

@@ -10,6 +10,7 @@ use crate::{Bitboard, Color, Direction, Position};
 
 use super::Score;
 use super::features::{Weights, evaluate_weighted};
+use super::weights::TUNED;
 
 /// Evaluation switches and weights (the defaults are the full evaluation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,12 +24,23 @@ pub struct EvalConfig {
     pub weights: Option<&'static Weights>,
 }
 
+impl EvalConfig {
+    /// The hand-written evaluation (the bot's before the fitted weights).
+    pub fn hand() -> EvalConfig {
+        EvalConfig {
+            weights: None,
+            ..EvalConfig::default()
+        }
+    }
+}
+
 impl Default for EvalConfig {
+    /// The bot's evaluation: the fitted weights.
     fn default() -> EvalConfig {
         EvalConfig {
             king_value: 270,
             positional: true,
-            weights: None,
+            weights: Some(&TUNED),
         }
     }
 }
@@ -325,13 +337,13 @@ mod tests {
     use super::*;
 
     fn eval(fen: &str) -> Score {
-        evaluate(&fen.parse().unwrap(), &EvalConfig::default())
+        evaluate(&fen.parse().unwrap(), &EvalConfig::hand())
     }
 
     #[test]
     fn the_start_position_is_level() {
         assert_eq!(
-            evaluate(&Position::start(), &EvalConfig::default()),
+            evaluate(&Position::start(), &EvalConfig::hand()),
             Score(0)
         );
     }
@@ -350,7 +362,7 @@ mod tests {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             position = position.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
-            let config = EvalConfig::default();
+            let config = EvalConfig::hand();
             assert_eq!(
                 evaluate(&position, &config),
                 evaluate(&position.mirrored(), &config),
@@ -367,7 +379,7 @@ mod tests {
 
     #[test]
     fn a_king_is_worth_between_two_and_a_half_and_three_men() {
-        let config = EvalConfig::default();
+        let config = EvalConfig::hand();
         assert!((250..=300).contains(&config.king_value));
     }
 
