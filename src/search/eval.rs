@@ -342,10 +342,7 @@ mod tests {
 
     #[test]
     fn the_start_position_is_level() {
-        assert_eq!(
-            evaluate(&Position::start(), &EvalConfig::hand()),
-            Score(0)
-        );
+        assert_eq!(evaluate(&Position::start(), &EvalConfig::hand()), Score(0));
     }
 
     #[test]
