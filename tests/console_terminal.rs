@@ -228,3 +228,22 @@ fn ctrl_c_during_an_endless_analysis_returns_to_the_prompt() {
     terminal.expect("White> ");
     terminal.quit();
 }
+
+#[test]
+fn ctrl_c_ends_a_review_early_with_the_moves_reviewed_so_far() {
+    let mut terminal = Terminal::start(&["--depth", "1"]);
+    terminal.expect("1. White> ");
+    terminal.enter("c3-d4");
+    terminal.expect("2. White> ");
+    terminal.enter("review 1500");
+    terminal.expect("review of 2 plies, 1500 ms a position (Ctrl-C stops)");
+    // The bar shows the second position done while the third is searched.
+    terminal.expect("2/3");
+    terminal.press(b"\x03");
+    let pressed = Instant::now();
+    terminal.expect("(interrupted: reviewed up to ply 1)");
+    assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
+    terminal.expect("Black: 0 mistakes, 0 blunders");
+    terminal.expect("2. White> ");
+    terminal.quit();
+}

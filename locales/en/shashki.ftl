@@ -76,7 +76,7 @@ cmd-forward = show the position N plies later; a move typed there starts a new l
 cmd-goto = show the position before move N
     .usage = N
 cmd-hint = ask the bot what it would play in your place
-cmd-analyze = the best three lines of the position shown, deeper until Enter or Ctrl-C
+cmd-analyze = the best three lines of the position shown, ever deeper until Enter or Ctrl-C
 cmd-review = each side's mistakes in this game, searching MS a position (default 100)
     .usage = [MS]
 cmd-undo = take back your last move and the bot's reply
@@ -387,7 +387,7 @@ review-none = nothing to review: no moves yet
 review-start = review of { $plies }, { $ms } ms a position (Ctrl-C stops)
 review-start-depth = review of { $plies }, depth { $depth } a position (Ctrl-C stops)
 review-progress = reviewing
-review-interrupted = (interrupted: the review covers the first { $plies })
+review-interrupted = (interrupted: reviewed up to ply { $ply })
 review-slip = { $number } { $side ->
     [white] White
    *[black] Black

@@ -151,8 +151,7 @@ impl Console {
     fn report_review(&mut self, moves: &[Move], verdicts: &[Verdict]) {
         let reviewed = verdicts.len().saturating_sub(1);
         if reviewed < moves.len() {
-            let plies = self.words(msg!("plies", count = reviewed));
-            self.tell(msg!("review-interrupted", plies = plies));
+            self.tell(msg!("review-interrupted", ply = reviewed));
         }
         let positions: Vec<_> = self.game.positions().copied().collect();
         // Mistakes and blunders, White's first.
