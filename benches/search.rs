@@ -13,18 +13,18 @@ use support::time_runs;
 
 /// Each position with its depth and the nodes the search visits there.
 const CASES: [(&str, &str, u32, u64); 3] = [
-    ("start", START_FEN, 16, 5_779_610),
+    ("start", START_FEN, 16, 7_777_248),
     (
         "middlegame",
         "W:Wc1,e1,g1,b2,h2,c3,e3,b4:Ba5,g5,d6,a7,c7,e7,f8,h8",
         17,
-        3_296_997,
+        4_078_306,
     ),
     (
         "many kings",
         "W:WKa1,Kc3,Kg3,Ka5,Kd6,Ka7,Kf8:BKe1,Kd2,Ka3,Ke3,Kh4,Kb6,Kf6,Ke7,Kg7",
         15,
-        3_634_185,
+        4_747_533,
     ),
 ];
 const RUNS: usize = 5;
