@@ -61,7 +61,7 @@ fn level_and_movetime_set_the_thinking_time() {
     );
     assert_eq!(
         session.answer_to("level easy"),
-        "the bot now thinks up to 200 ms a move (easy)"
+        "the bot now plays at level easy: 200 ms a move, with the knowledge base"
     );
     assert!(
         session
@@ -73,6 +73,57 @@ fn level_and_movetime_set_the_thinking_time() {
             .answer_to("level 0")
             .contains("1 to 3600000 milliseconds")
     );
+}
+
+#[test]
+fn a_named_level_sets_depth_and_knowledge_and_is_shown() {
+    let session = run(
+        &["--seed", "7", "--level", "novice"],
+        "level\nc3-d4\nlevel beginner\nlevel 1000\nlevel\n",
+    );
+    assert!(session.success, "{}", session.stderr);
+    assert_eq!(
+        session.answer_to("level"),
+        "the bot plays at level novice: 2 plies deep, without the knowledge base"
+    );
+    // Two plies from the start: the search decides, never the knowledge base.
+    session.expect("(search: depth 2");
+    assert_eq!(
+        session.answer_to("level beginner"),
+        "the bot now plays at level beginner: 1 ply deep, without the knowledge base"
+    );
+    assert_eq!(
+        session.answer_to("level 1000"),
+        "the bot now plays at level normal: 1000 ms a move, with the knowledge base"
+    );
+}
+
+#[test]
+fn an_unknown_level_is_refused_with_the_levels_there_are() {
+    let session = run(&["--level", "master"], "");
+    assert!(!session.success);
+    assert!(
+        session
+            .stderr
+            .contains("the levels are beginner, novice, casual, club, easy, normal, hard"),
+        "{}",
+        session.stderr
+    );
+}
+
+#[test]
+fn the_last_move_is_marked_along_its_whole_path_with_the_pieces_it_took() {
+    let session = play(&[], "load W:Wc3,a1:Bd4,d6,f6,h8\nc3:e5:g7\nback\n");
+    assert!(session.success, "{}", session.stderr);
+    for row in [
+        "  7 .     .     .    [w]    7",
+        "  6    .     b    [x]    .  6",
+        "  5 .     .    [.]    .     5",
+        "  4    .    [x]    .     .  4",
+        "  3 .    [.]    .     .     3",
+    ] {
+        session.expect(row);
+    }
 }
 
 #[test]
@@ -396,6 +447,49 @@ fn an_opened_game_keeps_its_tags_when_saved_again() {
     assert_eq!(record.matches("[Result ").count(), 1, "{record}");
     let again = common::run(&["pdn", "check", file], "");
     assert!(again.success, "{}", again.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_opened_game_keeps_its_comments_when_saved_again_while_their_moves_stand() {
+    let dir = scratch("keepcomments");
+    let path = |name: &str| {
+        dir.join(name)
+            .to_str()
+            .expect("utf-8 temp path")
+            .to_string()
+    };
+    let (original, copy, shorter) = (path("notes.pdn"), path("copy.pdn"), path("short.pdn"));
+    std::fs::write(
+        &original,
+        "[Event \"Club\"]\n{Played at the club}\n1. c3-d4 {the city game} d6-c5\n\
+         2. b2-c3 f6-g5 {a sharp line\nfollows} *\n",
+    )
+    .expect("writing the record");
+    let session = play(&[&original], format!("save {copy}\nundo\nsave {shorter}\n"));
+    assert!(session.success, "{}", session.stderr);
+    let comments = |file: &str| -> Vec<(usize, String)> {
+        let text = std::fs::read_to_string(file).expect("the saved file");
+        let record = shashki::notation::pdn::read(&text).expect("a record");
+        record
+            .comments
+            .into_iter()
+            .map(|comment| (comment.ply, comment.text))
+            .collect()
+    };
+    let all = vec![
+        (0, "Played at the club".to_string()),
+        (1, "the city game".to_string()),
+        (4, "a sharp line follows".to_string()),
+    ];
+    assert_eq!(comments(&copy), all);
+    let saved = std::fs::read_to_string(&copy).expect("the saved file");
+    assert!(
+        saved.contains("{Played at the club} 1. c3-d4 {the city game} 1... d6-c5"),
+        "{saved}"
+    );
+    // The moves taken back take their comment with them.
+    assert_eq!(comments(&shorter), all[..2].to_vec());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

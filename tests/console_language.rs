@@ -84,8 +84,8 @@ fn russian_words_name_every_kind_of_command() {
     assert!(session.success);
     session.expect("ход 1, ход чёрных (1 из 2 полуходов;");
     session.expect("текущая позиция: ход 2, ход белых");
-    session.expect("теперь бот думает до 200 мс на ход (лёгкий)");
-    session.expect("бот думает до 200 мс на ход\n");
+    session.expect("теперь бот играет на уровне «лёгкий»: 200 мс на ход, с базой знаний");
+    session.expect("бот играет на уровне «лёгкий»: 200 мс на ход, с базой знаний\n");
     session.expect("подсказка: c3:e5");
     session.expect("теперь вы играете чёрными");
     session.expect("новая партия\n");

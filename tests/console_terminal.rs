@@ -27,20 +27,30 @@ struct Terminal {
 }
 
 impl Terminal {
+    /// Plain text (`--no-color`, escape codes stripped) on an xterm of unknown width.
     fn start(args: &[&str]) -> Terminal {
+        let mut all = vec!["--no-color"];
+        all.extend_from_slice(args);
+        Terminal::spawn(&all, &[("TERM", "xterm")], true)
+    }
+
+    /// `shashki --seed 1 ARGS` with the variables `env`; the escape codes it writes are
+    /// kept unless `strip`.
+    fn spawn(args: &[&str], env: &[(&str, &str)], strip: bool) -> Terminal {
         let home = Home::new("terminal");
         home.write("kb/combs.txt", "");
         let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
         common::in_english(&mut command)
-            .args(["--no-color", "--seed", "1"])
+            .args(["--seed", "1"])
             .args(args)
             .current_dir(&home.dir)
             .env("XDG_DATA_HOME", &home.dir)
-            .env("TERM", "xterm")
-            .env_remove("NO_COLOR");
+            .env_remove("NO_COLOR")
+            .env_remove("COLUMNS")
+            .envs(env.iter().copied());
         let options = Options::new()
             .timeout_ms(Some(PATIENCE_MS))
-            .strip_ansi_escape_codes(true);
+            .strip_ansi_escape_codes(strip);
         let session = spawn_with_options(command, options).expect("shashki on a pty");
         Terminal { session, home }
     }
@@ -245,5 +255,42 @@ fn ctrl_c_ends_a_review_early_with_the_moves_reviewed_so_far() {
     assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
     terminal.expect("Black: 0 mistakes, 0 blunders");
     terminal.expect("2. White> ");
+    terminal.quit();
+}
+
+#[test]
+fn a_dumb_terminal_gets_no_colours_and_no_redrawn_progress_line() {
+    let env = [("TERM", "dumb")];
+    let mut terminal = Terminal::spawn(&["--black", "--movetime", "1000"], &env, false);
+    let before = terminal.expect("shashki plays ");
+    assert!(!before.contains('\x1b'), "escape codes: {before:?}");
+    assert!(!before.contains("thinking:"), "{before:?}");
+    terminal.expect("Black> ");
+    terminal.quit();
+
+    // The same on an xterm: colours, which the dumb terminal did not get.
+    let mut colourful = Terminal::spawn(&["--black", "--depth", "1"], &[("TERM", "xterm")], false);
+    assert!(colourful.expect("shashki plays ").contains("\x1b[48;5;"));
+    colourful.quit();
+}
+
+#[test]
+fn the_progress_line_is_cut_to_a_narrow_terminal_so_that_it_never_wraps() {
+    // The pseudo-terminal has no size of its own: COLUMNS says how wide it is.
+    let env = [("TERM", "xterm"), ("COLUMNS", "30")];
+    let args = ["--no-color", "--black", "--movetime", "2000"];
+    let mut terminal = Terminal::spawn(&args, &env, false);
+    let before = terminal.expect("shashki plays ");
+    let drawn: Vec<&str> = before
+        .split("\x1b[2K")
+        .filter(|chunk| chunk.starts_with("thinking: "))
+        .map(|chunk| chunk.split('\r').next().unwrap_or(chunk))
+        .collect();
+    assert!(!drawn.is_empty(), "no progress line: {before:?}");
+    for line in &drawn {
+        assert!(line.chars().count() <= 29, "{line:?}");
+    }
+    assert!(drawn.iter().any(|line| line.ends_with("...")), "{drawn:?}");
+    terminal.expect("Black> ");
     terminal.quit();
 }

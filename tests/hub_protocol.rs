@@ -418,3 +418,34 @@ fn a_match_plays_against_shashki_through_the_protocol() {
         missing.stderr
     );
 }
+
+#[test]
+fn a_named_level_sets_the_search_when_the_gui_sends_no_level() {
+    let mut hub = Hub::start(&["--level", "beginner"]);
+    hub.send("hub");
+    let lines = hub.until("wait");
+    let expected = "param name=level value=beginner type=enum \
+                    values=\"beginner novice casual club easy normal hard\"";
+    assert!(lines.contains(&expected.to_string()), "{lines:?}");
+    hub.send("init");
+    hub.expect("ready");
+    hub.send(&pos_line(&Position::start(), &[]));
+    hub.send("go think");
+    let lines = hub.until("done");
+    // One ply deep, and no knowledge-base opening move: the search decided.
+    assert!(
+        lines.iter().any(|line| line.starts_with("info depth=1 ")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|line| line.starts_with("info depth=2 ")),
+        "{lines:?}"
+    );
+    hub.send("set-param name=level value=hard");
+    hub.send("set-param name=level value=master");
+    assert!(
+        hub.expect("error")
+            .contains("the levels are beginner, novice")
+    );
+    assert!(hub.quit());
+}

@@ -44,6 +44,7 @@ arg-kb-word = needs reload or check
 arg-kb-unknown = '{ $word }' is neither reload nor check
 arg-time-range = the time must be 1 to { $max } milliseconds (an hour)
 arg-not-ms = '{ $text }' is not a number of milliseconds
+arg-not-strength = '{ $text }' is not a number of milliseconds or a level (beginner, novice, casual, club, easy, normal, hard)
 
 ## Help
 
@@ -82,8 +83,8 @@ cmd-review = each side's mistakes in this game, searching MS a position (default
 cmd-undo = take back your last move and the bot's reply
 cmd-new = start a new game from the start position
 cmd-flip = swap colours with the bot
-cmd-movetime = show or set the bot's thinking time per move
-    .usage = [MS | easy | normal | hard]
+cmd-movetime = show or set the bot's strength: a level, or a time per move
+    .usage = [MS | LEVEL]
 cmd-fen = print the position string
 cmd-load = start a new game from a position string
     .usage = FEN
@@ -163,7 +164,19 @@ bot-interrupted = (interrupted: playing the best move found so far)
 bot-illegal = shashki: the bot chose an illegal move; your move instead
 bot-movetime = the bot thinks up to { $ms } ms a move
 bot-movetime-set = the bot now thinks up to { $ms } ms a move
-bot-movetime-level = the bot now thinks up to { $ms } ms a move ({ $level })
+bot-level = the bot plays at level { $level }: { $limits }
+bot-level-set = the bot now plays at level { $level }: { $limits }
+level-depth = { $depth ->
+    [one] { $depth } ply
+   *[other] { $depth } plies
+} deep, { $kb ->
+    [yes] with
+   *[no] without
+} the knowledge base
+level-time = { $ms } ms a move, { $kb ->
+    [yes] with
+   *[no] without
+} the knowledge base
 bot-depth = the bot searches { $depth } plies deep
 bot-limits = the bot thinks: { $limits }
 bot-clock = the bot plays on the clock: { $control } (minutes + seconds a move)
@@ -373,7 +386,7 @@ pdn-illegal-move = { $mv }: { $reason }
 analysis-start = analysis, { $side ->
     [white] White
    *[black] Black
-} to move: the best lines, deeper and deeper; Enter or Ctrl-C stops
+} to move: the best lines, ever deeper; Enter or Ctrl-C stops
 analysis-start-depth = analysis to depth { $depth }, { $side ->
     [white] White
    *[black] Black

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use shashki::engine::{EngineConfig, level, unknown_level};
+use shashki::engine::{EngineConfig, Level};
 use shashki::hub::{self, Output, Settings};
 
 /// Arguments of `shashki hub`; the GUI may change each with `set-param`.
@@ -20,21 +20,15 @@ pub struct HubArgs {
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
           value_parser = super::parse_hash_mb)]
     hash: usize,
-    /// Thinking time when the GUI sends no `level`: easy (0.2 s), normal (1 s) or hard (5 s).
-    #[arg(long, default_value = "normal", value_parser = level_name)]
-    level: &'static str,
+    /// The strength when the GUI sends no `level`: beginner, novice, casual, club, easy (0.2 s
+    /// a move), normal (1 s) or hard (5 s); see the README's level table.
+    #[arg(long, default_value = "normal", value_parser = super::level_name)]
+    level: Level,
     /// Seed for the choice among equally good knowledge-base facts.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     #[command(flatten)]
     egtb: super::EgtbArgs,
-}
-
-/// A level's name as the table spells it.
-fn level_name(text: &str) -> Result<&'static str, String> {
-    level(text)
-        .map(|(name, _)| name)
-        .ok_or_else(|| unknown_level(text))
 }
 
 /// Speaks the protocol until `quit` or the end of the input.

@@ -18,6 +18,7 @@ use clap::builder::{RangedI64ValueParser, RangedU64ValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use shashki::Position;
 use shashki::egtb::Tablebase;
+use shashki::engine::{Level, level, unknown_level};
 use shashki::files::DataDir;
 use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, Weights, weights};
 
@@ -120,6 +121,11 @@ impl EgtbArgs {
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
 pub fn parse_position(text: &str) -> Result<Position, String> {
     text.parse::<Position>().map_err(|error| error.to_string())
+}
+
+/// `--level NAME`: a named level, or the names there are.
+pub fn level_name(text: &str) -> Result<Level, String> {
+    level(text).ok_or_else(|| unknown_level(text))
 }
 
 /// `--movetime MS`: 1 ms (0 would be no thought at all) to an hour.

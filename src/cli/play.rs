@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use shashki::console::{self, Lang, Options, TimeControl};
+use shashki::engine::{Level, Limits};
 use shashki::notation::Notation;
 use shashki::{Color, Position};
 
@@ -55,9 +56,14 @@ pub struct PlayArgs {
     /// Start from this position, e.g. W:Wa1,c1,Ke5:Bb8,Kh2.
     #[arg(long, value_parser = super::parse_position)]
     fen: Option<Position>,
+    /// The bot's strength: beginner, novice, casual, club, easy, normal (the default) or hard
+    /// (see the README's level table).
+    #[arg(long, value_name = "NAME", value_parser = super::level_name,
+          conflicts_with_all = ["movetime", "depth"])]
+    level: Option<Level>,
     /// The bot's thinking time per move, in milliseconds: 1 to 3600000 (an hour).
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = super::movetime_ms())]
-    movetime: u64,
+    #[arg(long, value_name = "MS", value_parser = super::movetime_ms())]
+    movetime: Option<u64>,
     /// Search this many plies deep instead of thinking for a time (repeatable results): 1 to 64.
     #[arg(long, value_name = "PLIES", value_parser = super::depth())]
     depth: Option<u32>,
@@ -95,6 +101,12 @@ pub struct PlayArgs {
 
 /// Plays a console game.
 pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let (limits, use_kb) = match (args.level, args.depth, args.movetime) {
+        (Some(level), _, _) => (level.limits(), level.use_kb),
+        (None, Some(depth), _) => (Limits::Depth(depth), true),
+        (None, None, Some(ms)) => (Limits::MoveTime(Duration::from_millis(ms)), true),
+        (None, None, None) => (Limits::default(), true),
+    };
     let options = Options {
         human: if args.black {
             Color::Black
@@ -102,8 +114,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Color::White
         },
         start: args.fen,
-        movetime: Duration::from_millis(args.movetime),
-        depth: args.depth,
+        limits,
+        use_kb,
         kb: args.kb,
         seed: args.seed,
         no_color: args.no_color,

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use shashki::egtb::Tablebase;
 use shashki::endgame::{self, Value};
-use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::engine::{Engine, EngineConfig, Level, Limits};
 use shashki::hub::HubClient;
 use shashki::kb::KnowledgeBase;
 use shashki::search::{EvalConfig, TableError};
@@ -127,6 +127,14 @@ pub struct MatchArgs {
     /// Engine B searches to this fixed depth (1 to 64) instead of by time.
     #[arg(long, value_name = "N", value_parser = super::depth())]
     b_depth: Option<u32>,
+    /// Engine A plays at this named level (its depth or time, and its knowledge).
+    #[arg(long, value_name = "NAME", value_parser = super::level_name,
+          conflicts_with_all = ["a_depth", "a_no_kb"])]
+    a_level: Option<Level>,
+    /// Engine B plays at this named level.
+    #[arg(long, value_name = "NAME", value_parser = super::level_name,
+          conflicts_with_all = ["b_depth", "b_no_kb"])]
+    b_level: Option<Level>,
     /// Engine A plays without the knowledge base.
     #[arg(long)]
     a_no_kb: bool,
@@ -173,7 +181,7 @@ pub struct MatchArgs {
     /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
     /// --b-depth does).
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_eval"])]
+          conflicts_with_all = ["b_level", "b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_eval"])]
     b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
@@ -205,7 +213,7 @@ impl Player {
         tablebase: Option<&Arc<Tablebase>>,
     ) -> Result<Player, TableError> {
         let config = EngineConfig {
-            use_kb: !settings.no_kb,
+            use_kb: settings.use_kb(),
             seed,
             hash_mb: 16,
             eval: EvalConfig {
@@ -278,6 +286,9 @@ impl Player {
         };
         let config = engine.config();
         let mut words = vec![self.limits.to_string()];
+        if let Some(level) = Level::of(self.limits, config.use_kb) {
+            words.insert(0, format!("level {}", level.name));
+        }
         words.push(match engine.knowledge_base() {
             Some(kb) => format!("kb {}", kb.origin()),
             None => "no kb".to_string(),
@@ -301,6 +312,7 @@ impl Player {
 
 #[derive(Clone, Copy)]
 struct SideSettings {
+    level: Option<Level>,
     depth: Option<u32>,
     no_kb: bool,
     material_only: bool,
@@ -310,12 +322,18 @@ struct SideSettings {
 }
 
 impl SideSettings {
-    /// The side's depth, else `movetime` milliseconds a move.
+    /// The side's level, else its depth, else `movetime` milliseconds a move.
     fn limits(&self, movetime: u64) -> Limits {
-        match self.depth {
-            Some(depth) => Limits::Depth(depth),
-            None => Limits::MoveTime(Duration::from_millis(movetime)),
+        match (self.level, self.depth) {
+            (Some(level), _) => level.limits(),
+            (None, Some(depth)) => Limits::Depth(depth),
+            (None, None) => Limits::MoveTime(Duration::from_millis(movetime)),
         }
+    }
+
+    /// Whether the side plays the knowledge base: as its level says, else unless told not to.
+    fn use_kb(&self) -> bool {
+        self.level.map_or(!self.no_kb, |level| level.use_kb)
     }
 }
 
@@ -446,7 +464,8 @@ fn play_game(
 
 /// Runs the match and prints each game and the total with an Elo estimate.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let side = |depth, no_kb, material_only, no_capture_stage, no_egtb, eval| SideSettings {
+    let side = |level, depth, no_kb, material_only, no_capture_stage, no_egtb, eval| SideSettings {
+        level,
         depth,
         no_kb,
         material_only,
@@ -460,6 +479,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let mut a = Player::new(
         "A",
         side(
+            args.a_level,
             args.a_depth,
             args.a_no_kb,
             args.a_material_only,
@@ -473,6 +493,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         tablebase.as_ref(),
     )?;
     let b_side = side(
+        args.b_level,
         args.b_depth,
         args.b_no_kb,
         args.b_material_only,
@@ -630,6 +651,7 @@ mod tests {
     fn players() -> (Player, Player) {
         let kb = KnowledgeBase::empty("none");
         let settings = SideSettings {
+            level: None,
             depth: Some(4),
             no_kb: true,
             material_only: false,

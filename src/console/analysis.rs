@@ -7,7 +7,8 @@ use std::io::Write;
 
 use super::input::Input;
 use super::text::{Text, msg};
-use super::thinking::{fit, think};
+use super::thinking::think;
+use super::width::{cut, terminal_width};
 use super::{Console, phrases};
 use crate::Position;
 use crate::engine::{Engine, EngineConfig, Limits, Lines, Source};
@@ -96,7 +97,7 @@ impl Console {
         let out = &mut self.out;
         let mut drawn = 0;
         let mut show = |lines: &Lines| {
-            let rows = rows(&position, lines, notation, text);
+            let rows = rows(&position, lines, notation, text, terminal_width());
             draw(out, &rows, in_place.then_some(drawn));
             drawn = rows.len();
         };
@@ -114,20 +115,27 @@ impl Console {
     }
 }
 
-/// `1. depth 9  +0.35  c3-d4 d6-c5 ...` for each line, cut to fit the screen.
-fn rows(position: &Position, lines: &Lines, notation: Notation, text: &Text) -> Vec<String> {
+/// `1. depth 9  +0.35  c3-d4 d6-c5 ...` for each line, cut to fit `width` columns.
+fn rows(
+    position: &Position,
+    lines: &Lines,
+    notation: Notation,
+    text: &Text,
+    width: usize,
+) -> Vec<String> {
     lines
         .lines
         .iter()
         .enumerate()
         .map(|(rank, line)| {
-            fit(text.render(&msg!(
+            let row = text.render(&msg!(
                 "analysis-line",
                 rank = rank + 1,
                 depth = lines.depth,
                 score = line.score.to_string(),
                 line = notation.line(position, &line.pv)
-            )))
+            ));
+            cut(row, width)
         })
         .collect()
 }
@@ -182,9 +190,9 @@ mod tests {
             ..Lines::default()
         };
         let first = Notation::Short.write(&position, mv);
-        let english = rows(&position, &lines, Notation::Short, &Text::new(Lang::En));
+        let english = rows(&position, &lines, Notation::Short, &Text::new(Lang::En), 80);
         assert_eq!(english, [format!("1. depth 7  +0.35  {first}")]);
-        let russian = rows(&position, &lines, Notation::Short, &Text::new(Lang::Ru));
+        let russian = rows(&position, &lines, Notation::Short, &Text::new(Lang::Ru), 80);
         assert_eq!(russian, [format!("1. глубина 7  +0.35  {first}")]);
     }
 }

@@ -115,7 +115,7 @@ impl Console {
                 } else if record.tag("Black") == Some(BOT) {
                     self.human = Color::White;
                 }
-                self.take_game(record.game, record.tags);
+                self.take_game(record);
                 let side = phrases::side(self.human);
                 self.tell(msg!("resumed", side = side));
                 self.show_board();

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::phrases;
 use super::text::{Lang, Message, Text, msg};
 use crate::MoveParseError;
-use crate::engine::level;
+use crate::engine::{Level, level};
 use crate::notation::TypedMove;
 use crate::notation::pdn::strip_move_number;
 use crate::search::MAX_MOVETIME_MS;
@@ -37,6 +37,8 @@ pub enum Command {
     Flip,
     /// Show (`None`) or set the bot's thinking time.
     MoveTime(Option<Duration>),
+    /// Play at a named level.
+    Level(Level),
     /// Print the position string.
     Fen,
     /// Start a new game from a position string.
@@ -198,8 +200,24 @@ macro_rules! bare {
     };
 }
 
-/// The levels' names: the engine's English ones and the Russian.
+/// The levels' names, in the order of the engine's table: its English ones and the Russian.
 pub const LEVEL_WORDS: &[Word] = &[
+    Word {
+        en: "beginner",
+        ru: "новичок",
+    },
+    Word {
+        en: "novice",
+        ru: "ученик",
+    },
+    Word {
+        en: "casual",
+        ru: "любитель",
+    },
+    Word {
+        en: "club",
+        ru: "разрядник",
+    },
     Word {
         en: "easy",
         ru: "лёгкий",
@@ -213,6 +231,14 @@ pub const LEVEL_WORDS: &[Word] = &[
         ru: "сильный",
     },
 ];
+
+/// The word of `level` in `lang`.
+pub fn level_word(level: &Level, lang: Lang) -> &'static str {
+    LEVEL_WORDS
+        .iter()
+        .find(|word| word.en == level.name)
+        .map_or(level.name, |word| word.get(lang))
+}
 
 const KB_RELOAD: Word = Word {
     en: "reload",
@@ -438,10 +464,12 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     if rest.is_empty() {
         return Ok(Command::MoveTime(None));
     }
-    let lower = rest.to_lowercase();
-    let named = LEVEL_WORDS.iter().find(|word| word.is(&lower));
-    if let Some((_, time)) = named.and_then(|word| level(word.en)) {
-        return Ok(Command::MoveTime(Some(time)));
+    let named = LEVEL_WORDS.iter().find(|word| word.is(rest));
+    if let Some(level) = named.and_then(|word| level(word.en)) {
+        return Ok(Command::Level(level));
+    }
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(spec.error(msg!("arg-not-strength", text = rest)));
     }
     milliseconds(spec, rest).map(|time| Command::MoveTime(Some(time)))
 }
@@ -567,6 +595,7 @@ pub fn parse_answer(text: &str) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::LEVELS;
 
     #[test]
     fn every_name_in_the_table_parses_to_its_command() {
@@ -594,10 +623,8 @@ mod tests {
         assert_eq!("вперёд".parse(), Ok(Command::Forward(1)));
         assert_eq!("база перечитать".parse(), Ok(Command::KbReload));
         assert_eq!("kb проверить".parse(), Ok(Command::KbCheck));
-        assert_eq!(
-            "уровень легкий".parse(),
-            Ok(Command::MoveTime(Some(Duration::from_millis(200))))
-        );
+        assert_eq!("уровень легкий".parse(), Ok(Command::Level(LEVELS[4])));
+        assert_eq!("уровень Новичок".parse(), Ok(Command::Level(LEVELS[0])));
         assert_eq!(
             "сохранить! партия.pdn".parse(),
             Ok(Command::Save {
@@ -635,10 +662,8 @@ mod tests {
             "level 250".parse(),
             Ok(Command::MoveTime(Some(Duration::from_millis(250))))
         );
-        assert_eq!(
-            "movetime hard".parse(),
-            Ok(Command::MoveTime(Some(Duration::from_secs(5))))
-        );
+        assert_eq!("movetime hard".parse(), Ok(Command::Level(LEVELS[6])));
+        assert_eq!("LEVEL Casual".parse(), Ok(Command::Level(LEVELS[2])));
         assert_eq!(
             "save my game.pdn".parse(),
             Ok(Command::Save {
@@ -688,7 +713,7 @@ mod tests {
             assert_eq!(
                 explain(huge),
                 "movetime: the time must be 1 to 3600000 milliseconds (an hour); \
-                 usage: movetime [MS | easy | normal | hard]",
+                 usage: movetime [MS | LEVEL]",
                 "{huge}"
             );
         }
@@ -704,6 +729,14 @@ mod tests {
             "kb".parse::<Command>(),
             Err(CommandError::BadArgument { .. })
         ));
+    }
+
+    #[test]
+    fn every_level_has_a_word_in_each_language_in_the_table_order() {
+        let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
+        let words: Vec<&str> = LEVEL_WORDS.iter().map(|word| word.en).collect();
+        assert_eq!(names, words);
+        assert_eq!(level_word(&LEVELS[0], Lang::Ru), "новичок");
     }
 
     #[test]

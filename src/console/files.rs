@@ -42,7 +42,7 @@ impl Console {
             ];
         }
         tags.extend(control);
-        pdn::write(&self.game, &tags)
+        pdn::write(&self.game, &tags, &self.comments)
     }
 
     /// `save FILE` (`replace` for `save! FILE`): an existing file is replaced only when
@@ -136,7 +136,7 @@ impl Console {
         match games.swap_remove(chosen - 1) {
             Ok(record) => {
                 self.keep_unfinished();
-                self.take_game(record.game, record.tags);
+                self.take_game(record);
                 let plies = self.game.moves().len();
                 let path = path.display().to_string();
                 let plies = self.words(msg!("plies", count = plies));

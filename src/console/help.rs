@@ -3,9 +3,8 @@
 
 use super::command::COMMANDS;
 use super::text::{Message, Text, msg};
+use super::width::{WIDTH, wrap};
 
-/// The width `help` fits in.
-const WIDTH: usize = 80;
 /// The widest usage beside its summary; a longer one has the summary on the next line.
 const USAGE_COLUMN: usize = 26;
 
@@ -50,23 +49,6 @@ pub(super) fn help(text: &Text) -> String {
     out.push_str(&text.render(&msg!("help-rules")));
     out.push('\n');
     out
-}
-
-/// `text` in lines of at most `width` characters, broken between words.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
 }
 
 #[cfg(test)]

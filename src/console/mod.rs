@@ -20,6 +20,7 @@ mod review;
 pub mod text;
 mod thinking;
 mod view;
+mod width;
 
 pub use self::clock::{TimeControl, TimeControlError};
 pub use self::files::PLAYER;
@@ -28,10 +29,9 @@ pub use self::text::Lang;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use self::clock::{Clocks, clock_text};
-use self::command::{Command, CommandError, LEVEL_WORDS, parse_answer};
+use self::command::{Command, CommandError, level_word, parse_answer};
 use self::help::help;
 use self::helper::Mode;
 use self::input::{Input, InputError, Line};
@@ -40,9 +40,10 @@ use self::text::{Message, Text, msg};
 use self::thinking::{Screen, interruptible, think};
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
-use crate::engine::{Engine, EngineConfig, LEVELS, Limits};
+use crate::engine::{Engine, EngineConfig, Level, Limits, Reach};
 use crate::files::DataDir;
-use crate::notation::{Notation, TypedMove, pdn};
+use crate::notation::pdn::{self, Comment, GameRecord};
+use crate::notation::{Notation, TypedMove};
 use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
 
 /// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
@@ -55,10 +56,10 @@ pub struct Options {
     pub human: Color,
     /// The start position (default: the standard start).
     pub start: Option<Position>,
-    /// The bot's thinking time per move.
-    pub movetime: Duration,
-    /// A fixed search depth instead of a thinking time.
-    pub depth: Option<u32>,
+    /// The bot's limits per move without clocks: a time, a depth.
+    pub limits: Limits,
+    /// Whether the bot plays the knowledge base (the weakest levels do not).
+    pub use_kb: bool,
     /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
     pub kb: Option<PathBuf>,
     /// The bot's random seed (default: from the clock).
@@ -84,8 +85,8 @@ impl Default for Options {
         Options {
             human: Color::White,
             start: None,
-            movetime: Duration::from_millis(1000),
-            depth: None,
+            limits: Limits::default(),
+            use_kb: true,
             kb: None,
             seed: None,
             no_color: false,
@@ -146,6 +147,8 @@ struct Console {
     view: Option<usize>,
     /// The tag pairs of an opened or resumed record, kept when it is saved again.
     tags: Vec<(String, String)>,
+    /// The comments of an opened or resumed record, kept while their moves stand.
+    comments: Vec<Comment>,
     /// The player's name in records.
     player: String,
     human: Color,
@@ -188,23 +191,23 @@ pub fn run(options: Options) -> io::Result<()> {
     let interactive = io::stdin().is_terminal();
     let terminal_out = io::stdout().is_terminal();
     let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    // A dumb terminal shows escape sequences as they are: no colours, no redrawing.
+    let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
     let style = Style {
-        color: interactive && terminal_out && !options.no_color && !no_color_env,
+        color: interactive && terminal_out && !dumb && !options.no_color && !no_color_env,
     };
     let seed = options.seed.unwrap_or_else(clock_seed);
-    let limits = match options.depth {
-        Some(depth) => Limits::Depth(depth),
-        None => Limits::MoveTime(options.movetime),
-    };
     let start = options.start.unwrap_or_else(Position::start);
     let mut console = Console {
         game: Game::new(start),
         view: None,
         tags: Vec::new(),
+        comments: Vec::new(),
         player: options.name.clone(),
         human: options.human,
         engine: Engine::new(
             EngineConfig {
+                use_kb: options.use_kb,
                 seed,
                 tablebase: options.tablebase.clone(),
                 ..EngineConfig::default()
@@ -213,7 +216,7 @@ pub fn run(options: Options) -> io::Result<()> {
         ),
         hint_engine: None,
         seed,
-        limits,
+        limits: options.limits,
         clocks: options.time.map(Clocks::new),
         kb_path: options.kb.clone(),
         data: DataDir::locate(),
@@ -224,7 +227,7 @@ pub fn run(options: Options) -> io::Result<()> {
         style,
         notation: options.notation,
         screen: Screen {
-            progress: interactive && terminal_out,
+            progress: interactive && terminal_out && !dumb,
             keys: interactive,
         },
         question: Question::None,
@@ -308,6 +311,15 @@ pub fn run(options: Options) -> io::Result<()> {
     Ok(())
 }
 
+/// What a level does, in words: `4 plies deep, with the knowledge base`.
+fn level_limits(level: &Level) -> Message {
+    let kb = if level.use_kb { "yes" } else { "no" };
+    match level.reach {
+        Reach::Depth(depth) => msg!("level-depth", depth = depth, kb = kb),
+        Reach::Time(time) => msg!("level-time", ms = time.as_millis(), kb = kb),
+    }
+}
+
 /// A seed from the clock, for games without `--seed`.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -323,10 +335,15 @@ impl Console {
         let _ = self.out.flush();
     }
 
-    /// Prints one message in the player's language.
+    /// Prints one message in the player's language, in lines of 80 columns unless it
+    /// names a file.
     fn tell(&mut self, message: Message) {
+        let whole = message.names_a_file();
         let text = self.words(message);
-        self.say(text);
+        match whole {
+            true => self.say(text),
+            false => self.say(width::wrap_message(&text)),
+        }
     }
 
     /// A message in the player's language.
@@ -365,8 +382,8 @@ impl Console {
     }
 
     fn show_board(&mut self) {
-        let (position, last) = self.shown();
-        let text = render::board(&position, last, self.human, self.style);
+        let (position, marks) = self.shown();
+        let text = render::board(&position, marks, self.human, self.style);
         let _ = write!(self.out, "{text}");
         let material = phrases::material(&position, &self.text);
         self.say(material);
@@ -392,7 +409,7 @@ impl Console {
             }
             Err(CommandError::Empty) => return Flow::Continue,
             Err(error) => {
-                let text = error.explain(&self.text);
+                let text = width::wrap_message(&error.explain(&self.text));
                 self.say(text);
                 return Flow::Continue;
             }
@@ -501,35 +518,11 @@ impl Console {
                 self.show_board();
                 self.proceed();
             }
-            Command::MoveTime(None) => {
-                let text = match (&self.clocks, self.limits) {
-                    (Some(clocks), _) => {
-                        msg!("bot-clock", control = clocks.control().to_string())
-                    }
-                    (None, limits) => match limits {
-                        Limits::MoveTime(time) => msg!("bot-movetime", ms = time.as_millis()),
-                        Limits::Depth(depth) => msg!("bot-depth", depth = depth),
-                        other => msg!("bot-limits", limits = other.to_string()),
-                    },
-                };
-                self.tell(text);
-            }
+            Command::MoveTime(None) => self.show_strength(),
             Command::MoveTime(Some(time)) => {
-                self.limits = Limits::MoveTime(time);
-                let ms = time.as_millis();
-                let level = LEVELS
-                    .iter()
-                    .find(|(_, t)| *t == time)
-                    .and_then(|(name, _)| LEVEL_WORDS.iter().find(|word| word.en == *name));
-                self.tell(match level {
-                    Some(word) => msg!(
-                        "bot-movetime-level",
-                        ms = ms,
-                        level = word.get(self.text.lang())
-                    ),
-                    None => msg!("bot-movetime-set", ms = ms),
-                });
+                self.set_strength(Limits::MoveTime(time), true);
             }
+            Command::Level(level) => self.set_strength(level.limits(), level.use_kb),
             Command::Fen => {
                 let fen = self.shown().0.to_fen();
                 self.say(fen);
@@ -555,6 +548,51 @@ impl Console {
             Command::Quit => return Flow::Quit,
         }
         Flow::Continue
+    }
+
+    /// The bot's strength: its clock, its level, or its time or depth a move.
+    fn show_strength(&mut self) {
+        let text = match &self.clocks {
+            Some(clocks) => msg!("bot-clock", control = clocks.control().to_string()),
+            None => self.strength(false),
+        };
+        self.tell(text);
+    }
+
+    /// Sets the bot's limits and knowledge (on a clock, those of hints and analysis),
+    /// and says what they are.
+    fn set_strength(&mut self, limits: Limits, use_kb: bool) {
+        self.limits = limits;
+        self.engine.set_use_kb(use_kb);
+        let text = self.strength(true);
+        self.tell(text);
+    }
+
+    /// The bot's level in words, or its time or depth a move; `now` after a change.
+    fn strength(&self, now: bool) -> Message {
+        let level = Level::of(self.limits, self.engine.config().use_kb);
+        match (level, self.limits) {
+            (Some(level), _) => {
+                let name = level_word(&level, self.text.lang());
+                let does = self.words(level_limits(&level));
+                match now {
+                    true => msg!("bot-level-set", level = name, limits = does),
+                    false => msg!("bot-level", level = name, limits = does),
+                }
+            }
+            (None, Limits::MoveTime(time)) if now => {
+                msg!("bot-movetime-set", ms = time.as_millis())
+            }
+            (None, Limits::MoveTime(time)) => msg!("bot-movetime", ms = time.as_millis()),
+            (None, Limits::Depth(depth)) => msg!("bot-depth", depth = depth),
+            (None, other) => msg!("bot-limits", limits = other.to_string()),
+        }
+    }
+
+    /// Forgets the comments on moves taken back: they would stand by other moves.
+    fn drop_lost_comments(&mut self) {
+        let plies = self.game.moves().len();
+        self.comments.retain(|comment| comment.ply <= plies);
     }
 
     fn game_over(&self) -> bool {
@@ -593,17 +631,22 @@ impl Console {
 
     fn new_game(&mut self, start: Position) {
         self.keep_unfinished();
-        self.take_game(Game::new(start), Vec::new());
+        self.take_game(GameRecord {
+            tags: Vec::new(),
+            game: Game::new(start),
+            comments: Vec::new(),
+        });
         self.tell(msg!("new-game"));
         self.show_board();
         self.proceed();
     }
 
-    /// Another game takes this one's place, with its record's tags: the bot, the
-    /// questions and the clocks start afresh.
-    fn take_game(&mut self, game: Game, tags: Vec<(String, String)>) {
-        self.game = game;
-        self.tags = tags;
+    /// Another game takes this one's place, with its record's tags and comments: the
+    /// bot, the questions and the clocks start afresh.
+    fn take_game(&mut self, record: GameRecord) {
+        self.game = record.game;
+        self.tags = record.tags;
+        self.comments = record.comments;
         self.engine.new_game();
         self.reset_questions();
         if let Some(clocks) = &mut self.clocks {
@@ -725,6 +768,7 @@ impl Console {
         for _ in 0..count {
             self.game.undo();
         }
+        self.drop_lost_comments();
         self.engine.new_game();
         self.reset_questions();
         self.tell(msg!("undo-done", count = count));

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::{Color, Move, Position, Role, Square};
+use crate::{Bitboard, Color, Move, MoveText, Position, Role, Square};
 
 /// How to draw: with terminal colours or as plain text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,18 +19,39 @@ const WHITE_PIECE: &str = "\x1b[1;97m";
 const BLACK_PIECE: &str = "\x1b[1;30m";
 const CAPTURED: &str = "\x1b[2;37m";
 
-/// The board seen from `view`'s side, with `last` marked.
+/// The squares the last move marks: every square of its path, from the first to the
+/// last, and the squares of the pieces it took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The squares the piece stood on and landed on.
+    path: Bitboard,
+    /// The squares of the pieces it took.
+    taken: Bitboard,
+}
+
+impl Marks {
+    /// The marks of `mv` played in `before`.
+    pub fn of(before: &Position, mv: Move) -> Marks {
+        let text = MoveText::from_move(before, mv);
+        Marks {
+            path: text.squares().iter().copied().collect(),
+            taken: mv.captured(),
+        }
+    }
+}
+
+/// The board seen from `view`'s side, with the last move's `marks`.
 ///
 /// # Examples
 ///
 /// ```
-/// use shashki::console::render::{Style, board};
+/// use shashki::console::render::{Marks, Style, board};
 /// use shashki::{Color, Position};
 ///
-/// let text = board(&Position::start(), None, Color::White, Style { color: false });
+/// let text = board(&Position::start(), Marks::default(), Color::White, Style { color: false });
 /// assert!(text.contains("  8    b     b     b     b  8"));
 /// ```
-pub fn board(position: &Position, last: Option<Move>, view: Color, style: Style) -> String {
+pub fn board(position: &Position, marks: Marks, view: Color, style: Style) -> String {
     let files: Vec<u8> = match view {
         Color::White => (0..8).collect(),
         Color::Black => (0..8).rev().collect(),
@@ -52,7 +73,7 @@ pub fn board(position: &Position, last: Option<Move>, view: Color, style: Style)
         for &file in &files {
             out.push_str(&cell(
                 position,
-                last,
+                marks,
                 Square::from_coords(file, rank),
                 style,
             ));
@@ -65,7 +86,7 @@ pub fn board(position: &Position, last: Option<Move>, view: Color, style: Style)
 }
 
 /// One 3-character cell of the diagram.
-fn cell(position: &Position, last: Option<Move>, square: Option<Square>, style: Style) -> String {
+fn cell(position: &Position, marks: Marks, square: Option<Square>, style: Style) -> String {
     let Some(square) = square else {
         return if style.color {
             format!("{LIGHT}   {RESET}")
@@ -73,8 +94,8 @@ fn cell(position: &Position, last: Option<Move>, square: Option<Square>, style: 
             "   ".to_string()
         };
     };
-    let marked = last.is_some_and(|mv| mv.from() == square || mv.to() == square);
-    let taken = last.is_some_and(|mv| mv.captured().contains(square));
+    let taken = marks.taken.contains(square);
+    let marked = marks.path.contains(square) || taken;
     let piece = position.piece_at(square);
     if style.color {
         let background = if marked { MARKED } else { DARK };
@@ -126,7 +147,7 @@ mod tests {
 
     #[test]
     fn start_position_from_whites_side() {
-        let text = board(&Position::start(), None, Color::White, PLAIN);
+        let text = board(&Position::start(), Marks::default(), Color::White, PLAIN);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "    a  b  c  d  e  f  g  h");
         assert_eq!(lines[1], "  8    b     b     b     b  8");
@@ -138,7 +159,7 @@ mod tests {
 
     #[test]
     fn blacks_view_turns_the_board() {
-        let text = board(&Position::start(), None, Color::Black, PLAIN);
+        let text = board(&Position::start(), Marks::default(), Color::Black, PLAIN);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "    h  g  f  e  d  c  b  a");
         assert_eq!(lines[1], "  1    w     w     w     w  1");
@@ -154,24 +175,49 @@ mod tests {
             .resolve(&position)
             .unwrap();
         let after = position.play(mv).unwrap();
-        let text = board(&after, Some(mv), Color::White, PLAIN);
+        let text = board(&after, Marks::of(&position, mv), Color::White, PLAIN);
         assert!(text.contains("  5 .     .    [w]    .     5"), "{text}");
-        assert!(text.contains("  4    .     x     .     .  4"), "{text}");
+        assert!(text.contains("  4    .    [x]    .     .  4"), "{text}");
         assert!(text.contains("  3 .    [.]    .     .     3"), "{text}");
         assert!(text.contains("  1 W "), "{text}");
+    }
+
+    #[test]
+    fn a_capture_is_marked_along_its_whole_path_with_every_piece_it_took() {
+        let position: Position = "W:Wc3:Bd4,d6,f6".parse().unwrap();
+        let mv = "c3:e5:g7"
+            .parse::<MoveText>()
+            .unwrap()
+            .resolve(&position)
+            .unwrap();
+        let after = position.play(mv).unwrap();
+        let text = board(&after, Marks::of(&position, mv), Color::White, PLAIN);
+        assert!(text.contains("  7 .     .     .    [w]    7"), "{text}");
+        assert!(text.contains("  6    .     b    [x]    .  6"), "{text}");
+        assert!(text.contains("  5 .     .    [.]    .     5"), "{text}");
+        assert!(text.contains("  4    .    [x]    .     .  4"), "{text}");
+        assert!(text.contains("  3 .    [.]    .     .     3"), "{text}");
     }
 
     #[test]
     fn colour_style_shades_squares_and_uses_symbols() {
         let text = board(
             &Position::start(),
-            None,
+            Marks::default(),
             Color::White,
             Style { color: true },
         );
         assert!(text.contains(DARK) && text.contains(LIGHT));
         assert!(text.contains('●'));
         let kings: Position = "W:WKa1:BKh8".parse().unwrap();
-        assert!(board(&kings, None, Color::White, Style { color: true }).contains('♛'));
+        assert!(
+            board(
+                &kings,
+                Marks::default(),
+                Color::White,
+                Style { color: true }
+            )
+            .contains('♛')
+        );
     }
 }

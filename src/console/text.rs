@@ -85,6 +85,16 @@ pub struct Message {
     pub args: Vec<(&'static str, Arg)>,
 }
 
+impl Message {
+    /// Whether an argument names a file: such a line is kept whole, so that the file's
+    /// name can be copied from it as it is.
+    pub fn names_a_file(&self) -> bool {
+        self.args
+            .iter()
+            .any(|(name, _)| matches!(*name, "path" | "file" | "origin" | "fact" | "kb"))
+    }
+}
+
 /// `msg!("saved", path = name)`: a [`Message`] with its arguments, each value
 /// anything an [`Arg`] is made from.
 macro_rules! msg {

@@ -5,13 +5,12 @@ use std::time::Duration;
 
 use super::interrupt::InterruptWatch;
 use super::text::{Text, msg};
+use super::width::{cut, terminal_width};
 use crate::engine::{Decision, Engine, Limits, Progress, Stop, line_text};
 use crate::{Game, Position};
 
 /// How long the bot must think before the progress line appears.
 const PROGRESS_DELAY: Duration = Duration::from_millis(300);
-/// The widest progress line, in characters.
-const PROGRESS_WIDTH: usize = 78;
 
 /// What the terminal offers while the bot thinks.
 #[derive(Clone, Copy, Debug)]
@@ -74,7 +73,8 @@ fn choose(
         if let Some(text) = show
             && progress.elapsed >= PROGRESS_DELAY
         {
-            let line = progress_line(&position, progress, text);
+            // Asked each time: the window may have been resized meanwhile.
+            let line = cut(progress_line(&position, progress, text), terminal_width());
             let _ = write!(out, "\r\x1b[2K{line}");
             let _ = out.flush();
             shown = true;
@@ -88,23 +88,14 @@ fn choose(
     decision
 }
 
-/// `depth 9  +0.35  c3-d4 d6-c5 ...`, cut to the progress width.
+/// `thinking: depth 9  +0.35  c3-d4 d6-c5 ...`.
 fn progress_line(position: &Position, progress: &Progress, text: &Text) -> String {
-    fit(text.render(&msg!(
+    text.render(&msg!(
         "progress",
         depth = progress.depth,
         score = progress.score.to_string(),
         line = line_text(position, &progress.pv)
-    )))
-}
-
-/// `line` cut to the progress width, so that it never wraps on an 80-column terminal.
-pub(super) fn fit(line: String) -> String {
-    if line.chars().count() > PROGRESS_WIDTH {
-        line.chars().take(PROGRESS_WIDTH - 3).collect::<String>() + "..."
-    } else {
-        line
-    }
+    ))
 }
 
 #[cfg(test)]

@@ -1,10 +1,11 @@
 //! Stepping through the game: `history`, `back`, `forward`, `goto`, and a new line
 //! started from an earlier position.
 
+use super::render::Marks;
 use super::text::msg;
 use super::{Console, Question, phrases};
 use crate::notation::TypedMove;
-use crate::{Color, Game, Move, Position};
+use crate::{Color, Game, Position};
 
 impl Console {
     /// The number of plies from the start to the position shown.
@@ -12,12 +13,19 @@ impl Console {
         self.view.unwrap_or(self.game.moves().len())
     }
 
-    /// The position shown and the move that led to it.
-    pub(super) fn shown(&self) -> (Position, Option<Move>) {
+    /// The position shown and the marks of the move that led to it.
+    pub(super) fn shown(&self) -> (Position, Marks) {
         let ply = self.shown_ply();
         let position = *self.game.positions().nth(ply).expect("a ply of the game");
-        let last = ply.checked_sub(1).map(|before| self.game.moves()[before]);
-        (position, last)
+        let marks = ply.checked_sub(1).map_or_else(Marks::default, |before| {
+            let from = self
+                .game
+                .positions()
+                .nth(before)
+                .expect("a ply of the game");
+            Marks::of(from, self.game.moves()[before])
+        });
+        (position, marks)
     }
 
     /// The game up to the position shown.
@@ -130,6 +138,7 @@ impl Console {
         while self.game.moves().len() > ply {
             self.game.undo();
         }
+        self.drop_lost_comments();
         self.view = None;
         self.reset_questions();
         self.engine.new_game();

@@ -28,10 +28,12 @@ use crate::notation::Notation;
 use crate::search::{self, EvalConfig, Score, TableError, TranspositionTable};
 use crate::{Color, Game, Move, Position};
 
+mod level;
 mod time;
 
 pub use crate::search::{Limits, Line, Lines, Progress, Stop};
-pub use time::{LEVELS, clock_limits, level, unknown_level};
+pub use level::{LEVELS, Level, Reach, level, unknown_level};
+pub use time::clock_limits;
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).
 #[derive(Clone, Debug)]
@@ -222,6 +224,15 @@ impl Engine {
     pub fn set_knowledge_base(&mut self, kb: Option<KnowledgeBase>) {
         self.kb = kb;
         self.line = None;
+    }
+
+    /// Turns stage 1 (the knowledge base) on or off, as a level asks; a line in
+    /// progress is dropped when it goes off.
+    pub fn set_use_kb(&mut self, use_kb: bool) {
+        self.config.use_kb = use_kb;
+        if !use_kb {
+            self.line = None;
+        }
     }
 
     /// The knowledge base in use, if any.

@@ -1,32 +1,8 @@
-//! How long the bot thinks: the named levels, and a move's share of a game clock.
+//! How long the bot thinks on a game clock: a move's share of the time left.
 
 use std::time::Duration;
 
 use crate::search::Limits;
-
-/// Thinking times of the named levels, weakest first.
-pub const LEVELS: [(&str, Duration); 3] = [
-    ("easy", Duration::from_millis(200)),
-    ("normal", Duration::from_millis(1000)),
-    ("hard", Duration::from_millis(5000)),
-];
-
-/// The level named `name` (any case): its name as the table spells it, and its time.
-pub fn level(name: &str) -> Option<(&'static str, Duration)> {
-    LEVELS
-        .iter()
-        .find(|(level, _)| level.eq_ignore_ascii_case(name))
-        .copied()
-}
-
-/// Why `name` is not a level, naming the levels there are.
-pub fn unknown_level(name: &str) -> String {
-    let names: Vec<&str> = LEVELS.iter().map(|&(level, _)| level).collect();
-    format!(
-        "'{name}' is not a level; the levels are {}",
-        names.join(", ")
-    )
-}
 
 /// Moves a game is assumed still to last when the clock does not say.
 const MOVES_TO_GO: u32 = 30;
@@ -116,15 +92,5 @@ mod tests {
             Some(10),
         ));
         assert!(ten > Duration::from_millis(900) && ten < Duration::from_millis(1000));
-    }
-
-    #[test]
-    fn levels_are_found_by_name_in_any_case() {
-        assert_eq!(level("Hard"), Some(("hard", Duration::from_millis(5000))));
-        assert_eq!(level("extreme"), None);
-        assert_eq!(
-            unknown_level("extreme"),
-            "'extreme' is not a level; the levels are easy, normal, hard"
-        );
     }
 }

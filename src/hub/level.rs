@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::line::Line;
-use crate::engine::clock_limits;
+use crate::engine::{self, Reach, clock_limits};
 use crate::search::{Limits, MAX_DEPTH, MAX_MOVETIME_MS};
 
 /// A limit the GUI set with `level`.
@@ -81,6 +81,14 @@ impl Level {
             "level needs depth=N, move-time=S, time=S [inc=S] [moves=N], nodes=N or infinite"
                 .into(),
         )
+    }
+
+    /// The level a named level sets when the GUI sends none.
+    pub fn named(level: engine::Level) -> Level {
+        match level.reach {
+            Reach::Depth(depth) => Level::Depth(depth),
+            Reach::Time(time) => Level::MoveTime(time),
+        }
     }
 
     /// The limits of `go think` and `go analyze`.

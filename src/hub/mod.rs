@@ -22,7 +22,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::engine::{Decision, Engine, EngineConfig, Mode, Stop, level, unknown_level};
+use crate::engine::{self, Decision, Engine, EngineConfig, Mode, Stop, unknown_level};
 use crate::kb::KnowledgeBase;
 use crate::notation::hub::{parse_move, parse_position};
 use crate::search::MAX_HASH_MB;
@@ -40,8 +40,8 @@ pub struct Settings {
     /// The knowledge-base file; `None` for the usual search (`./kb/combs.txt`, the
     /// player's own base, the built-in one).
     pub kb_file: Option<PathBuf>,
-    /// The named level that sets the thinking time when the GUI sends no `level`.
-    pub level: &'static str,
+    /// The named level that sets the search and the knowledge when the GUI sends no `level`.
+    pub level: engine::Level,
 }
 
 impl Default for Settings {
@@ -49,7 +49,7 @@ impl Default for Settings {
         Settings {
             config: EngineConfig::default(),
             kb_file: None,
-            level: "normal",
+            level: engine::level("normal").expect("the normal level"),
         }
     }
 }
@@ -318,9 +318,9 @@ impl Session {
                 let path = (!value.is_empty()).then(|| PathBuf::from(value));
                 self.reconfigure(|settings| settings.kb_file = path)
             }
-            "level" => match level(value) {
-                Some((name, _)) => {
-                    self.settings.level = name;
+            "level" => match engine::level(value) {
+                Some(level) => {
+                    self.settings.level = level;
                     Ok(())
                 }
                 None => self.error(&unknown_level(value)),
@@ -418,16 +418,17 @@ impl Session {
             return self.error(&format!("no move to search: {outcome}"));
         }
         self.prepare_engine()?;
-        let level = self.level.unwrap_or_else(|| {
-            let (_, time) = level(self.settings.level).expect("a named level");
-            Level::MoveTime(time)
-        });
+        let named = self.settings.level;
+        let level = self.level.unwrap_or(Level::named(named));
+        // A named level that plays without the knowledge base turns it off for the move.
+        let use_kb = self.settings.config.use_kb && (self.level.is_some() || named.use_kb);
         let (limits, engine_mode) = match mode {
             "ponder" => (level.ponder_limits(), Mode::Play),
             "analyze" => (level.limits(), Mode::Analyze),
             _ => (level.limits(), Mode::Play),
         };
         let mut engine = self.engine.take().expect("the engine was just prepared");
+        engine.set_use_kb(use_kb);
         // Withdrawn here, before the thread starts, so that a `stop` read from now on holds.
         self.stop.reset();
         self.running = Some(Running {

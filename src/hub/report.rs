@@ -10,7 +10,7 @@ use super::line::quote;
 
 /// The answer to `hub`: who the engine is and its parameters, then `wait`.
 pub fn introduction(settings: &Settings) -> Vec<String> {
-    let levels: Vec<&str> = LEVELS.iter().map(|(name, _)| *name).collect();
+    let levels: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
     let kb_file = settings
         .kb_file
         .as_ref()
@@ -30,7 +30,7 @@ pub fn introduction(settings: &Settings) -> Vec<String> {
         format!("param name=kb-file value={} type=string", quote(&kb_file)),
         format!(
             "param name=level value={} type=enum values={}",
-            settings.level,
+            settings.level.name,
             quote(&levels.join(" "))
         ),
         "wait".to_string(),

@@ -6,8 +6,11 @@
 //! may take any form that [`TypedMove`] accepts (full paths, shortened captures, short
 //! notation, Cyrillic look-alikes) or numbered squares (`22-18`, `9x18`).
 
+mod write;
+
 use std::fmt;
 
+pub use self::write::write;
 use super::{Numbering, TypedMove, without_annotation};
 use crate::{
     Color, FenError, Game, IllegalMoveError, MoveParseError, MoveText, Outcome, Position, Square,
@@ -20,6 +23,17 @@ pub struct GameRecord {
     pub tags: Vec<(String, String)>,
     /// The game, from its start position (`[FEN]` or the start) through every move.
     pub game: Game,
+    /// The comments `{...}` of the main line, in the order of the file.
+    pub comments: Vec<Comment>,
+}
+
+/// A comment `{...}` of a record and where it stands in the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The plies played before it: 0 for the game's leading comment, 1 after the first move.
+    pub ply: usize,
+    /// Its words, each run of blanks and line breaks read as one space.
+    pub text: String,
 }
 
 impl GameRecord {
@@ -118,80 +132,6 @@ fn is_result(token: &str) -> bool {
     token == "*" || parse_result(token).is_some()
 }
 
-/// Writes `game` as PDN with the given tag pairs (Event, Date, White, Black, ...)
-/// followed by `[Result]`, `[Termination]` (the rule or event that ended a finished
-/// game), `[GameType "25"]` and, unless the game starts from the start position, `[FEN]`.
-///
-/// # Examples
-///
-/// ```
-/// use shashki::notation::pdn;
-/// use shashki::{Game, MoveText, Position};
-///
-/// let mut game = Game::new(Position::start());
-/// let mv = "c3-d4".parse::<MoveText>().unwrap().resolve(game.position()).unwrap();
-/// game.play(mv).unwrap();
-/// let text = pdn::write(&game, &[("Event", "casual".to_string())]);
-/// assert!(text.ends_with("1. c3-d4 *\n"));
-/// let back = pdn::read(&text).unwrap();
-/// assert_eq!(back.game.moves(), game.moves());
-/// ```
-pub fn write(game: &Game, tags: &[(&str, String)]) -> String {
-    let result = result_token(game.outcome());
-    let mut text = String::new();
-    for (name, value) in tags {
-        text.push_str(&tag_pair(name, value));
-    }
-    text.push_str(&tag_pair("Result", result));
-    if let Some(outcome) = game.outcome() {
-        text.push_str(&tag_pair("Termination", &outcome.to_string()));
-    }
-    text.push_str(&tag_pair("GameType", "25"));
-    if *game.start() != Position::start() {
-        text.push_str(&tag_pair("FEN", &game.start().to_fen()));
-    }
-    text.push('\n');
-
-    let mut tokens = Vec::new();
-    let mut number = Game::new(*game.start()).move_number();
-    let mut position = *game.start();
-    for (i, mv) in game.moves().into_iter().enumerate() {
-        // A move number stays on the line of its move.
-        let text = MoveText::from_move(&position, mv);
-        tokens.push(match position.side_to_move() {
-            Color::White => format!("{number}. {text}"),
-            Color::Black if i == 0 => format!("{number}... {text}"),
-            Color::Black => text.to_string(),
-        });
-        if position.side_to_move() == Color::Black {
-            number += 1;
-        }
-        position = position.play_unchecked(mv);
-    }
-    tokens.push(result.to_string());
-
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.chars().count() + 1 + token.chars().count() > 79 {
-            text.push_str(&line);
-            text.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    text.push_str(&line);
-    text.push('\n');
-    text
-}
-
-fn tag_pair(name: &str, value: &str) -> String {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-    format!("[{name} \"{escaped}\"]\n")
-}
-
 /// A character with its 1-based line and column.
 #[derive(Clone, Copy)]
 struct At {
@@ -210,6 +150,7 @@ pub fn read(text: &str) -> Result<GameRecord, PdnError> {
         Ok(GameRecord {
             tags: Vec::new(),
             game: Game::new(Position::start()),
+            comments: Vec::new(),
         })
     })
 }
@@ -284,6 +225,7 @@ fn next_game(chars: &[At], at: usize) -> usize {
 #[allow(clippy::type_complexity)]
 fn read_game(chars: &[At], start: usize) -> Result<Option<(GameRecord, usize)>, (PdnError, usize)> {
     let mut tags = Vec::new();
+    let mut comments = Vec::new();
     let mut game: Option<Game> = None;
     let mut result = None;
     let mut moves_lost = false;
@@ -303,7 +245,17 @@ fn read_game(chars: &[At], start: usize) -> Result<Option<(GameRecord, usize)>, 
             c if c.is_whitespace() => i += 1,
             '%' if at.column == 1 => i = skip_line(chars, i),
             ';' => i = skip_line(chars, i),
-            '{' => i = skip_to(chars, i, '}').ok_or_else(|| error(PdnErrorKind::Unclosed('{')))?,
+            '{' => {
+                let end =
+                    skip_to(chars, i, '}').ok_or_else(|| error(PdnErrorKind::Unclosed('{')))?;
+                let text: String = chars[i + 1..end - 1].iter().map(|at| at.c).collect();
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if !text.is_empty() {
+                    let ply = game.as_ref().map_or(0, |game| game.moves().len());
+                    comments.push(Comment { ply, text });
+                }
+                i = end;
+            }
             '(' => {
                 i = skip_variation(chars, i).ok_or_else(|| error(PdnErrorKind::Unclosed('(')))?
             }
@@ -357,7 +309,14 @@ fn read_game(chars: &[At], start: usize) -> Result<Option<(GameRecord, usize)>, 
             None => {}
         }
     }
-    Ok(Some((GameRecord { tags, game }, i)))
+    Ok(Some((
+        GameRecord {
+            tags,
+            game,
+            comments,
+        },
+        i,
+    )))
 }
 
 /// The start position named by the tags read so far (checked when the tag was read).
@@ -547,7 +506,7 @@ mod tests {
             ("Event", "a \"quoted\" game".to_string()),
             ("White", "Иван".to_string()),
         ];
-        let text = write(&game, &tags);
+        let text = write(&game, &tags, &[]);
         assert!(
             text.contains("[Event \"a \\\"quoted\\\" game\"]\n"),
             "{text}"
@@ -568,7 +527,7 @@ mod tests {
             let moves = game.position().legal_moves();
             game.play(moves[game.moves().len() % moves.len()]).unwrap();
         }
-        let text = write(&game, &[]);
+        let text = write(&game, &[], &[]);
         let movetext = text.split("\n\n").nth(1).unwrap();
         for line in movetext.lines() {
             assert!(line.chars().count() <= 79, "{line}");
@@ -582,7 +541,7 @@ mod tests {
         let start: Position = "B:Wc3,e3:Bd6,Kh2".parse().unwrap();
         let mut game = Game::new(start);
         play_all(&mut game, &["d6-c5", "e3-f4"]);
-        let text = write(&game, &[]);
+        let text = write(&game, &[], &[]);
         assert!(text.contains("[FEN \"B:Wc3,e3:BKh2,d6\"]"), "{text}");
         assert!(text.contains("1... d6-c5 2. e3-f4 *"), "{text}");
         let back = read(&text).unwrap();
@@ -603,6 +562,30 @@ mod tests {
                 reason: WinReason::Resignation
             })
         );
+    }
+
+    #[test]
+    fn comments_are_read_where_they_stand_and_written_back_there() {
+        let text = "[Event \"x\"]\n{A game\n  to remember} 1. c3-d4 {the city\ngame} \
+                    d6-c5 2. b2-c3 {} f6-g5 (2... c7-d6 {a variation}) *\n";
+        let record = read(text).unwrap();
+        let comment = |ply: usize, text: &str| Comment {
+            ply,
+            text: text.to_string(),
+        };
+        let expected = vec![
+            comment(0, "A game to remember"),
+            comment(1, "the city game"),
+        ];
+        assert_eq!(record.comments, expected);
+        let written = write(&record.game, &[], &record.comments);
+        assert!(
+            written.contains(
+                "{A game to remember} 1. c3-d4 {the city game} 1... d6-c5 2. b2-c3 f6-g5 *"
+            ),
+            "{written}"
+        );
+        assert_eq!(read(&written).unwrap().comments, expected);
     }
 
     #[test]
