@@ -141,7 +141,6 @@ fn cell(position: &Position, marks: Marks, square: Option<Square>, style: Style)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MoveText;
 
     const PLAIN: Style = Style { color: false };
 
@@ -166,16 +165,17 @@ mod tests {
         assert_eq!(lines[8], "  8 b     b     b     b     8");
     }
 
+    /// The plain board after `mv` is played from `fen`, with the move's marks.
+    fn board_after(fen: &str, mv: &str) -> String {
+        let position: Position = fen.parse().unwrap();
+        let mv = mv.parse::<MoveText>().unwrap().resolve(&position).unwrap();
+        let after = position.play(mv).unwrap();
+        board(&after, Marks::of(&position, mv), Color::White, PLAIN)
+    }
+
     #[test]
     fn last_move_and_taken_pieces_are_marked() {
-        let position: Position = "W:Wc3,Ka1:Bd4".parse().unwrap();
-        let mv = "c3:e5"
-            .parse::<MoveText>()
-            .unwrap()
-            .resolve(&position)
-            .unwrap();
-        let after = position.play(mv).unwrap();
-        let text = board(&after, Marks::of(&position, mv), Color::White, PLAIN);
+        let text = board_after("W:Wc3,Ka1:Bd4", "c3:e5");
         assert!(text.contains("  5 .     .    [w]    .     5"), "{text}");
         assert!(text.contains("  4    .    [x]    .     .  4"), "{text}");
         assert!(text.contains("  3 .    [.]    .     .     3"), "{text}");
@@ -184,14 +184,7 @@ mod tests {
 
     #[test]
     fn a_capture_is_marked_along_its_whole_path_with_every_piece_it_took() {
-        let position: Position = "W:Wc3:Bd4,d6,f6".parse().unwrap();
-        let mv = "c3:e5:g7"
-            .parse::<MoveText>()
-            .unwrap()
-            .resolve(&position)
-            .unwrap();
-        let after = position.play(mv).unwrap();
-        let text = board(&after, Marks::of(&position, mv), Color::White, PLAIN);
+        let text = board_after("W:Wc3:Bd4,d6,f6", "c3:e5:g7");
         assert!(text.contains("  7 .     .     .    [w]    7"), "{text}");
         assert!(text.contains("  6    .     b    [x]    .  6"), "{text}");
         assert!(text.contains("  5 .     .    [.]    .     5"), "{text}");
