@@ -13,18 +13,18 @@ use support::time_runs;
 
 /// Each position with its depth and the nodes the search visits there.
 const CASES: [(&str, &str, u32, u64); 3] = [
-    ("start", START_FEN, 16, 7_777_248),
+    ("start", START_FEN, 16, 4_835_455),
     (
         "middlegame",
         "W:Wc1,e1,g1,b2,h2,c3,e3,b4:Ba5,g5,d6,a7,c7,e7,f8,h8",
         17,
-        4_078_306,
+        3_772_564,
     ),
     (
         "many kings",
         "W:WKa1,Kc3,Kg3,Ka5,Kd6,Ka7,Kf8:BKe1,Kd2,Ka3,Ke3,Kh4,Kb6,Kf6,Ke7,Kg7",
         15,
-        4_747_533,
+        4_316_300,
     ),
 ];
 const RUNS: usize = 5;

@@ -18,8 +18,6 @@ use super::{Depth, Ply, Score, Stop, zobrist};
 pub const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock and the stop request (about 0.1 ms at full speed).
 const CLOCK_INTERVAL: u64 = 1024;
-/// Threatened quiet positions the capture search answers on one path (see `answer_threat`).
-const THREAT_ANSWERS: u32 = 1;
 /// The shallowest remaining depth at which the transposition table is used.
 const TABLE_MIN_DEPTH: i32 = 2;
 
@@ -64,8 +62,6 @@ pub(crate) struct Searcher<'a> {
     pub nodes: u64,
     /// Positions whose value the tablebase gave.
     pub tablebase_hits: u64,
-    /// Threatened quiet positions the capture search may still answer on this path.
-    pub threats_left: u32,
     pub stopped: bool,
     /// Keys of the game before the root and of the search path; the last is the current node.
     keys: Vec<u64>,
@@ -102,7 +98,6 @@ impl<'a> Searcher<'a> {
             node_limit: u64::MAX,
             nodes: 0,
             tablebase_hits: 0,
-            threats_left: THREAT_ANSWERS,
             stopped: false,
             keys: history,
             lists: (0..MAX_PLY).map(|_| MoveList::new()).collect(),
@@ -374,13 +369,11 @@ impl<'a> Searcher<'a> {
         }
         // Most nodes here are quiet: the quick test spares them the generator.
         if !position.has_capture() {
-            if !can_move_quietly(position) {
-                return Score::loss_in(ply.0);
-            }
-            if self.threats_left > 0 && at < MAX_PLY - 2 && is_threatened(position) {
-                return self.answer_threat(position, ply, alpha, beta);
-            }
-            return evaluate(position, &self.eval);
+            return if can_move_quietly(position) {
+                evaluate(position, &self.eval)
+            } else {
+                Score::loss_in(ply.0)
+            };
         }
         let mut list = std::mem::take(&mut self.lists[at]);
         position.generate_captures(&mut list);
@@ -431,43 +424,6 @@ impl<'a> Searcher<'a> {
         };
         self.tablebase_hits += 1;
         Some(score)
-    }
-
-    /// A quiet position where the opponent threatens a capture is not scored as it
-    /// stands: every quiet move is tried, each followed by the captures it allows. Once
-    /// a path: a second threat on it is scored as it stands.
-    fn answer_threat(
-        &mut self,
-        position: &Position,
-        ply: Ply,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
-        let at = ply.index();
-        let mut list = std::mem::take(&mut self.lists[at]);
-        position.generate_moves(&mut list);
-        self.threats_left -= 1;
-        let mut best = -Score::INFINITE;
-        for i in 0..list.len() {
-            let mv = list[i];
-            let score = -self.quiesce(&position.play_unchecked(mv), ply.next(), -beta, -alpha);
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(at, mv);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.threats_left += 1;
-        self.lists[at] = list;
-        best
     }
 
     fn update_pv(&mut self, at: usize, mv: Move) {
@@ -551,13 +507,6 @@ fn capture_value(position: &Position, mv: Move) -> i32 {
 #[inline]
 fn capture_value_unplayed(mv: Move) -> i32 {
     mv.captured().count() as i32 * 4 + i32::from(mv.promotes())
-}
-
-/// Whether the side not to move could capture if it were its turn.
-fn is_threatened(position: &Position) -> bool {
-    position
-        .with_side_to_move(position.side_to_move().opposite())
-        .has_capture()
 }
 
 /// Whether the side to move has a quiet move (used where captures are known to be absent).

@@ -474,8 +474,6 @@ pub fn capture_search(
     };
     let deadline = time.map(|time| Instant::now() + time);
     let mut searcher = Searcher::new(tt, eval, deadline, stop, None, Vec::new());
-    // Material once the captures are over: no quiet move is tried here.
-    searcher.threats_left = 0;
     let mut list = crate::MoveList::new();
     position.generate_captures(&mut list);
     let mut scores: Vec<(Move, Score)> = list
