@@ -17,6 +17,7 @@ mod knowledge;
 mod phrases;
 pub mod render;
 mod review;
+mod strength;
 pub mod text;
 mod thinking;
 mod view;
@@ -31,7 +32,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use self::clock::{Clocks, clock_text};
-use self::command::{Command, CommandError, level_word, parse_answer};
+use self::command::{Command, CommandError, parse_answer};
 use self::help::help;
 use self::helper::Mode;
 use self::input::{Input, InputError, Line};
@@ -40,7 +41,7 @@ use self::text::{Message, Text, msg};
 use self::thinking::{Screen, interruptible, think};
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
-use crate::engine::{Engine, EngineConfig, Level, Limits, Reach};
+use crate::engine::{Engine, EngineConfig, Limits};
 use crate::files::DataDir;
 use crate::notation::pdn::{self, Comment, GameRecord};
 use crate::notation::{Notation, TypedMove};
@@ -243,6 +244,7 @@ pub fn run(options: Options) -> io::Result<()> {
     };
     console.tell(msg!("welcome"));
     console.load_kb_at_start();
+    console.show_strength();
     console.show_board();
     match &options.open {
         Some(path) => {
@@ -309,15 +311,6 @@ pub fn run(options: Options) -> io::Result<()> {
     console.farewell();
     input.finish();
     Ok(())
-}
-
-/// What a level does, in words: `4 plies deep, with the knowledge base`.
-fn level_limits(level: &Level) -> Message {
-    let kb = if level.use_kb { "yes" } else { "no" };
-    match level.reach {
-        Reach::Depth(depth) => msg!("level-depth", depth = depth, kb = kb),
-        Reach::Time(time) => msg!("level-time", ms = time.as_millis(), kb = kb),
-    }
 }
 
 /// A seed from the clock, for games without `--seed`.
@@ -548,45 +541,6 @@ impl Console {
             Command::Quit => return Flow::Quit,
         }
         Flow::Continue
-    }
-
-    /// The bot's strength: its clock, its level, or its time or depth a move.
-    fn show_strength(&mut self) {
-        let text = match &self.clocks {
-            Some(clocks) => msg!("bot-clock", control = clocks.control().to_string()),
-            None => self.strength(false),
-        };
-        self.tell(text);
-    }
-
-    /// Sets the bot's limits and knowledge (on a clock, those of hints and analysis),
-    /// and says what they are.
-    fn set_strength(&mut self, limits: Limits, use_kb: bool) {
-        self.limits = limits;
-        self.engine.set_use_kb(use_kb);
-        let text = self.strength(true);
-        self.tell(text);
-    }
-
-    /// The bot's level in words, or its time or depth a move; `now` after a change.
-    fn strength(&self, now: bool) -> Message {
-        let level = Level::of(self.limits, self.engine.config().use_kb);
-        match (level, self.limits) {
-            (Some(level), _) => {
-                let name = level_word(&level, self.text.lang());
-                let does = self.words(level_limits(&level));
-                match now {
-                    true => msg!("bot-level-set", level = name, limits = does),
-                    false => msg!("bot-level", level = name, limits = does),
-                }
-            }
-            (None, Limits::MoveTime(time)) if now => {
-                msg!("bot-movetime-set", ms = time.as_millis())
-            }
-            (None, Limits::MoveTime(time)) => msg!("bot-movetime", ms = time.as_millis()),
-            (None, Limits::Depth(depth)) => msg!("bot-depth", depth = depth),
-            (None, other) => msg!("bot-limits", limits = other.to_string()),
-        }
     }
 
     /// Forgets the comments on moves taken back: they would stand by other moves.
