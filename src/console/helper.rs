@@ -259,6 +259,17 @@ mod tests {
     }
 
     #[test]
+    fn a_level_completes_to_its_name_in_the_language_of_the_console() {
+        assert_eq!(
+            start().candidates("level c"),
+            ["level casual", "level club"]
+        );
+        assert_eq!(start().candidates("level b"), ["level beginner"]);
+        let russian = ConsoleHelper::new(&Position::start(), Lang::Ru, false);
+        assert_eq!(russian.candidates("уровень р"), ["уровень разрядник"]);
+    }
+
+    #[test]
     fn an_empty_line_completes_to_every_legal_move() {
         assert_eq!(start().candidates("").len(), 7);
     }
