@@ -127,6 +127,44 @@ fn the_last_move_is_marked_along_its_whole_path_with_the_pieces_it_took() {
 }
 
 #[test]
+fn the_bot_s_move_with_a_long_reason_is_wrapped_to_80_columns() {
+    let home = common::Home::new("long-reason");
+    let name = "Обратная городская партия: жертва двух шашек с выходом в дамки через \
+                большую дорогу и долгим эндшпилем";
+    home.write(
+        "kb/combs.txt",
+        &format!(
+            "fact \"{name}\" for white\n  8 . b . b . b . b\n  7 b . b . b . b .\n\
+             \x20 6 . b . b . b . b\n  5 . . . . . . . .\n  4 . . . . . . . .\n\
+             \x20 3 w . w . w . w .\n  2 . w . w . w . w\n  1 w . w . w . w .\n\
+             \x20   a b c d e f g h\n  play c3-d4\n"
+        ),
+    );
+    let session = home.run(&["--seed", "1", "--depth", "1", "--black"], "");
+    assert!(session.success, "{}", session.stderr);
+    let lines: Vec<&str> = session.stdout.lines().collect();
+    let first = lines
+        .iter()
+        .position(|line| line.starts_with("shashki plays c3-d4 (knowledge base: "))
+        .unwrap_or_else(|| panic!("{}", session.stdout));
+    let wrapped: Vec<&str> = lines[first..]
+        .iter()
+        .take_while(|line| *line == &lines[first] || line.starts_with("    "))
+        .copied()
+        .collect();
+    assert!(wrapped.len() >= 2, "{wrapped:?}");
+    for line in &wrapped {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+    assert!(
+        wrapped
+            .last()
+            .is_some_and(|line| line.ends_with("kb/combs.txt:1)")),
+        "{wrapped:?}"
+    );
+}
+
+#[test]
 fn a_move_gets_a_reply_and_undo_takes_both_back() {
     let session = play(&[], "c3-d4\nundo\nfen\nundo\n");
     assert!(session.success);
