@@ -33,6 +33,8 @@ mod position;
 pub mod search;
 mod square;
 mod tables;
+#[cfg(test)]
+mod testing;
 pub mod tune;
 
 pub use bitboard::Bitboard;

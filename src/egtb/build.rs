@@ -110,6 +110,13 @@ pub fn build(
             }
             continue;
         }
+        let indices: u64 = unit.iter().map(|m| m.size()).sum();
+        if indices >= u64::from(u32::MAX) {
+            return Err(io::Error::other(format!(
+                "{} has {indices} indices with its twin, more than one build can number",
+                unit[0]
+            )));
+        }
         let started = Instant::now();
         let solved = Solver::new(&base, &unit).solve(report);
         for (material, codes) in unit.iter().zip(solved) {
@@ -203,10 +210,6 @@ impl<'a> Solver<'a> {
             offsets.push(total);
             total += material.size();
         }
-        assert!(
-            total < u64::from(u32::MAX),
-            "a unit of {total} positions is too large for one build"
-        );
         let total = total as usize;
         Solver {
             base,

@@ -112,7 +112,7 @@ impl Tablebase {
         dir: &Path,
         slots: HashMap<Material, OnceLock<Result<Table, TableFileError>>>,
     ) -> Tablebase {
-        let pieces = (1..)
+        let pieces = (2..)
             .take_while(|&n| {
                 Material::all_up_to(n)
                     .iter()

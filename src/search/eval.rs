@@ -347,19 +347,8 @@ mod tests {
 
     #[test]
     fn evaluation_is_the_same_for_the_mirrored_position() {
-        let mut position = Position::start();
-        let mut seed = 11_u64;
-        for _ in 0..400 {
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                position = Position::start();
-                continue;
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            position = position.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
-            let config = EvalConfig::hand();
+        let config = EvalConfig::hand();
+        for position in crate::testing::random_positions(400, 11, 0) {
             assert_eq!(
                 evaluate(&position, &config),
                 evaluate(&position.mirrored(), &config),

@@ -205,32 +205,13 @@ mod tests {
     use super::*;
     use crate::search::weights::TUNED;
 
-    fn random_positions(count: usize) -> Vec<Position> {
-        let mut position = Position::start();
-        let mut seed = 5_u64;
-        let mut all = Vec::new();
-        while all.len() < count {
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                position = Position::start();
-                continue;
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            position = position.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
-            all.push(position);
-        }
-        all
-    }
-
     #[test]
     fn the_weighted_evaluation_is_colour_symmetric_and_level_at_the_start() {
         let start = Position::start();
         let (counts, phase) = features(&start);
         assert_eq!(phase, 24);
         assert!(counts[..TEMPO].iter().all(|&c| c == 0), "{counts:?}");
-        for position in random_positions(500) {
+        for position in crate::testing::random_positions(500, 5, 0) {
             assert_eq!(
                 evaluate_weighted(&position, &TUNED),
                 evaluate_weighted(&position.mirrored(), &TUNED),

@@ -199,18 +199,7 @@ mod tests {
         // Labels made by the hand-set weights themselves, from positions of random
         // games; starting with the kings worth nothing, the fit must find them again.
         let mut samples = Vec::new();
-        let mut position = Position::start();
-        let mut seed = 7_u64;
-        while samples.len() < 3000 {
-            let moves = position.legal_moves();
-            if moves.is_empty() || position.occupied().count() < 6 {
-                position = Position::start();
-                continue;
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            position = position.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+        for position in crate::testing::random_positions(8000, 7, 6) {
             if let Some(mut sample) = Sample::new(&position, 0.5) {
                 sample.result = expected(score(&sample, &vector(&HAND)), 1.0) as f32;
                 samples.push(sample);
