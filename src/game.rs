@@ -380,15 +380,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::MoveText;
-
-    fn play(game: &mut Game, text: &str) {
-        let mv = text
-            .parse::<MoveText>()
-            .unwrap()
-            .resolve(game.position())
-            .unwrap();
-        game.play(mv).unwrap();
-    }
+    use crate::testing::play;
 
     fn shuffle(game: &mut Game, cycle: &[&str], times: usize) {
         for _ in 0..times {

@@ -22,3 +22,13 @@ pub fn random_positions(count: usize, seed: u64, min_pieces: u32) -> Vec<Positio
     }
     all
 }
+
+/// Plays the move written `text` (full-path notation) in `game`.
+pub fn play(game: &mut crate::Game, text: &str) {
+    let mv = text
+        .parse::<crate::MoveText>()
+        .unwrap()
+        .resolve(game.position())
+        .unwrap();
+    game.play(mv).unwrap();
+}

@@ -109,12 +109,7 @@ mod tests {
 
     fn play_all(game: &mut Game, moves: &[&str]) {
         for text in moves {
-            let mv = text
-                .parse::<MoveText>()
-                .unwrap()
-                .resolve(game.position())
-                .unwrap();
-            game.play(mv).unwrap();
+            crate::testing::play(game, text);
         }
     }
 
