@@ -16,6 +16,7 @@
 //! ```
 
 mod bitboard;
+pub mod combination;
 pub mod console;
 pub mod egtb;
 pub mod endgame;

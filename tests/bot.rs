@@ -100,8 +100,9 @@ fn a_combination_line_is_played_on_from_the_knowledge_base() {
     let mut bot = engine(true);
     let mut game = Game::new("W:Wa1,b2,c3:Ba5,e5,g7".parse().unwrap());
     let first = bot.choose(&game, Limits::Depth(4), &mut |_| {}).unwrap();
+    // The fact is a pattern, proven here before it is played, and named a combination.
     assert!(
-        matches!(first.source, Source::KnowledgeBase(_)),
+        matches!(first.source, Source::Combination { ref won, .. } if won.game),
         "{first:?}"
     );
     game.play(first.mv).unwrap();

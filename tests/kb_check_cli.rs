@@ -16,7 +16,18 @@ fn a_sound_file_prints_its_counts_and_exits_0() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/starter.txt");
     let (code, out) = kb_check(path);
     assert_eq!(code, 0, "{out}");
-    let expected = format!("{path}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n");
+    // The learned facts beside it are checked with it.
+    let learned = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/learned.txt");
+    let facts = std::fs::read_to_string(learned)
+        .unwrap()
+        .matches("\nfact ")
+        .count();
+    let expected = format!(
+        "{path}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
+         {learned}: {facts} facts ({} exact, {} patterns, {facts} lines) OK\n",
+        3,
+        facts - 3
+    );
     assert_eq!(out, expected);
 }
 

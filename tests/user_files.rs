@@ -13,7 +13,11 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
     let home = Home::new("remember-own");
     let session = home.run(&QUICK, "remember g3-h4\nflip\n");
     // The built-in base has an exact fact for the start: it is updated, not shadowed.
-    session.expect("knowledge base: built-in starter base (236 facts)");
+    let learned = include_str!("../kb/learned.txt").matches("\nfact ").count();
+    session.expect(&format!(
+        "knowledge base: built-in starter base ({} facts)",
+        236 + learned
+    ));
     let own = home.data().join("kb/combs.txt");
     let answer = session.answer_to("remember g3-h4");
     assert!(
@@ -25,15 +29,30 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
     let text = std::fs::read_to_string(&own).expect("the player's own base");
     assert!(text.starts_with("% The starter knowledge base of shashki"));
 
+    // The built-in learned facts are kept beside it.
+    let own_learned = home.data().join("kb/learned.txt");
+    assert_eq!(
+        std::fs::read_to_string(&own_learned).unwrap(),
+        include_str!("../kb/learned.txt")
+    );
+
     // The next start uses the player's base, and so does `kb check`.
     let again = home.run(&QUICK, "kb check\nflip\n");
-    again.expect(&format!("knowledge base: {} (236 facts)", own.display()));
+    again.expect(&format!(
+        "knowledge base: {} + {} ({} facts)",
+        own.display(),
+        own_learned.display(),
+        236 + learned
+    ));
     again.expect("shashki plays g3-h4 (knowledge base: \"Начало партии\"");
     assert_eq!(
         home.run(&["kb", "check"], "").stdout,
         format!(
-            "{}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n",
-            own.display()
+            "{}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
+             {}: {learned} facts (3 exact, {} patterns, {learned} lines) OK\n",
+            own.display(),
+            own_learned.display(),
+            learned - 3
         )
     );
 }
@@ -41,9 +60,14 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
 #[test]
 fn without_any_file_kb_check_checks_the_built_in_base() {
     let home = Home::new("check-builtin");
+    let learned = include_str!("../kb/learned.txt").matches("\nfact ").count();
     assert_eq!(
         home.run(&["kb", "check"], "").stdout,
-        "built-in starter base: 236 facts (146 exact, 90 patterns, 17 lines) OK\n"
+        format!(
+            "built-in starter base: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
+             built-in learned base: {learned} facts (3 exact, {} patterns, {learned} lines) OK\n",
+            learned - 3
+        )
     );
 }
 

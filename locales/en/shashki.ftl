@@ -188,6 +188,20 @@ hint-game-over = no hint: the game is over
 hint-no-move = no hint: there is no move
 source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
 source-combination = combination "{ $name }", { $origin }:{ $line }
+source-proven = combination "{ $name }", { $origin }:{ $line }, wins { $game ->
+    [yes] the game
+   *[no] { $kings ->
+        [0] { $pieces ->
+            [one] a man
+           *[other] { $pieces } men
+        }
+       *[other] { $pieces ->
+            [0] a king
+            [one] a man and a king
+           *[other] { $pieces } men and a king
+        }
+    }
+}
 source-only-move = the only move
 source-database = endgame database: { $value ->
     [win] win in { $plies }
@@ -343,6 +357,7 @@ farewell-kept = the unfinished game is kept in { $path }; shashki offers it at t
 ## The knowledge base
 
 kb-builtin = built-in starter base
+kb-builtin-learned = built-in learned base
 kb-none = playing without the knowledge base
 kb-loaded = { $reloaded ->
     [yes] knowledge base reloaded

@@ -198,6 +198,22 @@ hint-game-over = подсказки нет: партия окончена
 hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
 source-combination = комбинация «{ $name }», { $origin }:{ $line }
+source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $game ->
+    [yes] партия
+   *[no] { $kings ->
+        [0] { $pieces ->
+            [one] { $pieces } шашка
+            [few] { $pieces } шашки
+           *[many] { $pieces } шашек
+        }
+       *[other] { $pieces ->
+            [0] дамка
+            [one] { $pieces } шашка и дамка
+            [few] { $pieces } шашки и дамка
+           *[many] { $pieces } шашек и дамка
+        }
+    }
+}
 source-only-move = единственный ход
 source-database = база окончаний: { $value ->
     [win] выигрыш за { $plies ->
@@ -376,6 +392,7 @@ farewell-kept = неоконченная партия сохранена в { $p
 ## База знаний
 
 kb-builtin = встроенная начальная база
+kb-builtin-learned = встроенная база выученных комбинаций
 kb-none = играем без базы знаний
 kb-loaded = { $reloaded ->
     [yes] база знаний перечитана

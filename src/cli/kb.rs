@@ -1,61 +1,157 @@
-//! `kb check`: is a knowledge-base file sound?
+//! `kb check` and `kb learn`: is a knowledge-base file sound, and what can games teach it?
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use shashki::kb::{BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LoadResult, locate_file};
+use shashki::combination::learned::reprove;
+use shashki::kb::{
+    BUILTIN_LEARNED_ORIGIN, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase,
+    LoadResult, learned_path, locate_file,
+};
+
+use super::learn::{self, LearnArgs};
 
 /// The `kb` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum KbCommand {
-    /// Parse and check a knowledge-base file; print every problem, or a summary.
+    /// Parse and check a knowledge-base file and the learned facts beside it; print
+    /// every problem, or a summary line for each file.
     Check {
         /// The file to check (default: the base the program uses: ./kb/combs.txt, else the
         /// player's own in the data directory, else the built-in starter base).
         path: Option<PathBuf>,
+        /// Prove every learned fact again (each pattern on 200 random positions that
+        /// match it): the facts of `learned.txt` beside the base, of the built-in learned
+        /// base, and of a file given whose name starts with `learned`.
+        #[arg(long)]
+        prove: bool,
     },
+    /// Find combinations in games and self-play, prove and generalise them, and add
+    /// them to the learned facts.
+    Learn(LearnArgs),
 }
 
 /// Runs a `kb` subcommand.
 pub fn run(command: KbCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match command {
-        KbCommand::Check { path } => check(locate_file(path.as_deref())),
+        KbCommand::Check { path, prove } => check(path, prove),
+        KbCommand::Learn(args) => learn::run(args),
     }
 }
 
-/// Prints `PATH: N facts (E exact, P patterns, L lines) OK` after any warnings
-/// and exits 0, or prints every problem and exits 1.
-fn check(path: Option<PathBuf>) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let mut out = std::io::stdout().lock();
-    let (name, loaded): (String, LoadResult) = match &path {
-        Some(path) => (path.display().to_string(), KnowledgeBase::load(path)),
-        None => (
-            BUILTIN_ORIGIN.to_string(),
-            KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN),
-        ),
-    };
-    match loaded {
-        Ok((base, warnings)) => {
-            for warning in warnings {
-                writeln!(out, "{warning}")?;
-            }
-            writeln!(
-                out,
-                "{name}: {} facts ({} exact, {} patterns, {} lines) OK",
-                base.len(),
-                base.exact_count(),
-                base.pattern_count(),
-                base.line_count()
-            )?;
-            Ok(ExitCode::SUCCESS)
+/// The start of the name of a file of learned facts that `--prove` proves whole.
+const LEARNED_PREFIX: &str = "learned";
+
+/// One file to check: its name, what loading it gave, and whether it holds learned facts.
+type Checked = (String, LoadResult, bool);
+
+/// The files `kb check` looks at: the base (given or in use) and its learned facts.
+fn files_to_check(path: Option<PathBuf>) -> Vec<Checked> {
+    let base = locate_file(path.as_deref());
+    let mut files: Vec<Checked> = Vec::new();
+    match &base {
+        Some(path) => {
+            // `learned.txt`, or another file of learned facts (`kb learn --out`).
+            let learned = path
+                .file_name()
+                .is_some_and(|name| name.to_string_lossy().starts_with(LEARNED_PREFIX));
+            files.push((
+                path.display().to_string(),
+                KnowledgeBase::load_alone(path),
+                learned,
+            ));
         }
-        Err(problems) => {
-            for problem in problems {
-                writeln!(out, "{problem}")?;
-            }
-            Ok(ExitCode::FAILURE)
+        None => {
+            files.push((
+                BUILTIN_ORIGIN.to_string(),
+                KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN),
+                false,
+            ));
+            files.push((
+                BUILTIN_LEARNED_ORIGIN.to_string(),
+                KnowledgeBase::parse(BUILTIN_LEARNED_TEXT, BUILTIN_LEARNED_ORIGIN),
+                true,
+            ));
         }
     }
+    // A named file is checked with the learned facts beside it; the base in use with
+    // the learned facts it is loaded with.
+    let companion = learned_path(base.as_deref());
+    if let Some(learned) = companion.filter(|learned| learned.exists()) {
+        files.push((
+            learned.display().to_string(),
+            KnowledgeBase::load_alone(&learned),
+            true,
+        ));
+    }
+    files
+}
+
+/// Prints `PATH: N facts (E exact, P patterns, L lines) OK` for each file after any
+/// warnings (with `--prove`, `PATH: N learned facts proven` after it), and exits 0; or
+/// prints every problem and exits 1.
+fn check(path: Option<PathBuf>, prove: bool) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let mut out = std::io::stdout().lock();
+    let mut failed = false;
+    for (name, loaded, learned) in files_to_check(path) {
+        match loaded {
+            Ok((base, warnings)) => {
+                for warning in warnings {
+                    writeln!(out, "{warning}")?;
+                }
+                writeln!(
+                    out,
+                    "{name}: {} facts ({} exact, {} patterns, {} lines) OK",
+                    base.len(),
+                    base.exact_count(),
+                    base.pattern_count(),
+                    base.line_count()
+                )?;
+                if prove && learned {
+                    failed |= !prove_all(&name, &base, &mut out)?;
+                }
+            }
+            Err(problems) => {
+                for problem in problems {
+                    writeln!(out, "{problem}")?;
+                }
+                failed = true;
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Proves every fact of `base` again; prints each failure as `NAME:LINE: error: ...`
+/// and a summary. Whether all were proven.
+fn prove_all(
+    name: &str,
+    base: &KnowledgeBase,
+    out: &mut impl Write,
+) -> Result<bool, Box<dyn std::error::Error>> {
+    let mut proven = 0;
+    for (index, fact) in base.facts().iter().enumerate() {
+        match reprove(fact, index as u64) {
+            Ok(_) => proven += 1,
+            Err(why) => writeln!(
+                out,
+                "{name}:{}: error: fact \"{}\" is not proven: {why}",
+                fact.info.line, fact.info.name
+            )?,
+        }
+    }
+    let all = proven == base.len();
+    writeln!(
+        out,
+        "{name}: {proven} of {} learned facts proven{}",
+        base.len(),
+        if all { "" } else { " (see above)" }
+    )?;
+    Ok(all)
 }

@@ -5,6 +5,7 @@ mod bestmove;
 mod egtb;
 mod hub;
 mod kb;
+mod learn;
 mod pdn;
 mod play;
 mod selfplay;

@@ -3,9 +3,10 @@
 use super::text::msg;
 use super::{Console, phrases};
 use crate::MoveText;
+use crate::files::write_atomically;
 use crate::kb::{
-    self, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase, Remembered, locate_file,
-    remember,
+    self, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase,
+    Remembered, learned_path, locate_file, remember,
 };
 use crate::notation::TypedMove;
 
@@ -141,6 +142,13 @@ impl Console {
                 }
                 return;
             }
+        }
+        // A base seeded from the built-in one keeps the built-in learned facts beside it.
+        if !seed.is_empty()
+            && let Some(learned) = learned_path(Some(&file)).filter(|learned| !learned.exists())
+            && let Err(error) = write_atomically(&learned, BUILTIN_LEARNED_TEXT.as_bytes())
+        {
+            self.say(format!("{}: {error}", learned.display()));
         }
         if let Ok((kb, _)) = KnowledgeBase::load(&file) {
             self.engine.set_knowledge_base(Some(kb));

@@ -7,7 +7,7 @@ use std::io;
 use crate::endgame::Value;
 use crate::engine::Source;
 use crate::files::ReadError;
-use crate::kb::BUILTIN_ORIGIN;
+use crate::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
 use crate::notation::pdn::{PdnError, PdnErrorKind};
 use crate::notation::{FenError, FenErrorKind, move_list};
 use crate::{
@@ -242,6 +242,8 @@ pub(super) fn read_error(error: &ReadError) -> Message {
 pub(super) fn origin(origin: &str, text: &Text) -> String {
     if origin == BUILTIN_ORIGIN {
         text.render(&msg!("kb-builtin"))
+    } else if origin == BUILTIN_LEARNED_ORIGIN {
+        text.render(&msg!("kb-builtin-learned"))
     } else {
         origin.to_string()
     }
@@ -255,6 +257,15 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
             name = fact.name.as_str(),
             origin = origin(&fact.origin, text),
             line = fact.line
+        ),
+        Source::Combination { fact, won } => msg!(
+            "source-proven",
+            name = fact.name.as_str(),
+            origin = origin(&fact.origin, text),
+            line = fact.line,
+            game = if won.game { "yes" } else { "no" },
+            pieces = won.pieces,
+            kings = won.kings
         ),
         Source::CombinationLine(fact) => msg!(
             "source-combination",

@@ -74,7 +74,7 @@ macro_rules! number_arg {
     )*};
 }
 
-number_arg!(u32, u64, usize, u128);
+number_arg!(i32, u32, u64, usize, u128);
 
 /// A message to show: its id in the `.ftl` files and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]

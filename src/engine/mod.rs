@@ -4,6 +4,10 @@
 //!    win or the longest loss (a drawn position goes on to the later stages, which
 //!    must keep the draw).
 //! 1. The knowledge base: a combination line in progress, else the best matching fact.
+//!    A pattern is a hypothesis: its move is played only when it is proven here (its
+//!    line a combination that wins a man against every defence, or, in the smallest
+//!    king endings, a move that keeps the exact result); otherwise the search decides,
+//!    trying that move first.
 //! 2. Only move: a single legal move is played at once.
 //! 3. Capture search: when the side to move must capture and resolving every
 //!    capture sequence with its forced recaptures shows one capture clearly
@@ -21,9 +25,11 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::combination::learned::won_text;
+use crate::combination::{self, MaterialWon};
 use crate::egtb::{self, Tablebase};
 use crate::endgame::{self, Value};
-use crate::kb::{ActiveLine, FactInfo, KnowledgeBase};
+use crate::kb::{ActiveLine, FactInfo, KbChoice, KnowledgeBase};
 use crate::notation::Notation;
 use crate::search::{self, EvalConfig, Score, TableError, TranspositionTable};
 use crate::{Color, Game, Move, Position};
@@ -89,6 +95,14 @@ pub struct Decision {
 pub enum Source {
     /// A knowledge-base fact matched.
     KnowledgeBase(FactInfo),
+    /// A fact's combination, proven in this position: its line wins `won` against
+    /// every defence.
+    Combination {
+        /// The fact.
+        fact: FactInfo,
+        /// What the line wins.
+        won: MaterialWon,
+    },
     /// The continuation of a combination line in progress.
     CombinationLine(FactInfo),
     /// The only legal move.
@@ -123,6 +137,9 @@ impl Decision {
     pub fn describe(&self, position: &Position) -> String {
         match &self.source {
             Source::KnowledgeBase(fact) => format!("kb {fact}"),
+            Source::Combination { fact, won } => {
+                format!("kb combination {fact} wins {}", won_text(won))
+            }
             Source::CombinationLine(fact) => format!("kb line {fact}"),
             Source::OnlyMove => "only move".to_string(),
             Source::Database(value) => format!("endgame database {value}"),
@@ -166,6 +183,25 @@ pub fn line_text(position: &Position, line: &[Move]) -> String {
     Notation::Full.line(position, line)
 }
 
+/// Why `choice` may be played in `game`'s position, where it is proven there: its line
+/// is a combination (named so), or, where the exact result of a small king ending is
+/// known, its move keeps the best result.
+fn proven(game: &Game, choice: &KbChoice) -> Option<Source> {
+    let position = game.position();
+    if choice.whole_line.len() > 1 && combination::prove(position, &choice.whole_line).is_ok() {
+        return Some(Source::Combination {
+            fact: choice.fact.clone(),
+            won: combination::material_won(position, &choice.whole_line),
+        });
+    }
+    let counters = game.counters();
+    let best = endgame::value_with(position, &counters)?;
+    let after = position.play_unchecked(choice.mv);
+    let value = endgame::value_with(&after, &counters.after(position, choice.mv, &after))?;
+    (egtb::worth(egtb::through_move(value)) == egtb::worth(best))
+        .then(|| Source::KnowledgeBase(choice.fact.clone()))
+}
+
 /// A combination line being played: what it expects and where it came from.
 struct LineInProgress {
     line: ActiveLine,
@@ -181,6 +217,8 @@ pub struct Engine {
     tt: TranspositionTable,
     rng: StdRng,
     line: Option<LineInProgress>,
+    /// A fact's move that was not proven in the position: the search tries it first.
+    unproven: Option<Move>,
     stop: Stop,
 }
 
@@ -204,6 +242,7 @@ impl Engine {
             config,
             kb,
             line: None,
+            unproven: None,
             stop: Stop::new(),
         })
     }
@@ -275,6 +314,7 @@ impl Engine {
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<Decision> {
         let started = Instant::now();
+        self.unproven = None;
         if game.outcome().is_some() {
             return None;
         }
@@ -386,8 +426,9 @@ impl Engine {
         limits: Limits,
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<Decision> {
-        let result = search::search(
+        let result = search::search_first(
             game,
+            self.unproven.take(),
             limits,
             &mut self.tt,
             &self.config.eval,
@@ -437,6 +478,14 @@ impl Engine {
         if !position.legal_moves().contains(&choice.mv) {
             return None;
         }
+        let source = match proven(game, &choice) {
+            Some(source) => source,
+            None if choice.exact => Source::KnowledgeBase(choice.fact.clone()),
+            None => {
+                self.unproven = Some(choice.mv);
+                return None;
+            }
+        };
         self.line = choice.line.map(|line| LineInProgress {
             line,
             fact: choice.fact.clone(),
@@ -444,7 +493,7 @@ impl Engine {
         });
         Some(Decision {
             mv: choice.mv,
-            source: Source::KnowledgeBase(choice.fact),
+            source,
         })
     }
 

@@ -31,6 +31,11 @@ impl DataDir {
         self.root.join("kb").join("combs.txt")
     }
 
+    /// The combinations the player's `kb learn` found, loaded with the base in use.
+    pub fn learned(&self) -> PathBuf {
+        self.root.join("kb").join("learned.txt")
+    }
+
     /// The game in progress, rewritten after every move until the game ends.
     pub fn autosave(&self) -> PathBuf {
         self.root.join("autosave.pdn")

@@ -20,6 +20,12 @@ pub const BUILTIN_TEXT: &str = include_str!("../../kb/starter.txt");
 pub const BUILTIN_ORIGIN: &str = "built-in starter base";
 /// A base in the current directory, used before the player's own when it exists.
 pub const LOCAL_PATH: &str = "kb/combs.txt";
+/// The learned facts shipped in the binary (`shashki kb learn`), loaded with the starter base.
+pub const BUILTIN_LEARNED_TEXT: &str = include_str!("../../kb/learned.txt");
+/// The origin of the built-in learned facts in messages.
+pub const BUILTIN_LEARNED_ORIGIN: &str = "built-in learned base";
+/// The name of the file of learned facts beside a knowledge-base file.
+pub const LEARNED_NAME: &str = "learned.txt";
 
 /// What loading gives: the base and its warnings, or every problem found.
 pub type LoadResult = Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>;
@@ -81,9 +87,35 @@ impl KnowledgeBase {
         Ok((base, problems))
     }
 
-    /// Reads and parses the file at `path` (see [`read_text`]); a file that cannot be
-    /// read is one error, placed at the first bad byte when it is not UTF-8.
+    /// Reads and parses the file at `path` and, when there is one, the file of learned
+    /// facts beside it ([`learned_path`]); the facts of both answer together, the
+    /// file's first.
     pub fn load(path: &Path) -> LoadResult {
+        let (base, mut warnings) = KnowledgeBase::load_alone(path)?;
+        match learned_path(Some(path)).filter(|learned| learned.exists()) {
+            Some(learned) => {
+                let (more, more_warnings) = KnowledgeBase::load_alone(&learned)?;
+                warnings.extend(more_warnings);
+                Ok((base.joined(more), warnings))
+            }
+            None => Ok((base, warnings)),
+        }
+    }
+
+    /// The facts of `self` and then of `other`, as one base.
+    fn joined(mut self, other: KnowledgeBase) -> KnowledgeBase {
+        if other.is_empty() {
+            return self;
+        }
+        self.origin = format!("{} + {}", self.origin, other.origin);
+        self.facts.extend(other.facts);
+        self.matcher = Matcher::new(&self.facts);
+        self
+    }
+
+    /// Reads and parses the file at `path` alone (see [`read_text`]); a file that cannot
+    /// be read is one error, placed at the first bad byte when it is not UTF-8.
+    pub fn load_alone(path: &Path) -> LoadResult {
         let origin = path.display().to_string();
         let text = read_text(path).map_err(|error| {
             vec![match error {
@@ -101,11 +133,18 @@ impl KnowledgeBase {
         KnowledgeBase::parse(&text, &origin)
     }
 
-    /// The starter base built into the binary (a test keeps it clean).
+    /// The starter base built into the binary with the built-in learned facts (a test
+    /// keeps both clean).
     pub fn builtin() -> KnowledgeBase {
-        match KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN) {
+        let parse = |text, origin| match KnowledgeBase::parse(text, origin) {
             Ok((base, _)) => base,
-            Err(_) => KnowledgeBase::empty(BUILTIN_ORIGIN),
+            Err(_) => KnowledgeBase::empty(origin),
+        };
+        let starter = parse(BUILTIN_TEXT, BUILTIN_ORIGIN);
+        let learned = parse(BUILTIN_LEARNED_TEXT, BUILTIN_LEARNED_ORIGIN);
+        KnowledgeBase {
+            origin: BUILTIN_ORIGIN.to_string(),
+            ..starter.joined(learned)
         }
     }
 
@@ -118,12 +157,24 @@ impl KnowledgeBase {
         }
     }
 
-    /// The base to use: the file [`locate_file`] names, else the built-in starter base.
+    /// The base to use: the file [`locate_file`] names (with its learned facts), else the
+    /// built-in base with the player's learned facts, if they have any.
     pub fn locate(explicit: Option<&Path>) -> LoadResult {
         match locate_file(explicit) {
             Some(path) => KnowledgeBase::load(&path),
-            None => Ok((KnowledgeBase::builtin(), Vec::new())),
+            None => match learned_path(None).filter(|learned| learned.exists()) {
+                Some(learned) => {
+                    let (more, warnings) = KnowledgeBase::load_alone(&learned)?;
+                    Ok((KnowledgeBase::builtin().joined(more), warnings))
+                }
+                None => Ok((KnowledgeBase::builtin(), Vec::new())),
+            },
         }
+    }
+
+    /// Every fact, in the mover-as-White orientation, in the order of the files.
+    pub fn facts(&self) -> &[Fact] {
+        &self.facts
     }
 
     /// Where the facts come from: a path or "built-in starter base".
@@ -185,13 +236,26 @@ impl KnowledgeBase {
     /// its legal alternatives, with the rest of its line if it has one.
     pub fn choose(&self, position: &Position, rng: &mut impl Rng) -> Option<KbChoice> {
         let (fact, legal, flip) = self.best(position)?;
+        let view = if flip { position.mirrored() } else { *position };
         let (mv, alternative) = legal[rng.random_range(0..legal.len())];
         let steps = &fact.alternatives[alternative];
         let line = (steps.len() > 1).then(|| ActiveLine::new(&steps[1..], flip, fact.info.clone()));
+        let turn = |mv: Move| if flip { mv.flipped() } else { mv };
+        let mut at = view;
+        let whole_line = steps
+            .iter()
+            .map_while(|step| {
+                let mv = step.resolve(&at).ok()?;
+                at = at.play_unchecked(mv);
+                Some(turn(mv))
+            })
+            .collect();
         Some(KbChoice {
-            mv: if flip { mv.flipped() } else { mv },
+            mv: turn(mv),
             fact: fact.info.clone(),
             line,
+            exact: fact.exact,
+            whole_line,
         })
     }
 
@@ -210,6 +274,17 @@ impl KnowledgeBase {
                 .collect();
             (!legal.is_empty()).then_some((fact, legal, flip))
         })
+    }
+}
+
+/// The file of learned facts that goes with the knowledge-base file `base`: `learned.txt`
+/// beside it (none when `base` is that file itself); with no file (the built-in base),
+/// the player's own in the data directory. `None` when there is no such place.
+pub fn learned_path(base: Option<&Path>) -> Option<PathBuf> {
+    match base {
+        Some(path) if path.file_name().is_some_and(|name| name == LEARNED_NAME) => None,
+        Some(path) => Some(path.with_file_name(LEARNED_NAME)),
+        None => DataDir::locate().map(|data| data.learned()),
     }
 }
 
@@ -553,11 +628,20 @@ mod tests {
     }
 
     #[test]
-    fn the_builtin_base_is_the_shipped_file_and_says_so() {
+    fn the_builtin_base_is_the_shipped_files_and_says_so() {
         let (shipped, warnings) = KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
+        let (learned, warnings) =
+            KnowledgeBase::parse(BUILTIN_LEARNED_TEXT, BUILTIN_LEARNED_ORIGIN).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
         let builtin = KnowledgeBase::builtin();
-        assert_eq!(builtin.len(), shipped.len());
+        assert_eq!(builtin.len(), shipped.len() + learned.len());
+        // The learned facts keep their own origin, so the bot says where they come from.
+        assert!(
+            builtin.facts()[shipped.len()..]
+                .iter()
+                .all(|fact| fact.info.origin == BUILTIN_LEARNED_ORIGIN)
+        );
         assert_eq!(builtin.origin(), "built-in starter base");
         assert!(builtin.len() >= 100);
     }

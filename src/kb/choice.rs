@@ -33,6 +33,12 @@ pub struct KbChoice {
     pub fact: FactInfo,
     /// The rest of the line when the fact is a combination, to follow while the opponent obliges.
     pub line: Option<ActiveLine>,
+    /// Whether the fact names this very position (else it is a pattern: a hypothesis
+    /// to prove here before it is trusted).
+    pub exact: bool,
+    /// The move and the rest of its line on the real board, as far as each move is legal
+    /// after the ones before it.
+    pub whole_line: Vec<Move>,
 }
 
 /// The rest of a combination line, on the real board: the reply it expects,

@@ -61,6 +61,34 @@ impl Mask {
         mask
     }
 
+    /// The symbol each square asks for, a1 first (the inverse of [`Mask::from_cells`]).
+    pub fn cells(&self) -> [Symbol; 32] {
+        let mut cells = [Symbol::Any; 32];
+        for square in Square::all() {
+            let bit = square.bitboard();
+            let king = self.kings & bit == bit;
+            let role_fixed = self.king_care & bit == bit;
+            cells[square.index()] = if self.care & bit != bit {
+                Symbol::Any
+            } else if self.white & bit == bit {
+                match (role_fixed, king) {
+                    (false, _) => Symbol::AnyWhite,
+                    (true, false) => Symbol::WhiteMan,
+                    (true, true) => Symbol::WhiteKing,
+                }
+            } else if self.black & bit == bit {
+                match (role_fixed, king) {
+                    (false, _) => Symbol::AnyBlack,
+                    (true, false) => Symbol::BlackMan,
+                    (true, true) => Symbol::BlackKing,
+                }
+            } else {
+                Symbol::Empty
+            };
+        }
+        cells
+    }
+
     /// The mask for the board turned 180 degrees with the colours swapped.
     pub fn mirrored(self) -> Mask {
         Mask {

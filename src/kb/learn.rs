@@ -6,6 +6,7 @@ use std::path::Path;
 use super::ast::Symbol;
 use super::base::KnowledgeBase;
 use super::choice::FactInfo;
+use super::compile::Counts;
 use crate::files::Diagnostic;
 use crate::files::{DataDir, ReadError, read_text, write_atomically};
 use crate::{Color, Move, MoveText, Position, Square};
@@ -27,33 +28,68 @@ use crate::{Color, Move, MoveText, Position, Square};
 /// assert_eq!(KnowledgeBase::parse(&text, "t").unwrap().0.exact_count(), 1);
 /// ```
 pub fn exact_fact_text(name: &str, position: &Position, alternatives: &[Vec<Move>]) -> String {
-    let side = match position.side_to_move() {
+    let mut cells = [Symbol::Empty; 32];
+    for square in Square::all() {
+        if let Some(piece) = position.piece_at(square) {
+            cells[square.index()] = Symbol::piece(piece.color, piece.role);
+        }
+    }
+    let lines: Vec<Vec<String>> = alternatives
+        .iter()
+        .map(|line| {
+            let mut here = *position;
+            line.iter()
+                .map(|&mv| {
+                    let text = MoveText::from_move(&here, mv).to_string();
+                    // An illegal move is written as given; the check reports it.
+                    here = here.play(mv).unwrap_or(here);
+                    text
+                })
+                .collect()
+        })
+        .collect();
+    fact_text(name, position.side_to_move(), &cells, &Counts::ANY, &lines)
+}
+
+/// The text of a fact: its heading, the count ranges that say anything, the board of
+/// `cells` (a1 first, as `Square` indexes them) and one `play` line per alternative.
+pub fn fact_text(
+    name: &str,
+    side: Color,
+    cells: &[Symbol; 32],
+    counts: &Counts,
+    alternatives: &[Vec<String>],
+) -> String {
+    let side_word = |color| match color {
         Color::White => "white",
         Color::Black => "black",
     };
-    let mut text = format!("fact \"{name}\" for {side}\n");
+    let mut text = format!("fact \"{name}\" for {}\n", side_word(side));
+    for color in [Color::White, Color::Black] {
+        for (slot, role) in ["", "men ", "kings "].iter().enumerate() {
+            match counts.0[color.index()][slot] {
+                (0, 12) => {}
+                (min, max) if min == max => {
+                    let _ = writeln!(text, "  {} {role}{min}", side_word(color));
+                }
+                (min, max) => {
+                    let _ = writeln!(text, "  {} {role}{min}..{max}", side_word(color));
+                }
+            }
+        }
+    }
     for rank in (0..8u8).rev() {
         let _ = write!(text, "  {}", rank + 1);
         for file in 0..8u8 {
             let symbol = Square::from_coords(file, rank)
-                .and_then(|square| position.piece_at(square))
-                .map_or(Symbol::Empty, |piece| {
-                    Symbol::piece(piece.color, piece.role)
-                });
+                .map_or(Symbol::Empty, |square| cells[square.index()]);
             let _ = write!(text, " {}", symbol.letter());
         }
         text.push('\n');
     }
     text.push_str("    a b c d e f g h\n");
     for line in alternatives {
-        let mut here = *position;
-        let mut written = Vec::new();
-        for &mv in line {
-            written.push(MoveText::from_move(&here, mv).to_string());
-            // An illegal move is written as given; the check reports it.
-            here = here.play(mv).unwrap_or(here);
-        }
-        let _ = writeln!(text, "  play {}", written.join(" "));
+        let _ = writeln!(text, "  play {}", line.join(" "));
     }
     text
 }

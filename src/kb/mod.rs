@@ -18,6 +18,10 @@ mod matcher;
 
 pub use crate::files::{Diagnostic, Severity, SourceText};
 pub use ast::{Spot, Symbol};
-pub use base::{BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LOCAL_PATH, LoadResult, locate_file};
+pub use base::{
+    BUILTIN_LEARNED_ORIGIN, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase,
+    LEARNED_NAME, LOCAL_PATH, LoadResult, learned_path, locate_file,
+};
 pub use choice::{ActiveLine, FactInfo, KbChoice};
-pub use learn::{Remembered, exact_fact_text, remember};
+pub use compile::{Counts, Fact, Mask};
+pub use learn::{Remembered, exact_fact_text, fact_text, remember};

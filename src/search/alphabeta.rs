@@ -75,6 +75,9 @@ pub(crate) struct Searcher<'a> {
     pub root_best: Option<(Move, Score)>,
     /// Root moves left out: the lines a multi-line search has already found.
     pub excluded: Vec<Move>,
+    /// A root move to search first where the table has none (a fact's move that was
+    /// not proven here).
+    pub root_first: Option<Move>,
 }
 
 impl<'a> Searcher<'a> {
@@ -108,6 +111,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             root_best: None,
             excluded: Vec::new(),
+            root_first: None,
         }
     }
 
@@ -195,7 +199,10 @@ impl<'a> Searcher<'a> {
         } else {
             None
         };
-        let hash_move = entry.and_then(|entry| entry.mv);
+        let hash_move =
+            entry
+                .and_then(|entry| entry.mv)
+                .or(if at == 0 { self.root_first } else { None });
         if let Some(entry) = entry
             && at > 0
             && !pv_node

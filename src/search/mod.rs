@@ -217,9 +217,27 @@ pub fn search(
     stop: &Stop,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
+    search_first(game, None, limits, tt, eval, tablebase, stop, progress)
+}
+
+/// Like [`search`], with `first` searched first at the root where the table names no
+/// better move (a move proposed but not proven: the search decides).
+// The arguments of `search` and the move to try first.
+#[allow(clippy::too_many_arguments)]
+pub fn search_first(
+    game: &Game,
+    first: Option<Move>,
+    limits: Limits,
+    tt: &mut TranspositionTable,
+    eval: &EvalConfig,
+    tablebase: Option<&Tablebase>,
+    stop: &Stop,
+    progress: &mut dyn FnMut(&Progress),
+) -> SearchResult {
     let started = Instant::now();
     let position = *game.position();
     let (root, mut searcher, max_depth) = start(game, limits, started, tt, eval, tablebase, stop);
+    searcher.root_first = first;
     let mut stretch: f64 = 1.0;
     let mut result = SearchResult {
         best: position.legal_moves().first().copied(),

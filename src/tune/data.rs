@@ -55,6 +55,18 @@ pub fn selfplay(
     starts: &[Game],
     report: &mut dyn FnMut(usize),
 ) -> Vec<(Position, f32)> {
+    selfplay_games(plan, starts, report)
+        .iter()
+        .flat_map(|game| labelled(game, result_for_white(game.outcome())))
+        .collect()
+}
+
+/// The games [`selfplay`] plays, each as far as it went (at most 300 plies).
+pub fn selfplay_games(
+    plan: &SelfPlay,
+    starts: &[Game],
+    report: &mut dyn FnMut(usize),
+) -> Vec<Game> {
     let mut rng = StdRng::seed_from_u64(plan.seed);
     let config = EngineConfig {
         use_kb: false,
@@ -62,7 +74,7 @@ pub fn selfplay(
         ..EngineConfig::default()
     };
     let mut engine = Engine::new(config, None);
-    let mut positions = Vec::new();
+    let mut games = Vec::with_capacity(plan.games);
     for number in 0..plan.games {
         let mut game = starts[number % starts.len()].clone();
         engine.new_game();
@@ -80,11 +92,10 @@ pub fn selfplay(
                 break;
             }
         }
-        let result = result_for_white(game.outcome());
-        positions.extend(labelled(&game, result));
+        games.push(game);
         report(number + 1);
     }
-    positions
+    games
 }
 
 /// Every position of finished `games`, labelled with each game's result.

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use crate::Position;
 use crate::search::{FEATURES, FULL_PHASE, Weights, features, is_known_ending};
 
-pub use self::data::{SelfPlay, from_games, read_samples, selfplay, write_samples};
+pub use self::data::{SelfPlay, from_games, read_samples, selfplay, selfplay_games, write_samples};
 pub use self::source::weights_source;
 
 /// One labelled position, reduced to what the fit needs.

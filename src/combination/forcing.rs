@@ -1,0 +1,288 @@
+//! The forcing tree behind a combination: the attacker sacrifices and captures,
+//! the defender answers with every move the rules leave it, until the captures
+//! settle.
+//!
+//! Who may do what at a node:
+//!
+//! - **On the line** (every move so far was the line's): the attacker plays the
+//!   line's move (a line move that is not legal fails the tree); the defender may
+//!   play any legal move, and one the line does not expect leaves the line.
+//! - **Off the line** (after a defence the line does not expect, or after its last
+//!   move): a side that must capture makes every capture (the attacker chooses
+//!   one, the defender may make any). A side without a capture may stop: the
+//!   captures have settled and the material is counted. Before stopping, the
+//!   attacker may also give up another man (a quiet move after which the defender
+//!   must capture) or crown a man, while its quiet moves last; the defender may
+//!   crown a man, which can spoil the count.
+//!
+//! The attacker has at most [`QUIET_MOVES`] quiet moves in all, on and off the
+//! line, so every tree is finite (captures take pieces off, crowning is once a man).
+
+use crate::{Color, Move, Position};
+
+/// A man's worth in material points.
+pub const MAN: i32 = 100;
+/// A king's worth: two and a half men.
+pub const KING: i32 = 250;
+/// The worth of a won game (the defender has no move left).
+pub const GAME: i32 = 10_000;
+/// What a combination must win at least: a man, net, once the captures settle.
+pub const MIN_GAIN: i32 = MAN;
+/// The attacker's quiet moves (sacrifices, crownings) in a combination, at most.
+pub const QUIET_MOVES: u32 = 4;
+/// The defender's sacrifices (counter-blows) after the line, at most.
+pub const COUNTER_MOVES: u32 = 2;
+/// Nodes a tree may take before the search gives up (and nothing is proven).
+pub const NODE_LIMIT: u64 = 200_000;
+
+/// Material of `side` less the other side's, in material points.
+pub fn balance(position: &Position, side: Color) -> i32 {
+    let worth = |color: Color| {
+        position.men(color).count() as i32 * MAN + position.kings_of(color).count() as i32 * KING
+    };
+    worth(side) - worth(side.opposite())
+}
+
+/// Where a node stands: how far along the line, and the attacker's quiet moves left.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Place {
+    /// The index of the next line move while every move so far was the line's.
+    line: Option<usize>,
+    quiet_left: u32,
+    /// The defender's sacrifices left, once off the line.
+    counters_left: u32,
+}
+
+impl Place {
+    /// The root: at the line's start, every quiet move still to make.
+    pub const ROOT: Place = Place {
+        line: Some(0),
+        quiet_left: QUIET_MOVES,
+        counters_left: COUNTER_MOVES,
+    };
+}
+
+/// The moves of a node in the forcing tree and the value of stopping there, if the
+/// side to move may stop.
+struct Node {
+    children: Vec<(Move, Place)>,
+    stop: Option<i32>,
+    /// Neither a move nor a stop: the side to move has lost (or the line is broken).
+    dead: i32,
+}
+
+/// A search of the forcing tree from one root.
+pub(super) struct Forcing<'a> {
+    attacker: Color,
+    root_balance: i32,
+    line: &'a [Move],
+    pub nodes: u64,
+    pub exhausted: bool,
+}
+
+impl<'a> Forcing<'a> {
+    /// A search from `root` (the attacker to move) that follows `line` (the attacker's
+    /// moves and the replies it expects, alternately, on the real board).
+    pub fn new(root: &Position, line: &'a [Move]) -> Forcing<'a> {
+        let attacker = root.side_to_move();
+        Forcing {
+            attacker,
+            root_balance: balance(root, attacker),
+            line,
+            nodes: 0,
+            exhausted: false,
+        }
+    }
+
+    /// The material the attacker has won at `position` since the root.
+    pub fn gain(&self, position: &Position) -> i32 {
+        balance(position, self.attacker) - self.root_balance
+    }
+
+    fn expand(&mut self, position: &Position, place: Place) -> Node {
+        self.nodes += 1;
+        if self.nodes > NODE_LIMIT {
+            self.exhausted = true;
+        }
+        let attacking = position.side_to_move() == self.attacker;
+        let moves = position.legal_moves();
+        let lost = if attacking { -GAME } else { GAME };
+        let mut node = Node {
+            children: Vec::new(),
+            stop: None,
+            dead: lost,
+        };
+        if moves.is_empty() || self.exhausted {
+            return node;
+        }
+        let on_line = place.line.filter(|&index| index < self.line.len());
+        if let Some(index) = on_line {
+            let follows = |mv: Move| Place {
+                line: (mv == self.line[index]).then_some(index + 1),
+                ..place
+            };
+            if attacking {
+                let mv = self.line[index];
+                // A line move that is not legal here breaks the combination.
+                node.dead = -GAME;
+                if moves.contains(&mv) {
+                    let quiet_left = place.quiet_left - u32::from(!mv.is_capture());
+                    node.children.push((
+                        mv,
+                        Place {
+                            line: Some(index + 1),
+                            quiet_left,
+                            ..place
+                        },
+                    ));
+                }
+            } else {
+                node.children = moves.iter().map(|&mv| (mv, follows(mv))).collect();
+            }
+            return node;
+        }
+        let off_line = Place {
+            line: None,
+            ..place
+        };
+        if moves[0].is_capture() {
+            node.children = moves.iter().map(|&mv| (mv, off_line)).collect();
+            return node;
+        }
+        node.stop = Some(self.gain(position));
+        // Quiet moves that force: a crowning, or a man given up (the other side must take).
+        let forcing = |mv: &&Move| mv.promotes() || position.play_unchecked(**mv).has_capture();
+        if attacking && place.quiet_left > 0 {
+            let after = Place {
+                quiet_left: place.quiet_left - 1,
+                ..off_line
+            };
+            node.children = moves
+                .iter()
+                .filter(forcing)
+                .map(|&mv| (mv, after))
+                .collect();
+        } else if !attacking {
+            // The defender may crown, and answer with a counter-blow while it has some left.
+            let after = |mv: &Move| Place {
+                counters_left: place.counters_left - u32::from(!mv.promotes()),
+                ..off_line
+            };
+            node.children = moves
+                .iter()
+                .filter(forcing)
+                .filter(|mv| mv.promotes() || place.counters_left > 0)
+                .map(|mv| (*mv, after(mv)))
+                .collect();
+        }
+        node
+    }
+
+    /// The value of `position` for the attacker with best play in the tree, within
+    /// `alpha`..`beta`, and the line that reaches it.
+    pub fn value(
+        &mut self,
+        position: &Position,
+        place: Place,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> (i32, Vec<Move>) {
+        let node = self.expand(position, place);
+        if node.children.is_empty() {
+            return (node.stop.unwrap_or(node.dead), Vec::new());
+        }
+        let attacking = position.side_to_move() == self.attacker;
+        if let Some(stop) = node.stop {
+            if attacking {
+                alpha = alpha.max(stop);
+            } else {
+                beta = beta.min(stop);
+            }
+            if alpha >= beta {
+                return (stop, Vec::new());
+            }
+        }
+        let mut best = if attacking { -GAME - 1 } else { GAME + 1 };
+        let mut best_line = Vec::new();
+        for (mv, place) in node.children {
+            let (value, rest) = self.value(&position.play_unchecked(mv), place, alpha, beta);
+            if (attacking && value > best) || (!attacking && value < best) {
+                best = value;
+                best_line = std::iter::once(mv).chain(rest).collect();
+                if attacking {
+                    alpha = alpha.max(value);
+                } else {
+                    beta = beta.min(value);
+                }
+            }
+            if alpha >= beta || self.exhausted {
+                break;
+            }
+        }
+        match node.stop {
+            Some(stop) if (attacking && stop >= best) || (!attacking && stop <= best) => {
+                (stop, Vec::new())
+            }
+            _ => (best, best_line),
+        }
+    }
+
+    /// The proof tree that the attacker wins at least `threshold` from `position`:
+    /// its size in nodes and its depth in plies, or `None` when there is none.
+    pub fn proof(&mut self, position: &Position, place: Place, threshold: i32) -> Option<Tree> {
+        let node = self.expand(position, place);
+        let attacking = position.side_to_move() == self.attacker;
+        let leaf = Tree { size: 1, depth: 0 };
+        if node.children.is_empty() {
+            let value = node.stop.unwrap_or(node.dead);
+            return (value >= threshold).then_some(leaf);
+        }
+        if attacking {
+            if node.stop.is_some_and(|stop| stop >= threshold) {
+                return Some(leaf);
+            }
+            node.children.iter().find_map(|&(mv, place)| {
+                let tree = self.proof(&position.play_unchecked(mv), place, threshold)?;
+                Some(tree.below())
+            })
+        } else {
+            if node.stop.is_some_and(|stop| stop < threshold) {
+                return None;
+            }
+            let mut tree = leaf;
+            for &(mv, place) in &node.children {
+                let child = self.proof(&position.play_unchecked(mv), place, threshold)?;
+                tree = tree.beside(child.below());
+            }
+            Some(tree)
+        }
+    }
+}
+
+/// The size and depth of a proof tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tree {
+    /// Nodes in the tree: one move of the attacker's at each of its nodes, every
+    /// move of the defender's.
+    pub size: u64,
+    /// Plies from the root to the deepest leaf.
+    pub depth: u32,
+}
+
+impl Tree {
+    /// This tree hung one ply below a new root.
+    fn below(self) -> Tree {
+        Tree {
+            size: self.size + 1,
+            depth: self.depth + 1,
+        }
+    }
+
+    /// This root with `child` (already hung below it) added: the root counted once.
+    fn beside(self, child: Tree) -> Tree {
+        Tree {
+            size: self.size + child.size - 1,
+            depth: self.depth.max(child.depth),
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! Learned facts: a found combination generalised, named, merged with the ones
+//! like it, and written in the knowledge base's language with its proof.
+
+use std::fmt::Write as _;
+
+use std::collections::HashSet;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
+use super::scan::Finding;
+use super::{MaterialWon, Proof, material_won, prove};
+use crate::kb::{Fact, Symbol, fact_text};
+use crate::{Color, Move, MoveText, Position};
+
+/// A combination ready to be written: its pattern (the attacker as White), line, name,
+/// proof and the games it came from.
+#[derive(Clone, Debug)]
+pub struct LearnedFact {
+    /// The name players would give it.
+    pub name: String,
+    /// The pattern, with White the attacker.
+    pub pattern: Pattern,
+    /// The line, as written in the pattern's orientation.
+    pub line: Vec<String>,
+    /// The position it was proven in, White the attacker (a source game's, turned if
+    /// Black had it).
+    pub position: Position,
+    /// Each game position it comes from, in words.
+    pub sources: Vec<String>,
+    /// What it wins.
+    pub won: MaterialWon,
+    /// The proof in its source position.
+    pub proof: Proof,
+    /// The sampling that widened it.
+    pub sampled: Sampled,
+}
+
+/// Where a combination was met: the game in words for the comments, and the short
+/// name a fact without a known shape is named by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSource {
+    /// The game, as `FILE game N (White – Black, Event, Date)`.
+    pub description: String,
+    /// The game as a fact's name gives it: `партии Абациев Н. – Петров В.А.`.
+    pub name: String,
+}
+
+/// Learns `finding` (met in the game `source` names): the combination turned so that
+/// White attacks, proven again, generalised with `seed`. `None` if any step fails: a
+/// combination whose proof fails is not learned.
+pub fn learn(finding: &Finding, source: &GameSource, seed: u64) -> Option<LearnedFact> {
+    let turned = finding.attacker() == Color::Black;
+    let position = if turned {
+        finding.position.mirrored()
+    } else {
+        finding.position
+    };
+    let line: Vec<Move> = finding
+        .combination
+        .line
+        .iter()
+        .map(|&mv| if turned { mv.flipped() } else { mv })
+        .collect();
+    let proof = prove(&position, &line).ok()?;
+    let generalised = generalise(&position, &line, seed)?;
+    let won = material_won(&position, &line);
+    let verdict = match finding.played {
+        None => "the record ends there".to_string(),
+        Some(_) if finding.found() => "the player found it".to_string(),
+        Some(mv) => format!(
+            "the player missed it ({})",
+            MoveText::from_move(&finding.position, mv)
+        ),
+    };
+    let name = shape_name(&line)
+        .unwrap_or_else(|| format!("Комбинация из {}, ход {}", source.name, finding.move_number));
+    Some(LearnedFact {
+        name,
+        pattern: generalised.pattern,
+        line: line_texts(&position, &line),
+        position,
+        sources: vec![format!(
+            "{}, move {}: {verdict}",
+            source.description, finding.move_number
+        )],
+        won,
+        proof,
+        sampled: generalised.sampled,
+    })
+}
+
+impl LearnedFact {
+    /// Whether the fact names one position (no square could be freed).
+    pub fn is_exact(&self) -> bool {
+        self.pattern.is_exact()
+    }
+}
+
+/// The move texts of `line` from `position`.
+fn line_texts(position: &Position, line: &[Move]) -> Vec<String> {
+    let mut at = *position;
+    line.iter()
+        .map(|&mv| {
+            let text = MoveText::from_move(&at, mv).to_string();
+            at = at.play_unchecked(mv);
+            text
+        })
+        .collect()
+}
+
+/// The name players give the shape of `line`, where it is one they name: a
+/// breakthrough to a king (выход в дамки), a double strike, a strike from a square.
+fn shape_name(line: &[Move]) -> Option<String> {
+    let ours: Vec<Move> = line.iter().step_by(2).copied().collect();
+    if let Some(crowning) = ours.iter().find(|mv| mv.promotes()) {
+        return Some(format!("Выход в дамки на {}", crowning.to()));
+    }
+    let strikes: Vec<&Move> = ours
+        .iter()
+        .filter(|mv| mv.captured().count() >= 2)
+        .collect();
+    match strikes.as_slice() {
+        [] => None,
+        [only] => Some(format!("Удар с поля {}", only.from())),
+        [first, .., last] if first.from() != last.from() => Some(format!(
+            "Двойной удар с полей {} и {}",
+            first.from(),
+            last.from()
+        )),
+        [first, ..] => Some(format!("Удар с поля {}", first.from())),
+    }
+}
+
+/// What `won` is in words: `2 men`, `a man and a king`, `the game`.
+pub fn won_text(won: &MaterialWon) -> String {
+    if won.game {
+        return "the game".to_string();
+    }
+    let men = match won.pieces {
+        1 => "a man".to_string(),
+        n => format!("{n} men"),
+    };
+    match won.kings {
+        k if k > 0 && won.pieces > 0 => format!("{men} and a king"),
+        k if k > 0 => "a king".to_string(),
+        _ => men,
+    }
+}
+
+/// Whether `wide` matches every position `narrow` matches.
+pub fn admits(wide: &Pattern, narrow: &Pattern) -> bool {
+    let square_admits = |wide: Symbol, narrow: Symbol| {
+        wide == narrow
+            || wide == Symbol::Any
+            || (wide == Symbol::AnyWhite && matches!(narrow, Symbol::WhiteMan | Symbol::WhiteKing))
+            || (wide == Symbol::AnyBlack && matches!(narrow, Symbol::BlackMan | Symbol::BlackKing))
+    };
+    let counts_admit = wide
+        .counts
+        .0
+        .iter()
+        .flatten()
+        .zip(narrow.counts.0.iter().flatten())
+        .all(|(&(wide_min, wide_max), &(narrow_min, narrow_max))| {
+            wide_min <= narrow_min && narrow_max <= wide_max
+        });
+    counts_admit
+        && wide
+            .cells
+            .iter()
+            .zip(&narrow.cells)
+            .all(|(&w, &n)| square_admits(w, n))
+}
+
+/// Merges identical and subsumed facts (same line, one pattern admitting the other's
+/// positions): the wider keeps the sources of both. The order of first appearance stays.
+pub fn merge(facts: Vec<LearnedFact>) -> Vec<LearnedFact> {
+    let mut kept: Vec<LearnedFact> = Vec::new();
+    for fact in facts {
+        if let Some(wider) = kept
+            .iter_mut()
+            .find(|k| k.line == fact.line && admits(&k.pattern, &fact.pattern))
+        {
+            wider.sources.extend(fact.sources);
+            continue;
+        }
+        let (narrower, rest): (Vec<LearnedFact>, Vec<LearnedFact>) = kept
+            .into_iter()
+            .partition(|k| k.line == fact.line && admits(&fact.pattern, &k.pattern));
+        kept = rest;
+        let mut fact = fact;
+        for narrow in narrower {
+            fact.sources.extend(narrow.sources);
+        }
+        kept.push(fact);
+    }
+    kept
+}
+
+/// The text of learned facts for the knowledge base: a header, then each fact with
+/// comments naming its sources, what it wins, its proof and its sampling.
+pub fn file_text(facts: &[LearnedFact]) -> String {
+    let mut text = String::from(
+        "% Combinations learned by `shashki kb learn`: each proven against every defence\n\
+         % to the end of the captures, then widened to a pattern only where random\n\
+         % positions of the pattern all proved it. `shashki kb check --prove FILE`\n\
+         % proves them again.\n",
+    );
+    for fact in facts {
+        text.push('\n');
+        for source in &fact.sources {
+            let _ = writeln!(text, "% from {source}");
+        }
+        let _ = writeln!(
+            text,
+            "% wins {}; proof in {}: {} nodes, {} plies deep",
+            won_text(&fact.won),
+            fact.position.to_fen(),
+            fact.proof.tree.size,
+            fact.proof.tree.depth,
+        );
+        let _ = writeln!(
+            text,
+            "% pattern: {} random positions ({} distinct), all proven",
+            SAMPLES, fact.sampled.distinct,
+        );
+        text.push_str(&fact_text(
+            &fact.name,
+            Color::White,
+            &fact.pattern.cells,
+            &fact.pattern.counts,
+            std::slice::from_ref(&fact.line),
+        ));
+    }
+    text
+}
+
+/// Proves a fact again: an exact fact in its position, a pattern on [`SAMPLES`] random
+/// positions that match it (drawn with `seed`), the fact's first line resolved in each.
+/// The sampling's figures, or what failed, in words.
+pub fn reprove(fact: &Fact, seed: u64) -> Result<Sampled, String> {
+    let pattern = Pattern::of_fact(fact);
+    let texts = fact.alternatives.first().ok_or("the fact has no line")?;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut distinct = HashSet::new();
+    let mut counts = [(u32::MAX, 0); 2];
+    let tries = if pattern.is_exact() { 1 } else { SAMPLES };
+    for _ in 0..tries {
+        let position = pattern
+            .sample(Color::White, &mut rng)
+            .ok_or("no legal position matches the pattern")?;
+        let mut at = position;
+        let mut line = Vec::with_capacity(texts.len());
+        for (ply, text) in texts.iter().enumerate() {
+            match text.resolve(&at) {
+                Ok(mv) => {
+                    line.push(mv);
+                    at = at.play_unchecked(mv);
+                }
+                // A reply the line expects may not be legal here: the proof then meets
+                // every other defence, and the line ends.
+                Err(_) if ply % 2 == 1 => break,
+                Err(error) => return Err(format!("in {}: {text}: {error}", position.to_fen())),
+            }
+        }
+        prove(&position, &line)
+            .map_err(|refutation| format!("not proven in {}: {refutation}", position.to_fen()))?;
+        for color in [Color::White, Color::Black] {
+            let (min, max) = &mut counts[color.index()];
+            *min = (*min).min(position.count(color));
+            *max = (*max).max(position.count(color));
+        }
+        distinct.insert(position);
+    }
+    Ok(Sampled {
+        distinct: distinct.len(),
+        counts,
+    })
+}

@@ -1,0 +1,123 @@
+//! `shashki kb learn` and `kb check --prove` through the real binary: a combination in
+//! a constructed game is found, proven, generalised and written; a fact whose proof
+//! fails is refused.
+
+mod common;
+
+use common::Home;
+
+/// A middlegame where White has an eleven-ply shot (c3-b4 a5:c3 b2:d4:f6 ...) that a
+/// four-ply search does not play; the game goes on with e1-d2 instead.
+const MISSED: &str = "[Event \"constructed\"]\n[White \"Белые\"]\n[Black \"Чёрные\"]\n\
+    [FEN \"W:Wa1,c1,e1,g1,b2,f2,h2,c3,h4,c5:Ba5,e5,a7,c7,e7,d8,f8,h8\"]\n\n1. e1-d2 *\n";
+
+#[test]
+fn a_missed_combination_is_found_proven_generalised_and_written() {
+    let home = Home::new("learn");
+    home.write("game.pdn", MISSED);
+    let learned = home.dir.join("learned.txt");
+    let out = learned.display().to_string();
+    let session = home.run(&["kb", "learn", "--from", "game.pdn", "--out", &out], "");
+    assert!(session.success, "{}{}", session.stdout, session.stderr);
+    session.expect(
+        "game.pdn game 1 (Белые – Чёрные, constructed), move 1 (white): \
+         c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6; wins a man; missed\n",
+    );
+    session.expect("combinations: 1 in 1 games (0 found by the player, 1 missed)\n");
+    session.expect("learned: 1 facts (1 patterns, 0 exact) from 1 combinations");
+    let text = std::fs::read_to_string(&learned).unwrap();
+    assert!(text.contains("% from game.pdn game 1 (Белые – Чёрные, constructed), move 1: the player missed it (e1-d2)\n"), "{text}");
+    assert!(
+        text.contains("proof in W:Wa1,c1,e1,g1,b2,f2,h2,c3,h4,c5:Ba5,e5,a7,c7,e7,d8,f8,h8: "),
+        "{text}"
+    );
+    assert!(text.contains("random positions ("), "{text}");
+    assert!(
+        text.contains("fact \"Удар с поля b2\" for white\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  play c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6\n"),
+        "{text}"
+    );
+    // Widened: some square is free, and the line's squares are as they were.
+    assert!(
+        text.lines().any(|line| line.starts_with("  ")
+            && (line.contains('?') || line.contains('o') || line.contains('x'))),
+        "{text}"
+    );
+
+    let check = home.run(&["kb", "check", "--prove", &out], "");
+    assert_eq!(
+        check.stdout,
+        format!(
+            "{out}: 1 facts (0 exact, 1 patterns, 1 lines) OK\n{out}: 1 of 1 learned facts proven\n"
+        )
+    );
+    assert!(check.success);
+
+    // Learning the same game again adds nothing.
+    let again = home.run(&["kb", "learn", "--from", "game.pdn", "--out", &out], "");
+    again.expect("learned: 0 facts (0 patterns, 0 exact) from 1 combinations (0 not proven, 1 already known)");
+    assert_eq!(std::fs::read_to_string(&learned).unwrap(), text);
+}
+
+#[test]
+fn a_found_combination_is_reported_found() {
+    let home = Home::new("learn-found");
+    home.write(
+        "game.pdn",
+        &MISSED.replace("1. e1-d2 *", "1. c3-b4 a5:c3 2. b2:d4:f6 e7:g5 3. h4:f6 *"),
+    );
+    let session = home.run(
+        &["kb", "learn", "--from", "game.pdn", "--out", "learned.txt"],
+        "",
+    );
+    session.expect("move 1 (white): c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6; wins a man; found\n");
+    session.expect("(1 found by the player, 0 missed)");
+}
+
+#[test]
+fn a_fact_whose_proof_fails_is_refused() {
+    let home = Home::new("learn-refused");
+    home.write("game.pdn", MISSED);
+    let session = home.run(
+        &["kb", "learn", "--from", "game.pdn", "--out", "learned.txt"],
+        "",
+    );
+    assert!(session.success);
+    let text = std::fs::read_to_string(home.dir.join("learned.txt")).unwrap();
+    // The same board with a line that gives a man for nothing: c3-d4 e5:c3 and no shot.
+    let broken = text.replace("play c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6", "play c3-d4 e5:c3");
+    home.write("learned.txt", &broken);
+    let check = home.run(&["kb", "check", "--prove", "learned.txt"], "");
+    assert!(!check.success);
+    check.expect("learned.txt: 1 facts (0 exact, 1 patterns, 1 lines) OK\n");
+    check.expect(": error: fact \"Удар с поля b2\" is not proven: not proven in W:");
+    check.expect("a defence keeps the gain below a man\n");
+    check.expect("learned.txt: 0 of 1 learned facts proven (see above)\n");
+}
+
+#[test]
+fn the_shipped_learned_facts_are_all_proven() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/learned.txt");
+    let session = common::run(&["kb", "check", "--prove", path], "");
+    assert!(session.success, "{}", session.stdout);
+    assert!(
+        session.stdout.contains(" learned facts proven\n"),
+        "{}",
+        session.stdout
+    );
+    assert!(!session.stdout.contains("error"), "{}", session.stdout);
+}
+
+#[test]
+fn nothing_to_learn_from_is_an_error() {
+    let session = common::run(&["kb", "learn", "--out", "x.txt"], "");
+    assert!(!session.success);
+    assert!(
+        session.stderr.contains("nothing to learn from"),
+        "{}",
+        session.stderr
+    );
+}
