@@ -7,13 +7,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 use indicatif::ProgressBar;
-use shashki::combination::generalise::Pattern;
 use shashki::combination::learned::{self, GameSource, LearnedFact, won_text};
 use shashki::combination::material_won;
 use shashki::combination::scan::{Finding, Shallow, scan};
 use shashki::engine::line_text;
-use shashki::files::{read_text, write_atomically};
-use shashki::kb::{KnowledgeBase, learned_path};
+use shashki::files::{Diagnostic, read_text};
+use shashki::kb::learned_path;
 use shashki::notation::pdn::{self, GameRecord};
 use shashki::tune::{SelfPlay, selfplay_games};
 use shashki::{Color, Game};
@@ -136,35 +135,6 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
     )
 }
 
-/// A fact already in the file: its pattern and its first line's moves as written.
-type Known = (Pattern, Vec<String>);
-
-/// The patterns and lines of the facts in the file at `path` (none if it does not exist),
-/// to leave out what it already knows.
-fn known_facts(path: &Path) -> Result<Vec<Known>, Box<dyn std::error::Error>> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let (base, _) = KnowledgeBase::load_alone(path).map_err(|problems| {
-        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        format!(
-            "{}\n{}: does not load; nothing written",
-            lines.join("\n"),
-            path.display()
-        )
-    })?;
-    Ok(base
-        .facts()
-        .iter()
-        .map(|fact| {
-            let line = fact.alternatives.first().map_or_else(Vec::new, |line| {
-                line.iter().map(ToString::to_string).collect()
-            });
-            (Pattern::of_fact(fact), line)
-        })
-        .collect())
-}
-
 /// Runs `kb learn`.
 pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut out = std::io::stdout().lock();
@@ -212,39 +182,15 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     bar.finish_and_clear();
     let unproven = findings.len() - facts.len();
     let merged = learned::merge(facts);
-    let known = known_facts(&target)?;
     let merged_count = merged.len();
-    let new: Vec<LearnedFact> = merged
-        .into_iter()
-        .filter(|fact| {
-            !known.iter().any(|(pattern, line)| {
-                *line == fact.line && learned::admits(pattern, &fact.pattern)
-            })
-        })
-        .collect();
+    let fail = |problems: Vec<Diagnostic>| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        lines.join("\n")
+    };
+    let new = learned::unknown_facts(&target, merged).map_err(fail)?;
     let patterns = new.iter().filter(|fact| !fact.is_exact()).count();
-    let text = learned::file_text(&new);
-    let old = if target.exists() {
-        read_text(&target)?
-    } else {
-        String::new()
-    };
-    let whole = if old.is_empty() {
-        text
-    } else {
-        format!("{}\n{text}", old.trim_end())
-    };
-    if let Err(problems) = KnowledgeBase::parse(&whole, &target.display().to_string()) {
-        for problem in problems {
-            writeln!(out, "{problem}")?;
-        }
-        return Err("the learned facts do not load; nothing written".into());
-    }
-    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)?;
-    }
     if !new.is_empty() {
-        write_atomically(&target, whole.as_bytes())?;
+        learned::append(&target, &new).map_err(fail)?;
     }
     writeln!(
         out,

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use std::collections::HashSet;
+use std::path::Path;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -11,7 +12,8 @@ use rand::rngs::StdRng;
 use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
 use super::scan::Finding;
 use super::{MaterialWon, Proof, material_won, prove};
-use crate::kb::{Fact, Symbol, fact_text};
+use crate::files::{DataDir, Diagnostic, ReadError, read_text, write_atomically};
+use crate::kb::{Fact, KnowledgeBase, Symbol, fact_text};
 use crate::{Color, Move, MoveText, Position};
 
 /// A combination ready to be written: its pattern (the attacker as White), line, name,
@@ -197,6 +199,60 @@ pub fn merge(facts: Vec<LearnedFact>) -> Vec<LearnedFact> {
         kept.push(fact);
     }
     kept
+}
+
+/// The facts of `facts` that the file of learned facts at `path` does not know yet (none
+/// of its facts has the same line and a pattern that admits theirs); all of them when
+/// the file does not exist. The file's problems when it does not load.
+pub fn unknown_facts(
+    path: &Path,
+    facts: Vec<LearnedFact>,
+) -> Result<Vec<LearnedFact>, Vec<Diagnostic>> {
+    if !path.exists() {
+        return Ok(facts);
+    }
+    let (base, _) = KnowledgeBase::load_alone(path)?;
+    let known: Vec<(Pattern, Vec<String>)> = base
+        .facts()
+        .iter()
+        .map(|fact| {
+            let line = fact.alternatives.first().map_or_else(Vec::new, |line| {
+                line.iter().map(ToString::to_string).collect()
+            });
+            (Pattern::of_fact(fact), line)
+        })
+        .collect();
+    Ok(facts
+        .into_iter()
+        .filter(|fact| {
+            !known
+                .iter()
+                .any(|(pattern, line)| *line == fact.line && admits(pattern, &fact.pattern))
+        })
+        .collect())
+}
+
+/// Adds `facts` to the end of the file of learned facts at `path` (made, with its
+/// directory, if missing), in one atomic step, and only if the whole file then loads;
+/// every other byte stays.
+pub fn append(path: &Path, facts: &[LearnedFact]) -> Result<(), Vec<Diagnostic>> {
+    let origin = path.display().to_string();
+    let fail = |message: String| vec![Diagnostic::file_error(&origin, message)];
+    let old = match read_text(path) {
+        Ok(text) => text,
+        Err(ReadError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(error) => return Err(fail(format!("cannot read the file: {error}"))),
+    };
+    let new = file_text(facts);
+    let whole = if old.trim().is_empty() {
+        new
+    } else {
+        format!("{}\n{new}", old.trim_end())
+    };
+    KnowledgeBase::parse(&whole, &origin)?;
+    DataDir::prepare(path)
+        .and_then(|()| write_atomically(path, whole.as_bytes()))
+        .map_err(|error| fail(format!("cannot write the file: {error}")))
 }
 
 /// The text of learned facts for the knowledge base: a header, then each fact with
