@@ -104,3 +104,59 @@ fn a_reload_with_errors_keeps_the_old_base() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A middlegame where White has a shot a four-ply search does not play, and played
+/// e1-d2 instead (the game of `tests/kb_learn.rs`).
+const MISSED: &str = "[Event \"constructed\"]\n[White \"Белые\"]\n[Black \"Чёрные\"]\n\
+    [FEN \"W:Wa1,c1,e1,g1,b2,f2,h2,c3,h4,c5:Ba5,e5,a7,c7,e7,d8,f8,h8\"]\n\n1. e1-d2 *\n";
+
+#[test]
+fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
+    let home = common::Home::new("console-learn");
+    home.write("kb/combs.txt", "");
+    home.write("game.pdn", MISSED);
+    let session = home.run(
+        &["--seed", "7", "--depth", "3", "game.pdn"],
+        "learn\ny\nlearn\n",
+    );
+    assert!(session.success, "{}", session.stdout);
+    session.expect("move 1 (White): c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6; wins a man; missed\n");
+    session.expect("\"Удар с поля b2\": c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6\n");
+    session.expect("add this fact to kb/learned.txt? (y/n) y\n");
+    session.expect("learned: 1 fact added to kb/learned.txt\n");
+    session.expect("kb/learned.txt knows it already: nothing to learn\n");
+    let learned = std::fs::read_to_string(home.dir.join("kb/learned.txt")).unwrap();
+    assert!(
+        learned.contains("% from the console game Белые – Чёрные, "),
+        "{learned}"
+    );
+    assert!(
+        learned.contains("fact \"Удар с поля b2\" for white\n"),
+        "{learned}"
+    );
+}
+
+#[test]
+fn learn_writes_nothing_when_told_no() {
+    let home = common::Home::new("console-learn-no");
+    home.write("kb/combs.txt", "");
+    home.write("game.pdn", MISSED);
+    let session = home.run(
+        &["--seed", "7", "--depth", "3", "--lang", "ru", "game.pdn"],
+        "выучить\nн\n",
+    );
+    assert!(session.success, "{}", session.stdout);
+    session.expect("ход 1 (белые): c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6; выигрыш: 1 шашка; упущена\n");
+    session.expect("добавить 1 факт в kb/learned.txt? (д/н) н\n");
+    session.expect("ничего не выучено\n");
+    assert!(!home.dir.join("kb/learned.txt").exists());
+}
+
+#[test]
+fn learn_says_when_the_game_has_no_combination() {
+    let session = play(&[], "c3-d4\nlearn\n");
+    assert_eq!(
+        session.answer_to("learn"),
+        "no combination in this game that a 4-ply search misses"
+    );
+}

@@ -98,6 +98,7 @@ cmd-kb = reread the knowledge base after editing it, or only check it
     .usage = reload | check
 cmd-remember = add this position and a move to the knowledge base
     .usage = MOVE [NAME]
+cmd-learn = find the combinations of the game that the bot misses, to learn them
 cmd-draw = offer a draw
 cmd-resign = give up the game
 cmd-quit = leave (Ctrl-D does too); an unfinished game is kept for the next start
@@ -188,20 +189,7 @@ hint-game-over = no hint: the game is over
 hint-no-move = no hint: there is no move
 source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
 source-combination = combination "{ $name }", { $origin }:{ $line }
-source-proven = combination "{ $name }", { $origin }:{ $line }, wins { $game ->
-    [yes] the game
-   *[no] { $kings ->
-        [0] { $pieces ->
-            [one] a man
-           *[other] { $pieces } men
-        }
-       *[other] { $pieces ->
-            [0] a king
-            [one] a man and a king
-           *[other] { $pieces } men and a king
-        }
-    }
-}
+source-proven = combination "{ $name }", { $origin }:{ $line }, wins { $won }
 source-only-move = the only move
 source-database = endgame database: { $value ->
     [win] win in { $plies }
@@ -382,6 +370,43 @@ kb-check-failed = { $origin }: { $errors ->
     [one] 1 error
    *[other] { $errors } errors
 }
+won = { $game ->
+    [yes] the game
+   *[no] { $kings ->
+        [0] { $pieces ->
+            [one] a man
+           *[other] { $pieces } men
+        }
+       *[other] { $pieces ->
+            [0] a king
+            [one] a man and a king
+           *[other] { $pieces } men and a king
+        }
+    }
+}
+learn-none = no combination in this game that a 4-ply search misses
+learn-found = move { $number } ({ $side ->
+    [white] White
+   *[black] Black
+}): { $line }; wins { $won }; { $found ->
+    [yes] found
+   *[no] missed
+}
+learn-known = { $path } knows { $count ->
+    [one] it
+   *[other] them
+} already: nothing to learn
+ask-learn = add { $count ->
+    [one] this fact
+   *[other] these { $count } facts
+} to { $path }? (y/n)
+learn-fact = "{ $name }": { $line }
+learn-written = learned: { $count ->
+    [one] 1 fact
+   *[other] { $count } facts
+} added to { $path }
+learn-declined = nothing learned
+learn-no-data = nothing learned: no data directory; start with --kb FILE
 remember-no-data = nothing remembered: no data directory; start with --kb FILE
 remember-default-name = remembered at move { $number }: { $mv }
 remembered = remembered { $fact }

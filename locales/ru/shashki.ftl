@@ -98,6 +98,7 @@ cmd-kb = перечитать базу знаний после правки ил
     .usage = перечитать | проверить
 cmd-remember = добавить эту позицию и ход в базу знаний
     .usage = ХОД [НАЗВАНИЕ]
+cmd-learn = найти комбинации партии, которых бот не видит, и выучить их
 cmd-draw = предложить ничью
 cmd-resign = сдаться
 cmd-quit = выйти (или Ctrl-D); неоконченная партия дождётся запуска
@@ -198,22 +199,7 @@ hint-game-over = подсказки нет: партия окончена
 hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
 source-combination = комбинация «{ $name }», { $origin }:{ $line }
-source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $game ->
-    [yes] партия
-   *[no] { $kings ->
-        [0] { $pieces ->
-            [one] { $pieces } шашка
-            [few] { $pieces } шашки
-           *[many] { $pieces } шашек
-        }
-       *[other] { $pieces ->
-            [0] дамка
-            [one] { $pieces } шашка и дамка
-            [few] { $pieces } шашки и дамка
-           *[many] { $pieces } шашек и дамка
-        }
-    }
-}
+source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $won }
 source-only-move = единственный ход
 source-database = база окончаний: { $value ->
     [win] выигрыш за { $plies ->
@@ -422,6 +408,47 @@ kb-check-failed = { $origin }: { $errors ->
     [few] { $errors } ошибки
    *[many] { $errors } ошибок
 }
+won = { $game ->
+    [yes] партия
+   *[no] { $kings ->
+        [0] { $pieces ->
+            [one] { $pieces } шашка
+            [few] { $pieces } шашки
+           *[many] { $pieces } шашек
+        }
+       *[other] { $pieces ->
+            [0] дамка
+            [one] { $pieces } шашка и дамка
+            [few] { $pieces } шашки и дамка
+           *[many] { $pieces } шашек и дамка
+        }
+    }
+}
+learn-none = в этой партии нет комбинаций, которых не видит расчёт на 4 полухода
+learn-found = ход { $number } ({ $side ->
+    [white] белые
+   *[black] чёрные
+}): { $line }; выигрыш: { $won }; { $found ->
+    [yes] найдена
+   *[no] упущена
+}
+learn-known = в { $path } { $count ->
+    [one] она уже есть
+   *[other] они уже есть
+}: учить нечего
+ask-learn = добавить { $count ->
+    [one] { $count } факт
+    [few] { $count } факта
+   *[many] { $count } фактов
+} в { $path }? (д/н)
+learn-fact = «{ $name }»: { $line }
+learn-written = в { $path } { $count ->
+    [one] добавлен { $count } факт
+    [few] добавлено { $count } факта
+   *[many] добавлено { $count } фактов
+}
+learn-declined = ничего не выучено
+learn-no-data = ничего не выучено: нет каталога данных; запустите с --kb ФАЙЛ
 remember-no-data = ничего не запомнено: нет каталога данных; запустите с --kb ФАЙЛ
 remember-default-name = запомнено на ходу { $number }: { $mv }
 remembered = запомнено: { $fact }

@@ -64,6 +64,8 @@ pub enum Command {
     KbCheck,
     /// Add the current position and a move to the knowledge base.
     Remember { mv: TypedMove, name: Option<String> },
+    /// Find the combinations of the game and offer to add them to the learned facts.
+    Learn,
     /// Offer the bot a draw.
     Draw,
     /// Give up the game.
@@ -424,6 +426,13 @@ pub const COMMANDS: &[Spec] = &[
         words: &[],
         id: "cmd-remember",
         parse: parse_remember,
+    },
+    Spec {
+        en: &["learn"],
+        ru: &["выучить"],
+        words: &[],
+        id: "cmd-learn",
+        parse: bare!(Command::Learn),
     },
     Spec {
         en: &["draw"],

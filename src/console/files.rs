@@ -6,7 +6,7 @@ use super::text::msg;
 use super::{Console, Question, phrases};
 use crate::Color;
 use crate::files::{DataDir, ReadError, read_text, write_atomically};
-use crate::kb::locate_file;
+use crate::kb::{learned_path, locate_file};
 use crate::notation::pdn;
 
 impl Console {
@@ -86,8 +86,12 @@ impl Console {
     /// Every knowledge-base file the console may use or write: the one found for
     /// `--kb` or in the current directory, and the player's own.
     fn knowledge_base_files(&self) -> Vec<PathBuf> {
-        let mut files: Vec<PathBuf> = locate_file(self.kb_path.as_deref()).into_iter().collect();
+        let base = locate_file(self.kb_path.as_deref());
+        let mut files: Vec<PathBuf> = base.iter().cloned().collect();
         files.extend(self.data.as_ref().map(DataDir::knowledge_base));
+        // The learned facts beside it are a knowledge base too.
+        files.extend(learned_path(base.as_deref()));
+        files.extend(self.data.as_ref().map(DataDir::learned));
         files
     }
 
@@ -224,7 +228,7 @@ pub(super) fn timestamp() -> String {
 }
 
 /// Today's date as PDN writes it, `YYYY.MM.DD` (UTC).
-fn today() -> String {
+pub(super) fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400);

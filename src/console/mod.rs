@@ -14,6 +14,7 @@ mod helper;
 mod input;
 mod interrupt;
 mod knowledge;
+mod learning;
 mod phrases;
 pub mod render;
 mod review;
@@ -120,6 +121,8 @@ enum Question {
         mv: TypedMove,
         ply: usize,
     },
+    /// `learn` found new facts: add them to the learned facts?
+    Learn,
 }
 
 /// Pieces of each kind, to see whether the material changed.
@@ -156,6 +159,8 @@ struct Console {
     engine: Engine,
     /// A second engine for hints, so that a hint leaves the bot's combination line alone.
     hint_engine: Option<Engine>,
+    /// Learned facts waiting for the answer to [`Question::Learn`].
+    pending: Option<learning::PendingFacts>,
     seed: u64,
     /// The bot's limits without clocks, and those of hints, analysis and review.
     limits: Limits,
@@ -216,6 +221,7 @@ pub fn run(options: Options) -> io::Result<()> {
             None,
         ),
         hint_engine: None,
+        pending: None,
         seed,
         limits: options.limits,
         clocks: options.time.map(Clocks::new),
@@ -357,6 +363,14 @@ impl Console {
             Question::NewGame => msg!("ask-new-game"),
             Question::Quit => msg!("ask-quit"),
             Question::Branch { .. } => msg!("ask-branch"),
+            Question::Learn => match &self.pending {
+                Some(pending) => msg!(
+                    "ask-learn",
+                    count = pending.facts.len(),
+                    path = pending.path.display().to_string()
+                ),
+                None => msg!("learn-declined"),
+            },
             Question::None => {
                 let (number, side) = self.number_at(self.shown_ply());
                 let dots = match side {
@@ -419,6 +433,10 @@ impl Console {
                 self.tell(msg!("not-saved"));
                 self.question = Question::None;
             }
+            Question::Learn => {
+                self.question = Question::None;
+                self.answer_learn(false);
+            }
             _ => {}
         }
         self.execute(command, input)
@@ -443,6 +461,7 @@ impl Console {
             (Question::Quit, false) => self.resume_question(),
             (Question::Branch { mv, ply }, true) => self.branch(&mv, ply),
             (Question::Branch { .. }, false) => self.tell(msg!("branch-declined")),
+            (Question::Learn, yes) => self.answer_learn(yes),
             (Question::None, _) => {}
         }
         Flow::Continue
@@ -529,6 +548,7 @@ impl Console {
             Command::KbReload => self.kb_reload(),
             Command::KbCheck => self.kb_check(),
             Command::Remember { mv, name } => self.remember(&mv, name),
+            Command::Learn => self.learn(),
             Command::Draw => self.offer_draw(),
             Command::Resign => {
                 if self.game_over() {

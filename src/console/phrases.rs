@@ -4,6 +4,7 @@
 use super::text::{Message, Text, msg};
 use std::io;
 
+use crate::combination::MaterialWon;
 use crate::endgame::Value;
 use crate::engine::Source;
 use crate::files::ReadError;
@@ -249,6 +250,16 @@ pub(super) fn origin(origin: &str, text: &Text) -> String {
     }
 }
 
+/// What a combination wins: `2 men`, `a man and a king`, `the game`.
+pub(super) fn won(won: &MaterialWon) -> Message {
+    msg!(
+        "won",
+        game = if won.game { "yes" } else { "no" },
+        pieces = won.pieces,
+        kings = won.kings
+    )
+}
+
 /// Why the bot chose its move.
 pub(super) fn source(source: &Source, text: &Text) -> String {
     let message = match source {
@@ -258,14 +269,12 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
             origin = origin(&fact.origin, text),
             line = fact.line
         ),
-        Source::Combination { fact, won } => msg!(
+        Source::Combination { fact, won: gain } => msg!(
             "source-proven",
             name = fact.name.as_str(),
             origin = origin(&fact.origin, text),
             line = fact.line,
-            game = if won.game { "yes" } else { "no" },
-            pieces = won.pieces,
-            kings = won.kings
+            won = text.render(&won(gain))
         ),
         Source::CombinationLine(fact) => msg!(
             "source-combination",
