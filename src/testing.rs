@@ -32,3 +32,22 @@ pub fn play(game: &mut crate::Game, text: &str) {
         .unwrap();
     game.play(mv).unwrap();
 }
+
+/// The position of `fen` and the moves written `texts` played from it in turn.
+pub fn line(fen: &str, texts: &[&str]) -> (crate::Position, Vec<crate::Move>) {
+    let position: crate::Position = fen.parse().unwrap();
+    let mut at = position;
+    let moves = texts
+        .iter()
+        .map(|text| {
+            let mv = text
+                .parse::<crate::MoveText>()
+                .unwrap()
+                .resolve(&at)
+                .unwrap();
+            at = at.play_unchecked(mv);
+            mv
+        })
+        .collect();
+    (position, moves)
+}

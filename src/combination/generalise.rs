@@ -302,17 +302,10 @@ mod tests {
 
     /// The two-for-one shot of `combos.jsonl` with pieces about it, and its line.
     fn shot() -> (Position, Vec<Move>) {
-        let position: Position = "W:Wa1,b2,c3,g3,h2:Ba5,e5,g7,b8,d8".parse().unwrap();
-        let mut at = position;
-        let line = ["c3-b4", "a5:c3", "b2:d4:f6:h8"]
-            .iter()
-            .map(|text| {
-                let mv = text.parse::<MoveText>().unwrap().resolve(&at).unwrap();
-                at = at.play_unchecked(mv);
-                mv
-            })
-            .collect();
-        (position, line)
+        crate::testing::line(
+            "W:Wa1,b2,c3,g3,h2:Ba5,e5,g7,b8,d8",
+            &["c3-b4", "a5:c3", "b2:d4:f6:h8"],
+        )
     }
 
     /// Every content a square could hold in a legal position: empty, or a piece that

@@ -169,20 +169,7 @@ pub struct MaterialWon {
 mod tests {
     use super::*;
     use crate::MoveText;
-
-    fn line(fen: &str, texts: &[&str]) -> (Position, Vec<Move>) {
-        let position: Position = fen.parse().unwrap();
-        let mut at = position;
-        let moves = texts
-            .iter()
-            .map(|text| {
-                let mv = text.parse::<MoveText>().unwrap().resolve(&at).unwrap();
-                at = at.play_unchecked(mv);
-                mv
-            })
-            .collect();
-        (position, moves)
-    }
+    use crate::testing::line;
 
     fn texts(position: &Position, moves: &[Move]) -> Vec<String> {
         let mut at = *position;
