@@ -106,9 +106,9 @@ fn a_reload_with_errors_keeps_the_old_base() {
 }
 
 /// A middlegame where White has a shot a four-ply search does not play, and played
-/// e1-d2 instead (the game of `tests/kb_learn.rs`).
+/// c1-b2 instead (the game of `tests/kb_learn.rs`).
 const MISSED: &str = "[Event \"constructed\"]\n[White \"Белые\"]\n[Black \"Чёрные\"]\n\
-    [FEN \"W:Wa1,c1,e1,g1,b2,f2,h2,c3,h4,c5:Ba5,e5,a7,c7,e7,d8,f8,h8\"]\n\n1. e1-d2 *\n";
+    [FEN \"W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8\"]\n\n1. c1-b2 *\n";
 
 #[test]
 fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
@@ -120,8 +120,12 @@ fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
         "learn\ny\nlearn\n",
     );
     assert!(session.success, "{}", session.stdout);
-    session.expect("move 1 (White): c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6; wins a man; missed\n");
-    session.expect("\"Удар с поля b2\": c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6\n");
+    // Wrapped to 80 columns.
+    session.expect(
+        "move 1 (White): c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5; wins a man; missed; a\n    \
+         12-ply search plays it too\n",
+    );
+    session.expect("\"Удар с поля g3\": c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5\n");
     session.expect("add this fact to kb/learned.txt? (y/n) y\n");
     session.expect("learned: 1 fact added to kb/learned.txt\n");
     session.expect("kb/learned.txt knows it already: nothing to learn\n");
@@ -131,7 +135,7 @@ fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
         "{learned}"
     );
     assert!(
-        learned.contains("fact \"Удар с поля b2\" for white\n"),
+        learned.contains("fact \"Удар с поля g3\" for white\n"),
         "{learned}"
     );
 }
@@ -146,7 +150,10 @@ fn learn_writes_nothing_when_told_no() {
         "выучить\nн\n",
     );
     assert!(session.success, "{}", session.stdout);
-    session.expect("ход 1 (белые): c3-b4 a5:c3 b2:d4:f6 e7:g5 h4:f6; выигрыш: 1 шашка; упущена\n");
+    session.expect(
+        "ход 1 (белые): c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5; выигрыш: 1 шашка;\n    \
+         упущена; расчёт на 12 полуходов тоже её играет\n",
+    );
     session.expect("добавить 1 факт в kb/learned.txt? (д/н) н\n");
     session.expect("ничего не выучено\n");
     assert!(!home.dir.join("kb/learned.txt").exists());

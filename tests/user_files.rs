@@ -13,7 +13,9 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
     let home = Home::new("remember-own");
     let session = home.run(&QUICK, "remember g3-h4\nflip\n");
     // The built-in base has an exact fact for the start: it is updated, not shadowed.
-    let learned = include_str!("../kb/learned.txt").matches("\nfact ").count();
+    let (builtin_learned, _) =
+        shashki::kb::KnowledgeBase::parse(include_str!("../kb/learned.txt"), "learned").unwrap();
+    let learned = builtin_learned.len();
     session.expect(&format!(
         "knowledge base: built-in starter base ({} facts)",
         236 + learned
@@ -49,10 +51,12 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
         home.run(&["kb", "check"], "").stdout,
         format!(
             "{}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
-             {}: {learned} facts (3 exact, {} patterns, {learned} lines) OK\n",
+             {}: {learned} facts ({} exact, {} patterns, {} lines) OK\n",
             own.display(),
             own_learned.display(),
-            learned - 3
+            builtin_learned.exact_count(),
+            builtin_learned.pattern_count(),
+            builtin_learned.line_count()
         )
     );
 }
@@ -60,13 +64,17 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
 #[test]
 fn without_any_file_kb_check_checks_the_built_in_base() {
     let home = Home::new("check-builtin");
-    let learned = include_str!("../kb/learned.txt").matches("\nfact ").count();
+    let (learned, _) =
+        shashki::kb::KnowledgeBase::parse(include_str!("../kb/learned.txt"), "learned").unwrap();
     assert_eq!(
         home.run(&["kb", "check"], "").stdout,
         format!(
             "built-in starter base: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
-             built-in learned base: {learned} facts (3 exact, {} patterns, {learned} lines) OK\n",
-            learned - 3
+             built-in learned base: {} facts ({} exact, {} patterns, {} lines) OK\n",
+            learned.len(),
+            learned.exact_count(),
+            learned.pattern_count(),
+            learned.line_count()
         )
     );
 }

@@ -391,6 +391,10 @@ learn-found = move { $number } ({ $side ->
 }): { $line }; wins { $won }; { $found ->
     [yes] found
    *[no] missed
+}; { $deep ->
+    [same] a { $depth }-ply search plays it too
+    [none] a { $depth }-ply search finds no move
+   *[other] a { $depth }-ply search plays { $deep }
 }
 learn-known = { $path } knows { $count ->
     [one] it
@@ -406,6 +410,7 @@ learn-written = learned: { $count ->
    *[other] { $count } facts
 } added to { $path }
 learn-declined = nothing learned
+learn-unconfirmed = a { $depth }-ply search plays other moves there: nothing to learn
 learn-no-data = nothing learned: no data directory; start with --kb FILE
 remember-no-data = nothing remembered: no data directory; start with --kb FILE
 remember-default-name = remembered at move { $number }: { $mv }

@@ -431,6 +431,10 @@ learn-found = ход { $number } ({ $side ->
 }): { $line }; выигрыш: { $won }; { $found ->
     [yes] найдена
    *[no] упущена
+}; { $deep ->
+    [same] расчёт на { $depth } полуходов тоже её играет
+    [none] расчёт на { $depth } полуходов не находит хода
+   *[other] расчёт на { $depth } полуходов играет { $deep }
 }
 learn-known = в { $path } { $count ->
     [one] она уже есть
@@ -448,6 +452,7 @@ learn-written = в { $path } { $count ->
    *[many] добавлено { $count } фактов
 }
 learn-declined = ничего не выучено
+learn-unconfirmed = расчёт на { $depth } полуходов играет там другие ходы: учить нечего
 learn-no-data = ничего не выучено: нет каталога данных; запустите с --kb ФАЙЛ
 remember-no-data = ничего не запомнено: нет каталога данных; запустите с --kb ФАЙЛ
 remember-default-name = запомнено на ходу { $number }: { $mv }

@@ -9,13 +9,13 @@ use clap::Args;
 use indicatif::ProgressBar;
 use shashki::combination::learned::{self, GameSource, LearnedFact, won_text};
 use shashki::combination::material_won;
-use shashki::combination::scan::{Finding, Shallow, scan};
+use shashki::combination::scan::{DEEP_DEPTH, Finding, Judge, scan};
 use shashki::engine::line_text;
 use shashki::files::{Diagnostic, read_text};
 use shashki::kb::learned_path;
 use shashki::notation::pdn::{self, GameRecord};
 use shashki::tune::{SelfPlay, selfplay_games};
-use shashki::{Color, Game};
+use shashki::{Color, Game, MoveText};
 
 use super::selfplay::ballot_games;
 
@@ -126,8 +126,16 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
         Some(_) if finding.found() => "found",
         Some(_) => "missed",
     };
+    let deep = match finding.deep_choice {
+        _ if finding.confirmed() => "the deep search plays it too".to_string(),
+        Some(mv) => format!(
+            "the deep search plays {}",
+            MoveText::from_move(&finding.position, mv)
+        ),
+        None => "the deep search has no move".to_string(),
+    };
     format!(
-        "{}, move {} ({side}): {}; wins {}; {verdict}",
+        "{}, move {} ({side}): {}; wins {}; {verdict}; {deep}",
         source.description,
         finding.move_number,
         line_text(&finding.position, &finding.combination.line),
@@ -148,10 +156,10 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     };
     let games = games(&args, &mut out)?;
     let bar = ProgressBar::new(games.len() as u64).with_message("searching");
-    let mut shallow = Shallow::new();
+    let mut judge = Judge::new();
     let mut findings = Vec::new();
     for (source, game) in &games {
-        for finding in scan(game, &mut shallow) {
+        for finding in scan(game, &mut judge) {
             bar.suspend(|| writeln!(out, "{}", finding_line(source, &finding)))?;
             findings.push((source.clone(), finding));
         }
@@ -162,16 +170,22 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         .iter()
         .filter(|(_, finding)| finding.found())
         .count();
+    let confirmed: Vec<&(GameSource, Finding)> = findings
+        .iter()
+        .filter(|(_, finding)| finding.confirmed())
+        .collect();
     writeln!(
         out,
-        "combinations: {} in {} games ({found} found by the player, {} missed)",
+        "combinations: {} in {} games ({found} found by the player, {} missed; {} played \
+         by a {DEEP_DEPTH}-ply search too)",
         findings.len(),
         games.len(),
-        findings.len() - found
+        findings.len() - found,
+        confirmed.len()
     )?;
-    let bar = ProgressBar::new(findings.len() as u64).with_message("generalising");
+    let bar = ProgressBar::new(confirmed.len() as u64).with_message("generalising");
     let mut facts: Vec<LearnedFact> = Vec::new();
-    for (index, (source, finding)) in findings.iter().enumerate() {
+    for (index, (source, finding)) in confirmed.iter().enumerate() {
         facts.extend(learned::learn(
             finding,
             source,
@@ -180,7 +194,7 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    let unproven = findings.len() - facts.len();
+    let unproven = confirmed.len() - facts.len();
     let merged = learned::merge(facts);
     let merged_count = merged.len();
     let fail = |problems: Vec<Diagnostic>| {
@@ -194,11 +208,11 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     }
     writeln!(
         out,
-        "learned: {} facts ({patterns} patterns, {} exact) from {} combinations ({unproven} \
-         not proven, {} already known), written to {}",
+        "learned: {} facts ({patterns} patterns, {} exact) from {} combinations played by \
+         the deep search ({unproven} not proven, {} already known), written to {}",
         new.len(),
         new.len() - patterns,
-        findings.len(),
+        confirmed.len(),
         merged_count - new.len(),
         target.display()
     )?;

@@ -7,6 +7,8 @@ use crate::{Color, Game, Move, Position};
 
 /// The depth of the search a combination must be beyond.
 pub const SHALLOW_DEPTH: u32 = 4;
+/// The depth of the search that must play a combination for it to be learned.
+pub const DEEP_DEPTH: u32 = 12;
 
 /// A combination met in a game.
 #[derive(Clone, Debug)]
@@ -21,6 +23,8 @@ pub struct Finding {
     pub combination: Combination,
     /// The move the game went on with, if any.
     pub played: Option<Move>,
+    /// The move a search [`DEEP_DEPTH`] plies deep plays.
+    pub deep_choice: Option<Move>,
 }
 
 impl Finding {
@@ -30,59 +34,68 @@ impl Finding {
             .is_some_and(|mv| self.combination.first_moves.contains(&mv))
     }
 
+    /// Whether the deep search plays the combination too: the only kind worth learning
+    /// (elsewhere the material it wins costs more than it brings).
+    pub fn confirmed(&self) -> bool {
+        self.deep_choice
+            .is_some_and(|mv| self.combination.first_moves.contains(&mv))
+    }
+
     /// The side that had the combination.
     pub fn attacker(&self) -> Color {
         self.position.side_to_move()
     }
 }
 
-/// The shallow search that decides whether a combination is worth learning.
-pub struct Shallow {
+/// The searches that judge a combination: a shallow one it must be beyond to be worth
+/// learning, a deep one that must play it too to be worth playing.
+pub struct Judge {
     tt: TranspositionTable,
     stop: Stop,
 }
 
-impl Default for Shallow {
-    fn default() -> Shallow {
-        Shallow::new()
+impl Default for Judge {
+    fn default() -> Judge {
+        Judge::new()
     }
 }
 
-impl Shallow {
-    /// A search with a small table of its own.
-    pub fn new() -> Shallow {
-        Shallow {
-            tt: TranspositionTable::new(4),
+impl Judge {
+    /// Searches with a table of their own.
+    pub fn new() -> Judge {
+        Judge {
+            tt: TranspositionTable::new(16),
             stop: Stop::new(),
         }
     }
 
-    /// Whether a search [`SHALLOW_DEPTH`] plies deep plays one of `first_moves`.
-    pub fn sees(&mut self, position: &Position, first_moves: &[Move]) -> bool {
+    /// The move a search `depth` plies deep plays in `position` (no knowledge base).
+    pub fn choice(&mut self, position: &Position, depth: u32) -> Option<Move> {
         self.tt.clear();
-        let result = search::search(
+        search::search(
             &Game::new(*position),
-            Limits::Depth(SHALLOW_DEPTH),
+            Limits::Depth(depth),
             &mut self.tt,
             &EvalConfig::default(),
             None,
             &self.stop,
             &mut |_| {},
-        );
-        result.best.is_some_and(|mv| first_moves.contains(&mv))
+        )
+        .best
     }
 }
 
-/// Every combination of `game` that the shallow search does not see, in the order
-/// of the game.
-pub fn scan(game: &Game, shallow: &mut Shallow) -> Vec<Finding> {
+/// Every combination of `game` that a search [`SHALLOW_DEPTH`] plies deep does not play,
+/// in the order of the game, each with the deep search's choice.
+pub fn scan(game: &Game, judge: &mut Judge) -> Vec<Finding> {
     let moves = game.moves();
     let black_first = usize::from(game.start().side_to_move() == Color::Black);
     game.positions()
         .enumerate()
         .filter_map(|(ply, position)| {
             let combination = find(position)?;
-            if shallow.sees(position, &combination.first_moves) {
+            let shallow = judge.choice(position, SHALLOW_DEPTH);
+            if shallow.is_some_and(|mv| combination.first_moves.contains(&mv)) {
                 return None;
             }
             Some(Finding {
@@ -91,6 +104,7 @@ pub fn scan(game: &Game, shallow: &mut Shallow) -> Vec<Finding> {
                 move_number: (ply + black_first) / 2 + 1,
                 combination,
                 played: moves.get(ply).copied(),
+                deep_choice: judge.choice(position, DEEP_DEPTH),
             })
         })
         .collect()

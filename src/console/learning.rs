@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use super::text::msg;
 use super::{Console, Question, phrases};
+use crate::MoveText;
 use crate::combination::learned::{self, GameSource, LearnedFact};
 use crate::combination::material_won;
-use crate::combination::scan::{Shallow, scan};
+use crate::combination::scan::{DEEP_DEPTH, Judge, scan};
 use crate::engine::line_text;
 use crate::kb::{KnowledgeBase, learned_path, locate_file};
 
@@ -21,7 +22,7 @@ impl Console {
     /// Lists the combinations of the game, then asks before it adds the new ones to the
     /// learned facts beside the base in use (the player's own for the built-in base).
     pub(super) fn learn(&mut self) {
-        let findings = scan(&self.game, &mut Shallow::new());
+        let findings = scan(&self.game, &mut Judge::new());
         if findings.is_empty() {
             self.tell(msg!("learn-none"));
             return;
@@ -35,15 +36,26 @@ impl Console {
                 side = phrases::side(finding.attacker()),
                 line = line_text(&finding.position, &finding.combination.line),
                 won = won,
-                found = if finding.found() { "yes" } else { "no" }
+                found = if finding.found() { "yes" } else { "no" },
+                depth = DEEP_DEPTH,
+                deep = match finding.deep_choice {
+                    _ if finding.confirmed() => "same".to_string(),
+                    Some(mv) => MoveText::from_move(&finding.position, mv).to_string(),
+                    None => "none".to_string(),
+                }
             ));
+        }
+        let confirmed: Vec<_> = findings.iter().filter(|f| f.confirmed()).collect();
+        if confirmed.is_empty() {
+            self.tell(msg!("learn-unconfirmed", depth = DEEP_DEPTH));
+            return;
         }
         let Some(path) = learned_path(locate_file(self.kb_path.as_deref()).as_deref()) else {
             self.tell(msg!("learn-no-data"));
             return;
         };
         let source = self.game_source();
-        let facts = findings
+        let facts = confirmed
             .iter()
             .enumerate()
             .filter_map(|(index, finding)| learned::learn(finding, &source, index as u64))
@@ -59,7 +71,7 @@ impl Console {
         };
         let shown = path.display().to_string();
         if facts.is_empty() {
-            self.tell(msg!("learn-known", path = shown, count = findings.len()));
+            self.tell(msg!("learn-known", path = shown, count = confirmed.len()));
             return;
         }
         for fact in &facts {
