@@ -95,6 +95,34 @@ fn with_the_shipped_knowledge_base_every_combination_is_played() {
 }
 
 #[test]
+fn a_pattern_whose_line_fails_here_is_only_searched_first() {
+    // The shipped pattern "Нападение с использованием бортового поля (схема)" matches,
+    // but its b4-a5 lets f2 crown: not proven here, so the search decides.
+    let fen = "W:Wd6,h6,b4,d4:Bf8,h8,b6,f2";
+    let position: Position = fen.parse().unwrap();
+    let kb = shipped_kb();
+    let (fact, moves) = kb.lookup(&position).expect("the pattern matches");
+    assert_eq!(
+        fact.name,
+        "Нападение с использованием бортового поля (схема)"
+    );
+    let b4_a5 = "b4-a5"
+        .parse::<MoveText>()
+        .unwrap()
+        .resolve(&position)
+        .unwrap();
+    assert_eq!(moves, vec![b4_a5]);
+    let decision = engine(true)
+        .choose(&Game::new(position), Limits::Depth(10), &mut |_| {})
+        .unwrap();
+    assert!(
+        matches!(decision.source, Source::Search { .. }),
+        "{decision:?}"
+    );
+    assert_ne!(decision.mv, b4_a5, "{}", decision.describe(&position));
+}
+
+#[test]
 fn a_combination_line_is_played_on_from_the_knowledge_base() {
     // The first combination: c3-b4 a5:c3, then b2:d4:f6:h8 as the line goes on.
     let mut bot = engine(true);
