@@ -209,12 +209,16 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     writeln!(
         out,
         "learned: {} facts ({patterns} patterns, {} exact) from {} combinations played by \
-         the deep search ({unproven} not proven, {} already known), written to {}",
+         the deep search ({unproven} not proven, {} already known), {}",
         new.len(),
         new.len() - patterns,
         confirmed.len(),
         merged_count - new.len(),
-        target.display()
+        if new.is_empty() {
+            format!("{} unchanged", target.display())
+        } else {
+            format!("written to {}", target.display())
+        }
     )?;
     Ok(ExitCode::SUCCESS)
 }
