@@ -126,7 +126,8 @@ impl<'a> Forcing<'a> {
                 // A line move that is not legal here breaks the combination.
                 node.dead = -GAME;
                 if moves.contains(&mv) {
-                    let quiet_left = place.quiet_left - u32::from(!mv.is_capture());
+                    // A written line may hold more quiet moves than a found one: none are left then.
+                    let quiet_left = place.quiet_left.saturating_sub(u32::from(!mv.is_capture()));
                     node.children.push((
                         mv,
                         Place {

@@ -214,6 +214,18 @@ mod tests {
     }
 
     #[test]
+    fn a_written_line_of_many_quiet_moves_is_searched_without_overflow() {
+        // Five quiet attacker moves, more than a found line may hold.
+        let (position, moves) = line(
+            "W:WKc1:BKh8,a7",
+            &[
+                "c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2",
+            ],
+        );
+        assert_eq!(prove(&position, &moves), Err(Refutation::Defended));
+    }
+
+    #[test]
     fn a_quiet_position_without_a_sacrifice_has_no_combination() {
         assert_eq!(find(&Position::start()), None);
     }
