@@ -53,6 +53,33 @@ impl Pattern {
         self.cells.iter().all(|symbol| symbol.is_exact())
     }
 
+    /// The one position an exact pattern names, White to move (`None` for a pattern
+    /// with free squares, or one no legal position fits).
+    pub fn position(&self) -> Option<Position> {
+        let piece = |symbol| match symbol {
+            Symbol::WhiteMan => Some(Piece {
+                color: Color::White,
+                role: Role::Man,
+            }),
+            Symbol::WhiteKing => Some(Piece {
+                color: Color::White,
+                role: Role::King,
+            }),
+            Symbol::BlackMan => Some(Piece {
+                color: Color::Black,
+                role: Role::Man,
+            }),
+            Symbol::BlackKing => Some(Piece {
+                color: Color::Black,
+                role: Role::King,
+            }),
+            _ => None,
+        };
+        self.is_exact()
+            .then(|| assemble(|square| piece(self.cells[square.index()]), Color::White))
+            .flatten()
+    }
+
     /// A random legal position matching the pattern with `side` to move, or `None`
     /// when the draws keep breaking the counts.
     pub fn sample(&self, side: Color, rng: &mut StdRng) -> Option<Position> {

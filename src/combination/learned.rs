@@ -13,7 +13,7 @@ use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
 use super::scan::Finding;
 use super::{MaterialWon, Proof, material_won, prove};
 use crate::files::{DataDir, Diagnostic, ReadError, read_text, write_atomically};
-use crate::kb::{Fact, KnowledgeBase, Symbol, fact_text};
+use crate::kb::{Counts, Fact, KnowledgeBase, Mask, Symbol, fact_text};
 use crate::{Color, Move, MoveText, Position};
 
 /// A combination ready to be written: its pattern (the attacker as White), line, name,
@@ -112,26 +112,32 @@ fn line_texts(position: &Position, line: &[Move]) -> Vec<String> {
         .collect()
 }
 
-/// The name players give the shape of `line`, where it is one they name: a
-/// breakthrough to a king (выход в дамки), a double strike, a strike from a square.
+/// The name players give the shape of `line`, where it is one they name: a strike
+/// (удар: two or more men taken at once) from its square, perhaps two of them, or a
+/// breakthrough to a king (выход в дамки).
 fn shape_name(line: &[Move]) -> Option<String> {
     let ours: Vec<Move> = line.iter().step_by(2).copied().collect();
-    if let Some(crowning) = ours.iter().find(|mv| mv.promotes()) {
-        return Some(format!("Выход в дамки на {}", crowning.to()));
-    }
     let strikes: Vec<&Move> = ours
         .iter()
         .filter(|mv| mv.captured().count() >= 2)
         .collect();
-    match strikes.as_slice() {
+    let crowning = ours.iter().find(|mv| mv.promotes());
+    let strike = match strikes.as_slice() {
         [] => None,
-        [only] => Some(format!("Удар с поля {}", only.from())),
         [first, .., last] if first.from() != last.from() => Some(format!(
             "Двойной удар с полей {} и {}",
             first.from(),
             last.from()
         )),
         [first, ..] => Some(format!("Удар с поля {}", first.from())),
+    };
+    match (strike, crowning) {
+        (Some(strike), Some(crowning)) if crowning.is_capture() => {
+            Some(format!("{strike} с выходом в дамки"))
+        }
+        (Some(strike), _) => Some(strike),
+        (None, Some(crowning)) => Some(format!("Выход в дамки на {}", crowning.to())),
+        (None, None) => None,
     }
 }
 
@@ -151,8 +157,13 @@ pub fn won_text(won: &MaterialWon) -> String {
     }
 }
 
-/// Whether `wide` matches every position `narrow` matches.
+/// Whether `wide` matches every position `narrow` matches (for an exact `narrow`, its
+/// one position, whatever counts it was written with).
 pub fn admits(wide: &Pattern, narrow: &Pattern) -> bool {
+    if let Some(position) = narrow.position() {
+        return Mask::from_cells(&wide.cells).matches(&position)
+            && wide.counts.admit(&Counts::of(&position));
+    }
     let square_admits = |wide: Symbol, narrow: Symbol| {
         wide == narrow
             || wide == Symbol::Any
@@ -334,4 +345,74 @@ pub fn reprove(fact: &Fact, seed: u64) -> Result<Sampled, String> {
         distinct: distinct.len(),
         counts,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combination::find;
+    use crate::testing::line;
+
+    fn source(name: &str) -> GameSource {
+        GameSource {
+            description: format!("{name}.pdn game 1"),
+            name: format!("партии {name}"),
+        }
+    }
+
+    /// The two-for-one shot of `combos.jsonl`, found in a game where the player missed it.
+    fn finding() -> Finding {
+        let (position, _) = line("W:Wa1,b2,c3,g3,h2:Ba5,e5,g7,b8,d8", &[]);
+        let combination = find(&position).unwrap();
+        let (_, played) = line("W:Wa1,b2,c3,g3,h2:Ba5,e5,g7,b8,d8", &["g3-h4"]);
+        Finding {
+            position,
+            ply: 0,
+            move_number: 1,
+            combination,
+            played: Some(played[0]),
+            deep_choice: None,
+        }
+    }
+
+    #[test]
+    fn a_combination_is_learned_named_and_sourced() {
+        let fact = learn(&finding(), &source("a"), 1).unwrap();
+        assert_eq!(fact.name, "Удар с поля b2 с выходом в дамки");
+        assert_eq!(fact.line, ["c3-b4", "a5:c3", "b2:d4:f6:h8"]);
+        assert_eq!(
+            fact.sources,
+            ["a.pdn game 1, move 1: the player missed it (g3-h4)"]
+        );
+        assert_eq!(won_text(&fact.won), "2 men and a king");
+        let text = file_text(std::slice::from_ref(&fact));
+        let (base, warnings) = KnowledgeBase::parse(&text, "learned.txt").unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(base.len(), 1);
+        assert!(reprove(&base.facts()[0], 5).is_ok());
+    }
+
+    #[test]
+    fn a_combination_whose_proof_fails_is_not_learned() {
+        let mut doctored = finding();
+        // The reply the line expects, then a capture that is not legal after it.
+        doctored.combination.line.truncate(2);
+        let (_, trade) = line("W:Wa1,b2,c3,g3,h2:Ba5,e5,g7,b8,d8", &["c3-d4"]);
+        doctored.combination.line = trade;
+        assert!(learn(&doctored, &source("a"), 1).is_none());
+    }
+
+    #[test]
+    fn the_same_combination_twice_is_one_fact_with_both_sources() {
+        let first = learn(&finding(), &source("a"), 1).unwrap();
+        let second = learn(&finding(), &source("b"), 1).unwrap();
+        let merged = merge(vec![first.clone(), second]);
+        assert_eq!(merged.len(), 1);
+        assert_eq!(merged[0].sources.len(), 2);
+        // A narrower pattern is subsumed by a wider one with the same line.
+        let mut exact = first.clone();
+        exact.pattern = Pattern::exact(&first.position);
+        assert!(admits(&first.pattern, &exact.pattern));
+        assert_eq!(merge(vec![exact, first]).len(), 1);
+    }
 }
