@@ -1,11 +1,14 @@
-//! Knowledge-base speed over a synthetic base of 10,000 facts: loading and
-//! checking, and looking positions up. Run with `cargo bench --bench kb`.
+//! Knowledge-base speed over synthetic bases of 10,000 facts, one mixed (two
+//! thirds exact facts) and one of patterns only: loading and checking, and
+//! looking positions up. Run with `cargo bench --bench kb`.
 //!
-//! Each figure comes with a sanity check (fact counts, matches found), so a
-//! broken parser or matcher cannot post a fast time. `cargo bench --bench kb
-//! -- load` times loading only (quicker under `valgrind --tool=callgrind`);
-//! `cargo bench --bench kb -- problems` times checking a file with 10,000
-//! problems instead (each diagnostic once cost a rescan of the file).
+//! Each figure comes with a sanity check (fact counts, matches found, and for
+//! fresh positions among the patterns the same answer as a plain scan), so a
+//! broken parser, matcher or index cannot post a fast time. `cargo bench
+//! --bench kb -- load` times loading only (quicker under `valgrind
+//! --tool=callgrind`); `-- patterns` skips the mixed base; `-- problems` times
+//! checking a file with 10,000 problems instead (each diagnostic once cost a
+//! rescan of the file).
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -15,7 +18,7 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shashki::kb::{KnowledgeBase, exact_fact_text};
-use shashki::{Color, Move, Position, Role, Square};
+use shashki::{Color, Move, MoveText, Piece, Position, Role, Square};
 
 const FACTS: usize = 10_000;
 
@@ -39,52 +42,197 @@ fn random_positions(count: usize, rng: &mut StdRng) -> Vec<(Position, Move)> {
     found
 }
 
-/// A pattern fact keeping the move's squares and six others, the rest free.
-fn pattern_text(index: usize, position: &Position, mv: Move, rng: &mut StdRng) -> String {
-    let mut fixed: HashSet<Square> = [mv.from(), mv.to()].into_iter().collect();
+/// The squares a quiet move touches: where it starts, the ones it passes, where it lands.
+fn move_squares(mv: Move) -> Vec<Square> {
     let (ff, fr) = (i32::from(mv.from().file()), i32::from(mv.from().rank()));
     let (tf, tr) = (i32::from(mv.to().file()), i32::from(mv.to().rank()));
-    let steps = (tf - ff).abs();
-    for k in 1..steps {
+    let mut squares = vec![mv.from(), mv.to()];
+    for k in 1..(tf - ff).abs() {
         let file = ff + (tf - ff).signum() * k;
         let rank = fr + (tr - fr).signum() * k;
-        fixed.extend(Square::from_coords(file as u8, rank as u8));
+        squares.extend(Square::from_coords(file as u8, rank as u8));
     }
-    while fixed.len() < 8 + steps as usize {
+    squares
+}
+
+/// The move's squares and random others, `others` more than the move's length.
+fn fixed_squares(mv: Move, others: usize, rng: &mut StdRng) -> HashSet<Square> {
+    let mut fixed: HashSet<Square> = move_squares(mv).into_iter().collect();
+    let steps = (i32::from(mv.to().file()) - i32::from(mv.from().file())).unsigned_abs() as usize;
+    while fixed.len() < others + steps {
         fixed.insert(
             Square::all()
                 .nth(rng.random_range(0..32))
                 .expect("32 squares"),
         );
     }
-    let side = match position.side_to_move() {
-        Color::White => "white",
-        Color::Black => "black",
-    };
-    let mut text = format!("fact \"pattern {index}\" for {side}\n  white 1..12\n");
-    for rank in (0..8u8).rev() {
-        text.push(' ');
-        for file in 0..8u8 {
-            let symbol = match Square::from_coords(file, rank) {
-                None => '.',
-                Some(square) if !fixed.contains(&square) => '?',
-                Some(square) => match position.piece_at(square) {
-                    None => '.',
-                    Some(piece) => match (piece.color, piece.role) {
-                        (Color::White, Role::Man) => 'w',
-                        (Color::White, Role::King) => 'W',
-                        (Color::Black, Role::Man) => 'b',
-                        (Color::Black, Role::King) => 'B',
-                    },
-                },
-            };
-            text.push(' ');
-            text.push(symbol);
-        }
-        text.push('\n');
+    fixed
+}
+
+/// The symbol of a square's content on a written board.
+fn symbol(piece: Option<Piece>) -> char {
+    match piece.map(|piece| (piece.color, piece.role)) {
+        None => '.',
+        Some((Color::White, Role::Man)) => 'w',
+        Some((Color::White, Role::King)) => 'W',
+        Some((Color::Black, Role::Man)) => 'b',
+        Some((Color::Black, Role::King)) => 'B',
     }
-    let _ = writeln!(text, "  play {:?}", mv);
-    text
+}
+
+/// A pattern fact as written: a symbol for every dark square (by square
+/// index, `?` free), count lines, the move, for one side.
+#[derive(Clone, Debug)]
+struct Pattern {
+    side: Color,
+    cells: [char; 32],
+    counts: Vec<(Color, Option<Role>, u32, u32)>,
+    play: String,
+}
+
+impl Pattern {
+    /// The pattern of `position` keeping the `fixed` squares as they are.
+    fn of(position: &Position, mv: Move, fixed: &HashSet<Square>) -> Pattern {
+        let mut cells = ['?'; 32];
+        for &square in fixed {
+            cells[square.index()] = symbol(position.piece_at(square));
+        }
+        Pattern {
+            side: position.side_to_move(),
+            cells,
+            counts: Vec::new(),
+            play: format!("{mv:?}"),
+        }
+    }
+
+    /// The fact's text.
+    fn text(&self, name: &str) -> String {
+        let word = |color| match color {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let mut text = format!("fact \"{name}\" for {}\n", word(self.side));
+        for &(color, role, min, max) in &self.counts {
+            let role = match role {
+                None => "",
+                Some(Role::Man) => " men",
+                Some(Role::King) => " kings",
+            };
+            let range = if min == max {
+                min.to_string()
+            } else {
+                format!("{min}..{max}")
+            };
+            let _ = writeln!(text, "  {}{role} {range}", word(color));
+        }
+        for rank in (0..8u8).rev() {
+            text.push(' ');
+            for file in 0..8u8 {
+                text.push(' ');
+                text.push(Square::from_coords(file, rank).map_or('.', |s| self.cells[s.index()]));
+            }
+            text.push('\n');
+        }
+        let _ = writeln!(text, "  play {}", self.play);
+        text
+    }
+
+    /// What makes two facts the same board for the loader: the cells and
+    /// counts seen with the mover as White.
+    fn key(&self) -> ([char; 32], [[(u32, u32); 3]; 2]) {
+        let mut counts = [[(0, 12); 3]; 2];
+        for &(color, role, min, max) in &self.counts {
+            let slot = role.map_or(0, |role| 1 + usize::from(role == Role::King));
+            counts[usize::from(color != self.side)][slot] = (min, max);
+        }
+        if self.side == Color::White {
+            return (self.cells, counts);
+        }
+        let swap = |c: char| match c {
+            'w' => 'b',
+            'W' => 'B',
+            'b' => 'w',
+            'B' => 'W',
+            'o' => 'x',
+            'x' => 'o',
+            other => other,
+        };
+        (std::array::from_fn(|i| swap(self.cells[31 - i])), counts)
+    }
+
+    /// How many squares it fixes (its colour, at least).
+    fn constrained(&self) -> usize {
+        self.cells.iter().filter(|&&c| c != '?').count()
+    }
+
+    /// Whether the pattern, read plainly square by square, fits `position`
+    /// (seen from the pattern's side) and its move is legal there.
+    fn applies(&self, position: &Position) -> bool {
+        let fits = |cell: char, piece: Option<Piece>| match cell {
+            '?' => true,
+            'o' => piece.is_some_and(|p| p.color == Color::White),
+            'x' => piece.is_some_and(|p| p.color == Color::Black),
+            other => other == symbol(piece),
+        };
+        let counted = |color: Color, role: Option<Role>| match role {
+            None => position.count(color),
+            Some(Role::King) => position.kings_of(color).count(),
+            Some(Role::Man) => position.men(color).count(),
+        };
+        Square::all().all(|square| fits(self.cells[square.index()], position.piece_at(square)))
+            && self
+                .counts
+                .iter()
+                .all(|&(color, role, min, max)| (min..=max).contains(&counted(color, role)))
+            && self
+                .play
+                .parse::<MoveText>()
+                .is_ok_and(|text| text.resolve(position).is_ok())
+    }
+}
+
+/// A pattern fact keeping the move's squares and seven others, the rest free
+/// (the mixed base's patterns).
+fn pattern_text(index: usize, position: &Position, mv: Move, rng: &mut StdRng) -> String {
+    let mut pattern = Pattern::of(position, mv, &fixed_squares(mv, 8, rng));
+    pattern.counts.push((Color::White, None, 1, 12));
+    pattern.text(&format!("pattern {index}"))
+}
+
+/// A pattern like a written one: the move's squares and 2 to 10 others
+/// fixed, a quarter of the fixed pieces off the move loosened to `o` or `x`,
+/// and about half with piece-count ranges around the position's counts.
+fn realistic_pattern(position: &Position, mv: Move, rng: &mut StdRng) -> Pattern {
+    let others = rng.random_range(3..=11);
+    let mut pattern = Pattern::of(position, mv, &fixed_squares(mv, others, rng));
+    let on_move = move_squares(mv);
+    for square in Square::all() {
+        let cell = &mut pattern.cells[square.index()];
+        if on_move.contains(&square) || rng.random_range(0..4) != 0 {
+            continue;
+        }
+        match position.piece_at(square) {
+            Some(piece) if *cell != '?' && piece.color == Color::White => *cell = 'o',
+            Some(piece) if *cell != '?' && piece.color == Color::Black => *cell = 'x',
+            _ => {}
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        for role in [None, Some(Role::Man), Some(Role::King)] {
+            if rng.random_range(0..8) != 0 {
+                continue;
+            }
+            let n = match role {
+                None => position.count(color),
+                Some(Role::King) => position.kings_of(color).count(),
+                Some(Role::Man) => position.men(color).count(),
+            };
+            let min = n.saturating_sub(rng.random_range(0..3));
+            let max = (n + rng.random_range(0..3)).min(12);
+            pattern.counts.push((color, role, min, max));
+        }
+    }
+    pattern
 }
 
 /// Times checking a file of 10,000 facts, each with a move to a light square: every
@@ -117,11 +265,134 @@ fn problems() {
     );
 }
 
+/// The pattern a plain scan finds first for `position`: the most constrained
+/// (file order among equals) that fits and whose move is legal. `preference`
+/// lists the patterns' indices in that order.
+fn scan(patterns: &[Pattern], preference: &[usize], position: &Position) -> Option<usize> {
+    let mirrored = position.mirrored();
+    preference.iter().copied().find(|&index| {
+        let pattern = &patterns[index];
+        let seen = if pattern.side == position.side_to_move() {
+            position
+        } else {
+            &mirrored
+        };
+        pattern.applies(seen)
+    })
+}
+
+/// Times a base of 10,000 patterns: loading and checking it, looking up the
+/// positions they come from (each finds a fact) and fresh positions (each
+/// answered with the fact a plain scan finds first).
+fn patterns() {
+    let mut rng = StdRng::seed_from_u64(2025);
+    let mut seen = HashSet::new();
+    let mut patterns = Vec::new();
+    let mut sources = Vec::new();
+    for (position, mv) in random_positions(4 * FACTS, &mut StdRng::seed_from_u64(31)) {
+        if patterns.len() == FACTS {
+            break;
+        }
+        if mv.is_capture() {
+            continue;
+        }
+        let pattern = realistic_pattern(&position, mv, &mut rng);
+        if seen.insert(pattern.key()) {
+            patterns.push(pattern);
+            sources.push(position);
+        }
+    }
+    assert_eq!(patterns.len(), FACTS, "enough distinct quiet positions");
+    let mut text = String::new();
+    for (index, pattern) in patterns.iter().enumerate() {
+        text.push_str(&pattern.text(&format!("pattern {index}")));
+    }
+    let loosened = patterns
+        .iter()
+        .filter(|p| p.cells.iter().any(|&c| c == 'o' || c == 'x'))
+        .count();
+    let counted = patterns.iter().filter(|p| !p.counts.is_empty()).count();
+
+    let mut best = f64::MAX;
+    let mut base = None;
+    for _ in 0..5 {
+        let started = Instant::now();
+        let loaded = KnowledgeBase::parse(black_box(&text), "patterns");
+        best = best.min(started.elapsed().as_secs_f64());
+        let (kb, warnings) = match loaded {
+            Ok(loaded) => loaded,
+            Err(errors) => panic!("the pattern base must load clean: {}", errors[0]),
+        };
+        assert_eq!(kb.pattern_count(), FACTS, "every pattern loads");
+        assert!(warnings.is_empty(), "{}", warnings[0]);
+        base = Some(kb);
+    }
+    let Some(kb) = base else {
+        unreachable!("five runs");
+    };
+    println!(
+        "load+check {FACTS} patterns ({loosened} with o/x, {counted} with counts, {} bytes): {:.1} ms",
+        text.len(),
+        best * 1e3
+    );
+    if std::env::args().any(|arg| arg == "load") {
+        return;
+    }
+
+    let mut rng = StdRng::seed_from_u64(7);
+    let started = Instant::now();
+    let matched = sources
+        .iter()
+        .filter(|position| kb.choose(black_box(*position), &mut rng).is_some())
+        .count();
+    let per = started.elapsed().as_secs_f64() / sources.len() as f64;
+    assert_eq!(matched, FACTS, "every source position finds a fact");
+    println!(
+        "lookup among {FACTS} patterns, positions they come from: {:.2} us per position ({matched} matched)",
+        per * 1e6
+    );
+
+    let known: HashSet<Position> = sources.iter().copied().collect();
+    let fresh: Vec<Position> = random_positions(2 * FACTS, &mut StdRng::seed_from_u64(99))
+        .iter()
+        .map(|(p, _)| *p)
+        .filter(|p| !known.contains(p))
+        .take(FACTS)
+        .collect();
+    let started = Instant::now();
+    let matched = fresh
+        .iter()
+        .filter(|position| kb.choose(black_box(*position), &mut rng).is_some())
+        .count();
+    let per = started.elapsed().as_secs_f64() / fresh.len() as f64;
+    // Outside the timing: every answer is the one a plain scan gives.
+    let mut preference: Vec<usize> = (0..patterns.len()).collect();
+    preference.sort_by_key(|&index| std::cmp::Reverse(patterns[index].constrained()));
+    for position in &fresh {
+        let found = kb.lookup(position).map(|(info, _)| info.name);
+        let scanned = scan(&patterns, &preference, position).map(|i| format!("pattern {i}"));
+        assert_eq!(found, scanned, "{}", position.to_fen());
+    }
+    println!(
+        "lookup among {FACTS} patterns, fresh positions: {:.2} us per position ({matched} of {} matched, as a plain scan finds)",
+        per * 1e6,
+        fresh.len()
+    );
+}
+
 fn main() {
     if std::env::args().any(|arg| arg == "problems") {
         problems();
         return;
     }
+    if !std::env::args().any(|arg| arg == "patterns") {
+        mixed();
+    }
+    patterns();
+}
+
+/// Times the mixed base: two thirds exact facts, one third patterns.
+fn mixed() {
     let mut rng = StdRng::seed_from_u64(2024);
     let sources = random_positions(FACTS, &mut rng);
     let mut text = String::new();

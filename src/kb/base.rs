@@ -11,7 +11,7 @@ use super::compile::Fact;
 use super::matcher::Matcher;
 use crate::files::{DataDir, ReadError, read_text};
 use crate::files::{Diagnostic, Severity, SourceText};
-use crate::{Color, Move, Position};
+use crate::{Color, Move, MoveText, Position};
 
 /// The starter base shipped in the binary. It lives apart from every base a player
 /// edits, so that editing one never rebuilds the program.
@@ -264,13 +264,26 @@ impl KnowledgeBase {
     fn best(&self, position: &Position) -> Option<Found<'_>> {
         let flip = position.side_to_move() == Color::Black;
         let view = if flip { position.mirrored() } else { *position };
+        // A move text names a legal move only if one goes from its first
+        // square to its last: a cheap test before resolving it, which
+        // generates the moves again and words the reason when it fails.
+        let moves = view.legal_moves();
+        let may_be_legal = |text: &MoveText| {
+            let squares = text.squares();
+            moves
+                .iter()
+                .any(|mv| mv.from() == squares[0] && Some(&mv.to()) == squares.last())
+        };
         self.matcher.matching(&view).find_map(|index| {
             let fact = &self.facts[index];
             let legal: Vec<(Move, usize)> = fact
                 .alternatives
                 .iter()
                 .enumerate()
-                .filter_map(|(i, line)| line.first()?.resolve(&view).ok().map(|mv| (mv, i)))
+                .filter_map(|(i, line)| {
+                    let first = line.first().filter(|text| may_be_legal(text))?;
+                    first.resolve(&view).ok().map(|mv| (mv, i))
+                })
                 .collect();
             (!legal.is_empty()).then_some((fact, legal, flip))
         })
@@ -307,7 +320,6 @@ pub fn locate_file(explicit: Option<&Path>) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MoveText;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 

@@ -7,7 +7,7 @@
 
 use super::ast::{FactSyntax, Symbol};
 use super::choice::FactInfo;
-use crate::{Bitboard, Color, MoveText, Position, Role, Square};
+use crate::{Bitboard, Color, MoveText, Piece, Position, Role, Square};
 
 /// A board mask: which squares must hold white, black, kings.
 ///
@@ -106,6 +106,19 @@ impl Mask {
         (position.pieces(Color::White) & self.care) == self.white
             && (position.pieces(Color::Black) & self.care) == self.black
             && (position.kings() & self.king_care) == self.kings
+    }
+
+    /// Whether a board with `piece` on `square` (`None`: empty) fits the mask
+    /// there: [`Mask::matches`] is this test on every square at once.
+    pub fn admits(&self, square: Square, piece: Option<Piece>) -> bool {
+        let bit = square.bitboard();
+        let on = |yes: bool| if yes { bit } else { Bitboard::EMPTY };
+        let white = on(piece.is_some_and(|piece| piece.color == Color::White));
+        let black = on(piece.is_some_and(|piece| piece.color == Color::Black));
+        let king = on(piece.is_some_and(|piece| piece.role == Role::King));
+        (white & self.care) == (self.white & bit)
+            && (black & self.care) == (self.black & bit)
+            && (king & self.king_care) == (self.kings & bit)
     }
 
     /// How many squares the mask constrains; more constrained facts are tried first.
