@@ -167,3 +167,16 @@ fn learn_says_when_the_game_has_no_combination() {
         "no combination in this game that a 4-ply search misses"
     );
 }
+
+#[test]
+fn the_bot_names_a_learned_combination_when_it_plays_one() {
+    // No ./kb/combs.txt: the built-in base, with the built-in learned facts.
+    let home = common::Home::new("console-learned-play");
+    let session = home.run(
+        &["--seed", "1", "--depth", "6"],
+        "load W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8\nflip\n",
+    );
+    session
+        .expect("shashki plays c3-d4 (combination \"Удар с поля g3\", built-in learned\n    base:");
+    session.expect(", wins a man)\n");
+}
