@@ -15,8 +15,10 @@ mod input;
 mod interrupt;
 mod knowledge;
 mod phrases;
+mod puzzle;
 pub mod render;
 mod review;
+mod score;
 mod strength;
 pub mod text;
 mod thinking;
@@ -182,6 +184,8 @@ struct Console {
     declined: Option<Material>,
     /// Whether the end of the current game has been announced.
     announced: bool,
+    /// The puzzle trainer, from the first `puzzle` on.
+    trainer: Option<puzzle::Trainer>,
     /// The messages in the player's language.
     text: Text,
     out: io::Stdout,
@@ -234,6 +238,7 @@ pub fn run(options: Options) -> io::Result<()> {
         question: Question::None,
         declined: None,
         announced: false,
+        trainer: None,
         text: Text::new(options.lang),
         out: io::stdout(),
     };
@@ -270,7 +275,10 @@ pub fn run(options: Options) -> io::Result<()> {
             Question::None => Mode::Play,
             _ => Mode::Question,
         };
-        input.set_position(console.game.position(), mode);
+        let position = console
+            .puzzle_position()
+            .unwrap_or(*console.game.position());
+        input.set_position(&position, mode);
         let prompt = console.prompt();
         match input.read(&prompt) {
             Line::Text(text) => {
@@ -357,6 +365,11 @@ impl Console {
             Question::NewGame => msg!("ask-new-game"),
             Question::Quit => msg!("ask-quit"),
             Question::Branch { .. } => msg!("ask-branch"),
+            Question::None if self.in_puzzle() => {
+                let side = self.puzzle_side().expect("puzzle mode");
+                let side = self.words(msg!("prompt-side", side = phrases::side(side)));
+                return format!("{} {side}> ", self.words(msg!("prompt-puzzle")));
+            }
             Question::None => {
                 let (number, side) = self.number_at(self.shown_ply());
                 let dots = match side {
@@ -411,6 +424,8 @@ impl Console {
             self.resume_question();
         }
         match self.question {
+            // A puzzle leaves the game alone: the question waits for the end of it.
+            Question::Resume if matches!(command, Command::Puzzle(_)) => {}
             // Playing on instead of answering says no.
             Question::Resume => {
                 self.answer(false);
@@ -461,6 +476,9 @@ impl Console {
     }
 
     fn execute(&mut self, command: Command, input: &mut Input) -> Flow {
+        if let Some(flow) = self.puzzle_command(&command) {
+            return flow;
+        }
         // Only looking at the game keeps an earlier position shown.
         let looking = matches!(
             command,
@@ -529,6 +547,7 @@ impl Console {
             Command::KbReload => self.kb_reload(),
             Command::KbCheck => self.kb_check(),
             Command::Remember { mv, name } => self.remember(&mv, name),
+            Command::Puzzle(action) => self.puzzle(action),
             Command::Draw => self.offer_draw(),
             Command::Resign => {
                 if self.game_over() {
@@ -757,6 +776,7 @@ impl Console {
     fn offer_draw_if_due(&mut self) {
         let position = *self.game.position();
         let due = self.question == Question::None
+            && !self.in_puzzle()
             && !self.game_over()
             && position.side_to_move() == self.human
             && is_king_against_king(&position)
