@@ -106,3 +106,21 @@ fn a_puzzle_is_posed_from_the_built_in_base_and_a_position_without_one_is_refuse
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
     );
 }
+
+#[test]
+fn a_resume_question_waits_for_the_end_of_the_puzzles() {
+    let home = Home::new("puzzle-resume");
+    home.run(&["--seed", "7", "--depth", "3"], "c3-d4\nquit\n");
+    let session = home.run(
+        &["--seed", "7", "--depth", "3"],
+        format!("puzzle {SHOT}\nc3-b4\npuzzle off\ny\nhistory\n"),
+    );
+    session.expect("c3-b4: right");
+    session.expect("resume it? (y/n) y");
+    session.expect("resumed: you play White");
+    assert!(
+        session.answer_to("history").contains("1. c3-d4"),
+        "{}",
+        session.stdout
+    );
+}

@@ -466,7 +466,10 @@ impl Console {
     /// After "quit?" is answered no: back to the resume question if it was not answered,
     /// or the new-game question if the game is over (a pending draw offer comes back by itself).
     fn resume_question(&mut self) {
-        self.question = if self.resume_pending {
+        self.question = if self.in_puzzle() {
+            // The game's questions wait for the end of the puzzles.
+            Question::None
+        } else if self.resume_pending {
             Question::Resume
         } else if self.announced && self.game_over() {
             Question::NewGame

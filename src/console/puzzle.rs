@@ -418,3 +418,27 @@ impl Console {
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::console::Lang;
+    use crate::console::text::{Text, msg};
+
+    fn gain(lang: Lang, game: &str, king: &str, men: i32) -> String {
+        Text::new(lang).render(&msg!("puzzle-gain", game = game, king = king, men = men))
+    }
+
+    #[test]
+    fn gains_are_worded_in_both_languages() {
+        assert_eq!(gain(Lang::En, "no", "no", 1), "a man");
+        assert_eq!(gain(Lang::En, "no", "no", 2), "2 men");
+        assert_eq!(gain(Lang::En, "no", "yes", 0), "a king");
+        assert_eq!(gain(Lang::En, "yes", "no", 3), "the game");
+        assert_eq!(gain(Lang::Ru, "no", "no", 0), "ничего");
+        assert_eq!(gain(Lang::Ru, "no", "no", 1), "шашку");
+        assert_eq!(gain(Lang::Ru, "no", "no", 3), "3 шашки");
+        assert_eq!(gain(Lang::Ru, "no", "no", 5), "5 шашек");
+        assert_eq!(gain(Lang::Ru, "no", "yes", 1), "шашку и дамку");
+        assert_eq!(gain(Lang::Ru, "yes", "no", 0), "партию");
+    }
+}
