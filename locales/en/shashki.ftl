@@ -466,3 +466,57 @@ review-summary = { $side ->
     [one] { $blunders } blunder
    *[other] { $blunders } blunders
 }
+
+## Puzzles
+
+cmd-puzzle = find a combination from the knowledge base or FEN; off: back to the game
+    .usage = [next | off | FEN]
+arg-puzzle-word = '{ $word }' is neither next nor off, nor a position string
+prompt-puzzle = puzzle,
+puzzle-title = { $side ->
+    [white] White
+   *[black] Black
+} to play and win { $gain }
+puzzle-how = type the move; hint: the piece, then the move; puzzle off: back to the game
+puzzle-gain = { $game ->
+    [yes] the game
+   *[no] { $king ->
+        [yes] { $men ->
+            [0] a king
+            [one] a man and a king
+           *[other] { $men } men and a king
+        }
+       *[no] { $men ->
+            [0] nothing
+            [one] a man
+           *[other] { $men } men
+        }
+    }
+}
+puzzle-right = { $mv }: right; { $side ->
+    [white] White
+   *[black] Black
+} answers { $reply }; your move
+puzzle-gives-up = { $mv } gives up material for nothing; try again
+puzzle-wins-nothing = { $mv } wins nothing; try again
+puzzle-wins-less = { $mv } wins only { $won }, and { $gain } can be won here; try again
+puzzle-solved = solved: { $line } wins { $gain }
+puzzle-solved-fact = solved: { $line } wins { $gain } ("{ $name }")
+puzzle-solved-already = solved: puzzle next poses another, puzzle off goes back to the game
+puzzle-hint-piece = hint: the piece on { $square } moves
+puzzle-hint-move = hint: { $mv }
+puzzle-score = score: { $solved } solved of { $attempted } (hints: { $hints }, wrong moves: { $wrong })
+puzzle-none = no puzzle: no fact of the knowledge base gave a combination; try puzzle FEN
+puzzle-no-kb = no puzzle: no knowledge base is in use; puzzle FEN poses a position
+puzzle-no-combination = no puzzle: { $side ->
+    [white] White
+   *[black] Black
+} to move has no combination there
+puzzle-not-now = not during a puzzle: puzzle off goes back to the game
+puzzle-off = back to the game
+puzzle-not-on = no puzzle is being solved
+puzzle-score-unreadable = { $path }: { $error }; the puzzle score lasts this session and the file is left as it is
+puzzle-score-bad = { $path }:{ $line }: { $reason }; the puzzle score lasts this session and the file is left as it is
+puzzle-score-failed = could not keep the puzzle score in { $path }: { $error }
+score-unknown-word = '{ $word }' is none of { $words }
+score-bad-count = '{ $text }' is not a count

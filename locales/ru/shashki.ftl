@@ -510,3 +510,61 @@ review-summary = { $side ->
     [few] { $blunders } грубые
    *[many] { $blunders } грубых
 }
+
+## Задачи
+
+cmd-puzzle = найти комбинацию из базы знаний или по FEN; выход: назад к партии
+    .usage = [дальше | выход | FEN]
+arg-puzzle-word = «{ $word }» — не дальше, не выход и не строка позиции
+prompt-puzzle = задача,
+puzzle-title = { $side ->
+    [white] Ход белых
+   *[black] Ход чёрных
+}: выиграйте { $gain }
+puzzle-how = введите ход; подсказка: шашка, потом ход; задача выход: назад к партии
+puzzle-gain = { $game ->
+    [yes] партию
+   *[no] { $king ->
+        [yes] { $men ->
+            [0] дамку
+            [1] шашку и дамку
+            [one] { $men } шашку и дамку
+            [few] { $men } шашки и дамку
+           *[many] { $men } шашек и дамку
+        }
+       *[no] { $men ->
+            [0] ничего
+            [1] шашку
+            [one] { $men } шашку
+            [few] { $men } шашки
+           *[many] { $men } шашек
+        }
+    }
+}
+puzzle-right = { $mv }: верно; { $side ->
+    [white] белые
+   *[black] чёрные
+} отвечают { $reply }; ваш ход
+puzzle-gives-up = { $mv } отдаёт материал даром; попробуйте ещё
+puzzle-wins-nothing = { $mv } ничего не выигрывает; попробуйте ещё
+puzzle-wins-less = { $mv } выигрывает только { $won }, а здесь можно выиграть { $gain }; попробуйте ещё
+puzzle-solved = решено: { $line } выигрывает { $gain }
+puzzle-solved-fact = решено: { $line } выигрывает { $gain } («{ $name }»)
+puzzle-solved-already = решено: задача дальше — другая, задача выход — назад к партии
+puzzle-hint-piece = подсказка: ходит шашка с поля { $square }
+puzzle-hint-move = подсказка: { $mv }
+puzzle-score = счёт: решено { $solved } из { $attempted } (подсказок: { $hints }, неверных ходов: { $wrong })
+puzzle-none = задачи нет: ни один факт базы знаний не дал комбинации; попробуйте задача FEN
+puzzle-no-kb = задачи нет: база знаний не загружена; задача FEN ставит позицию
+puzzle-no-combination = задачи нет: у { $side ->
+    [white] белых
+   *[black] чёрных
+} здесь нет комбинации
+puzzle-not-now = не во время задачи: задача выход — назад к партии
+puzzle-off = назад к партии
+puzzle-not-on = задача не решается
+puzzle-score-unreadable = { $path }: { $error }; счёт задач ведётся только в этом сеансе, файл остаётся как есть
+puzzle-score-bad = { $path }:{ $line }: { $reason }; счёт задач ведётся только в этом сеансе, файл остаётся как есть
+puzzle-score-failed = не удалось сохранить счёт задач в { $path }: { $error }
+score-unknown-word = «{ $word }» — не одно из слов { $words }
+score-bad-count = «{ $text }» — не число

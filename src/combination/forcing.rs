@@ -60,6 +60,30 @@ impl Place {
         quiet_left: QUIET_MOVES,
         counters_left: COUNTER_MOVES,
     };
+
+    /// The place after the first `plies` moves of `line`, every one of them played:
+    /// still on the line (off it when `plies` is its length), with the attacker's quiet
+    /// moves and the defender's sacrifices among them spent.
+    pub fn along(line: &[Move], plies: usize) -> Place {
+        let played = &line[..plies];
+        let spent = |moves: &mut dyn Iterator<Item = &Move>, counts: fn(&Move) -> bool| {
+            moves.filter(|mv| counts(mv)).count() as u32
+        };
+        let quiet = spent(&mut played.iter().step_by(2), |mv| !mv.is_capture());
+        let counters = spent(&mut played.iter().skip(1).step_by(2), |mv| {
+            !mv.is_capture() && !mv.promotes()
+        });
+        Place {
+            line: Some(plies),
+            quiet_left: QUIET_MOVES.saturating_sub(quiet),
+            counters_left: COUNTER_MOVES.saturating_sub(counters),
+        }
+    }
+
+    /// Whether the attacker may still make a quiet move here.
+    pub fn has_quiet_left(&self) -> bool {
+        self.quiet_left > 0
+    }
 }
 
 /// The moves of a node in the forcing tree and the value of stopping there, if the

@@ -10,6 +10,7 @@
 mod forcing;
 pub mod generalise;
 pub mod learned;
+pub mod puzzle;
 pub mod scan;
 
 use std::fmt;

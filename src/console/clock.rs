@@ -208,7 +208,7 @@ impl Console {
     /// over, nor while the game kept from last time waits to be resumed).
     pub(super) fn run_clock(&mut self) {
         let to_move = self.game.position().side_to_move();
-        let running = !self.game_over() && !self.resume_pending;
+        let running = !self.game_over() && !self.resume_pending && !self.in_puzzle();
         if let Some(clocks) = &mut self.clocks {
             match running {
                 true => clocks.start(to_move),

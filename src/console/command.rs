@@ -66,12 +66,25 @@ pub enum Command {
     Remember { mv: TypedMove, name: Option<String> },
     /// Find the combinations of the game and offer to add them to the learned facts.
     Learn,
+    /// Puzzle mode: a new puzzle, a given position's, or back to the game.
+    Puzzle(PuzzleAction),
     /// Offer the bot a draw.
     Draw,
     /// Give up the game.
     Resign,
     /// Leave the program.
     Quit,
+}
+
+/// What `puzzle` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleAction {
+    /// A new puzzle from the knowledge base (`puzzle`, `puzzle next`).
+    Next,
+    /// The combination of this position string to find.
+    Position(String),
+    /// Leave puzzle mode: back to the game.
+    Off,
 }
 
 /// Why a line is not a command or a move.
@@ -251,6 +264,15 @@ const KB_CHECK: Word = Word {
     ru: "проверить",
 };
 
+const PUZZLE_NEXT: Word = Word {
+    en: "next",
+    ru: "дальше",
+};
+const PUZZLE_OFF: Word = Word {
+    en: "off",
+    ru: "выход",
+};
+
 /// The commands, in the order `help` lists them.
 pub const COMMANDS: &[Spec] = &[
     Spec {
@@ -328,6 +350,13 @@ pub const COMMANDS: &[Spec] = &[
             "" => Ok(Command::Review(None)),
             rest => milliseconds(spec, rest).map(|time| Command::Review(Some(time))),
         },
+    },
+    Spec {
+        en: &["puzzle"],
+        ru: &["задача"],
+        words: &[PUZZLE_NEXT, PUZZLE_OFF],
+        id: "cmd-puzzle",
+        parse: parse_puzzle,
     },
     Spec {
         en: &["undo"],
@@ -526,6 +555,17 @@ fn parse_open(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
         path: path(spec, file)?,
         number,
     })
+}
+
+/// `puzzle [next | off | FEN]`: a word, else a position string (it has a colon).
+fn parse_puzzle(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
+    match rest {
+        "" => Ok(Command::Puzzle(PuzzleAction::Next)),
+        _ if PUZZLE_NEXT.is(rest) => Ok(Command::Puzzle(PuzzleAction::Next)),
+        _ if PUZZLE_OFF.is(rest) => Ok(Command::Puzzle(PuzzleAction::Off)),
+        _ if rest.contains(':') => Ok(Command::Puzzle(PuzzleAction::Position(rest.to_string()))),
+        other => Err(spec.error(msg!("arg-puzzle-word", word = other.to_lowercase()))),
+    }
 }
 
 fn parse_remember(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
@@ -762,6 +802,35 @@ mod tests {
             Ok(Command::Remember { name: None, .. })
         ));
         assert!("remember".parse::<Command>().is_err());
+    }
+
+    #[test]
+    fn puzzle_takes_a_word_or_a_position() {
+        assert_eq!("puzzle".parse(), Ok(Command::Puzzle(PuzzleAction::Next)));
+        assert_eq!(
+            "задача дальше".parse(),
+            Ok(Command::Puzzle(PuzzleAction::Next))
+        );
+        assert_eq!(
+            "Задача выход".parse(),
+            Ok(Command::Puzzle(PuzzleAction::Off))
+        );
+        assert_eq!("puzzle OFF".parse(), Ok(Command::Puzzle(PuzzleAction::Off)));
+        assert_eq!(
+            "puzzle W:Wa1,b2,c3:Ba5,e5,g7".parse(),
+            Ok(Command::Puzzle(PuzzleAction::Position(
+                "W:Wa1,b2,c3:Ba5,e5,g7".to_string()
+            )))
+        );
+        let english = Text::new(Lang::En);
+        assert_eq!(
+            "puzzle now"
+                .parse::<Command>()
+                .unwrap_err()
+                .explain(&english),
+            "puzzle: 'now' is neither next nor off, nor a position string; \
+             usage: puzzle [next | off | FEN]"
+        );
     }
 
     #[test]

@@ -16,8 +16,10 @@ mod interrupt;
 mod knowledge;
 mod learning;
 mod phrases;
+mod puzzle;
 pub mod render;
 mod review;
+mod score;
 mod strength;
 pub mod text;
 mod thinking;
@@ -187,6 +189,8 @@ struct Console {
     declined: Option<Material>,
     /// Whether the end of the current game has been announced.
     announced: bool,
+    /// The puzzle trainer, from the first `puzzle` on.
+    trainer: Option<puzzle::Trainer>,
     /// The messages in the player's language.
     text: Text,
     out: io::Stdout,
@@ -240,6 +244,7 @@ pub fn run(options: Options) -> io::Result<()> {
         question: Question::None,
         declined: None,
         announced: false,
+        trainer: None,
         text: Text::new(options.lang),
         out: io::stdout(),
     };
@@ -276,7 +281,10 @@ pub fn run(options: Options) -> io::Result<()> {
             Question::None => Mode::Play,
             _ => Mode::Question,
         };
-        input.set_position(console.game.position(), mode);
+        let position = console
+            .puzzle_position()
+            .unwrap_or(*console.game.position());
+        input.set_position(&position, mode);
         let prompt = console.prompt();
         match input.read(&prompt) {
             Line::Text(text) => {
@@ -371,6 +379,11 @@ impl Console {
                 ),
                 None => msg!("learn-declined"),
             },
+            Question::None if self.in_puzzle() => {
+                let side = self.puzzle_side().expect("puzzle mode");
+                let side = self.words(msg!("prompt-side", side = phrases::side(side)));
+                return format!("{} {side}> ", self.words(msg!("prompt-puzzle")));
+            }
             Question::None => {
                 let (number, side) = self.number_at(self.shown_ply());
                 let dots = match side {
@@ -425,6 +438,8 @@ impl Console {
             self.resume_question();
         }
         match self.question {
+            // A puzzle leaves the game alone: the question waits for the end of it.
+            Question::Resume if matches!(command, Command::Puzzle(_)) => {}
             // Playing on instead of answering says no.
             Question::Resume => {
                 self.answer(false);
@@ -470,7 +485,10 @@ impl Console {
     /// After "quit?" is answered no: back to the resume question if it was not answered,
     /// or the new-game question if the game is over (a pending draw offer comes back by itself).
     fn resume_question(&mut self) {
-        self.question = if self.resume_pending {
+        self.question = if self.in_puzzle() {
+            // The game's questions wait for the end of the puzzles.
+            Question::None
+        } else if self.resume_pending {
             Question::Resume
         } else if self.announced && self.game_over() {
             Question::NewGame
@@ -480,6 +498,9 @@ impl Console {
     }
 
     fn execute(&mut self, command: Command, input: &mut Input) -> Flow {
+        if let Some(flow) = self.puzzle_command(&command) {
+            return flow;
+        }
         // Only looking at the game keeps an earlier position shown.
         let looking = matches!(
             command,
@@ -549,6 +570,7 @@ impl Console {
             Command::KbCheck => self.kb_check(),
             Command::Remember { mv, name } => self.remember(&mv, name),
             Command::Learn => self.learn(),
+            Command::Puzzle(action) => self.puzzle(action),
             Command::Draw => self.offer_draw(),
             Command::Resign => {
                 if self.game_over() {
@@ -777,6 +799,7 @@ impl Console {
     fn offer_draw_if_due(&mut self) {
         let position = *self.game.position();
         let due = self.question == Question::None
+            && !self.in_puzzle()
             && !self.game_over()
             && position.side_to_move() == self.human
             && is_king_against_king(&position)

@@ -46,6 +46,11 @@ impl DataDir {
         self.root.join("games")
     }
 
+    /// The player's puzzle score (`puzzle`).
+    pub fn puzzles(&self) -> PathBuf {
+        self.root.join("puzzles.txt")
+    }
+
     /// The endgame databases (`shashki egtb build`).
     pub fn egtb(&self) -> PathBuf {
         self.root.join("egtb")
