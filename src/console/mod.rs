@@ -401,6 +401,15 @@ impl Console {
         format!("{} ", self.words(question))
     }
 
+    /// The board's legend, for the colours in use.
+    fn tell_legend(&mut self) {
+        let legend = match self.style.color {
+            true => msg!("legend-color"),
+            false => msg!("legend-plain"),
+        };
+        self.tell(legend);
+    }
+
     fn show_board(&mut self) {
         let (position, marks) = self.shown();
         let text = render::board(&position, marks, self.human, self.style);
@@ -532,11 +541,7 @@ impl Console {
             }
             Command::Board => {
                 self.show_board();
-                let legend = match self.style.color {
-                    true => msg!("legend-color"),
-                    false => msg!("legend-plain"),
-                };
-                self.tell(legend);
+                self.tell_legend();
             }
             Command::Moves => self.list_moves(),
             Command::Hint => self.hint(),

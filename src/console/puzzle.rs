@@ -68,11 +68,7 @@ impl Console {
             Command::Hint => self.puzzle_hint(),
             Command::Board => {
                 self.show_puzzle();
-                let legend = match self.style.color {
-                    true => msg!("legend-color"),
-                    false => msg!("legend-plain"),
-                };
-                self.tell(legend);
+                self.tell_legend();
             }
             Command::Moves => self.puzzle_moves(),
             Command::Fen => {
