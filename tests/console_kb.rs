@@ -176,7 +176,8 @@ fn the_bot_names_a_learned_combination_when_it_plays_one() {
         &["--seed", "1", "--depth", "6"],
         "load W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8\nflip\n",
     );
-    session
-        .expect("shashki plays c3-d4 (combination \"Удар с поля g3\", built-in learned\n    base:");
-    session.expect(", wins a man)\n");
+    session.expect(
+        "shashki plays c3-d4 (combination \"Удар с поля g3\", learned from self-play\n    \
+         game 118 (seed 1), move 8, wins a man)\n",
+    );
 }

@@ -190,6 +190,11 @@ hint-no-move = no hint: there is no move
 source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
 source-combination = combination "{ $name }", { $origin }:{ $line }
 source-proven = combination "{ $name }", { $origin }:{ $line }, wins { $won }
+source-proven-learned = combination "{ $name }", learned from { $from }{ $more ->
+    [0] {""}
+    [one] {" "}and 1 more game
+   *[other] {" "}and { $more } more games
+}, wins { $won }
 source-only-move = the only move
 source-database = endgame database: { $value ->
     [win] win in { $plies }

@@ -200,6 +200,11 @@ hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
 source-combination = комбинация «{ $name }», { $origin }:{ $line }
 source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $won }
+source-proven-learned = комбинация «{ $name }», выучена из { $from }{ $more ->
+    [0] {""}
+    [one] {" "}и ещё { $more } партии
+   *[other] {" "}и ещё { $more } партий
+}, выигрыш: { $won }
 source-only-move = единственный ход
 source-database = база окончаний: { $value ->
     [win] выигрыш за { $plies ->

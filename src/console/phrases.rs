@@ -269,13 +269,23 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
             origin = origin(&fact.origin, text),
             line = fact.line
         ),
-        Source::Combination { fact, won: gain } => msg!(
-            "source-proven",
-            name = fact.name.as_str(),
-            origin = origin(&fact.origin, text),
-            line = fact.line,
-            won = text.render(&won(gain))
-        ),
+        Source::Combination { fact, won: gain } => match fact.learned_from.first() {
+            // The game's place without the verdict: `self-play game 118 (seed 1), move 8`.
+            Some(first) => msg!(
+                "source-proven-learned",
+                name = fact.name.as_str(),
+                from = first.split(": ").next().unwrap_or(first),
+                more = fact.learned_from.len() - 1,
+                won = text.render(&won(gain))
+            ),
+            None => msg!(
+                "source-proven",
+                name = fact.name.as_str(),
+                origin = origin(&fact.origin, text),
+                line = fact.line,
+                won = text.render(&won(gain))
+            ),
+        },
         Source::CombinationLine(fact) => msg!(
             "source-combination",
             name = fact.name.as_str(),

@@ -70,7 +70,11 @@ impl KnowledgeBase {
         }
         let facts: Vec<Fact> = good
             .iter()
-            .map(|fact| Fact::compile(fact, origin))
+            .map(|fact| {
+                let mut compiled = Fact::compile(fact, origin);
+                compiled.info.learned_from = learned_from(&source, fact.at.line);
+                compiled
+            })
             .collect();
         let spots: Vec<_> = good.iter().map(|fact| fact.at).collect();
         problems.extend(duplicates(&facts, &spots, &source));
@@ -288,6 +292,23 @@ impl KnowledgeBase {
             (!legal.is_empty()).then_some((fact, legal, flip))
         })
     }
+}
+
+/// The games a fact was learned from: the `% from ...` comment lines in the block of
+/// comments right above its heading at `heading_line`, in file order.
+fn learned_from(source: &SourceText, heading_line: usize) -> Vec<String> {
+    let mut sources = Vec::new();
+    for number in (1..heading_line).rev() {
+        let text = source.line(number).trim();
+        if !text.starts_with('%') {
+            break;
+        }
+        if let Some(from) = text.strip_prefix("% from ") {
+            sources.push(from.to_string());
+        }
+    }
+    sources.reverse();
+    sources
 }
 
 /// The file of learned facts that goes with the knowledge-base file `base`: `learned.txt`
@@ -636,6 +657,43 @@ mod tests {
             errors[0]
                 .to_string()
                 .starts_with("/no/such/file.txt: error: cannot read the file")
+        );
+    }
+
+    #[test]
+    fn a_fact_knows_the_games_its_comments_say_it_was_learned_from() {
+        let board = |square: &str| {
+            let rows = [
+                "8 . . . . . . . .",
+                "7 . . . . . . . .",
+                "6 . . . . . . . .",
+                "5 . . . . . . . .",
+                "4 . . . . . . . .",
+                "3 . . . . . . . .",
+            ];
+            let low = if square == "a1" {
+                "2 . . . . . . . .\n1 w . . . . . . ."
+            } else {
+                "2 . w . . . . . .\n1 . . . . . . . ."
+            };
+            format!("{}\n{low}\n", rows.join("\n"))
+        };
+        let text = format!(
+            "% a note\n\nfact \"plain\" for white\n{}play a1-b2\n\n\
+             % from a.pdn game 1, move 3: the player missed it (a1-b2)\n% wins a man\n\
+             % from b.pdn game 2, move 9: the player found it\n\
+             fact \"learned\" for white\n{}play b2-c3\n",
+            board("a1"),
+            board("b2")
+        );
+        let (base, _) = KnowledgeBase::parse(&text, "t").unwrap();
+        assert!(base.facts()[0].info.learned_from.is_empty());
+        assert_eq!(
+            base.facts()[1].info.learned_from,
+            [
+                "a.pdn game 1, move 3: the player missed it (a1-b2)",
+                "b.pdn game 2, move 9: the player found it"
+            ]
         );
     }
 

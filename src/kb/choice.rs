@@ -15,6 +15,9 @@ pub struct FactInfo {
     pub origin: String,
     /// The line of its `fact` heading.
     pub line: usize,
+    /// The games it was learned from, as the `% from ...` comments right above its
+    /// heading name them (what `kb learn` writes; empty for most written facts).
+    pub learned_from: Vec<String>,
 }
 
 /// Prints `"Городская партия" (kb/combs.txt:42)`.
@@ -125,6 +128,7 @@ mod tests {
 
     fn info() -> FactInfo {
         FactInfo {
+            learned_from: Vec::new(),
             name: "Городская партия".into(),
             origin: "kb/combs.txt".into(),
             line: 42,

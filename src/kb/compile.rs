@@ -214,6 +214,7 @@ impl Fact {
         }
         Fact {
             info: FactInfo {
+                learned_from: Vec::new(),
                 name: syntax.name.clone(),
                 origin: origin.to_string(),
                 line: syntax.at.line,

@@ -156,6 +156,7 @@ pub fn remember(
         None => {
             let (text, line) = append_fact(&existing, name, position, mv);
             let fact = FactInfo {
+                learned_from: Vec::new(),
                 name: name.to_string(),
                 origin: origin.clone(),
                 line,
