@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use super::forcing::{Forcing, Place};
 use super::generalise::Pattern;
 use super::{Combination, GAME, MIN_GAIN, MaterialWon, find, material_won};
-use crate::kb::{Fact, KnowledgeBase};
+use crate::kb::{Fact, KnowledgeBase, Mask};
 use crate::{Color, Move, Position};
 
 /// Positions drawn from a pattern fact before it is given up as a source of puzzles.
@@ -64,15 +64,27 @@ impl Puzzle {
         find(position).map(|combination| Puzzle::posed(position, &combination, None))
     }
 
-    /// A puzzle from `fact`: its position when it is exact, else a position drawn from
-    /// its pattern (at most [`DRAWS`] tries) in which `find` proves a combination that
-    /// may start with the fact's first move. White or Black to move, at random.
+    /// A puzzle from `fact`: its position when it is exact, else, half the time first,
+    /// the game position a learned fact was proven in (`% ... proof in FEN`), then
+    /// positions drawn from its pattern (at most [`DRAWS`] tries), in which `find`
+    /// proves a combination that may start with the fact's first move. White or Black
+    /// to move, at random.
     pub fn from_fact(fact: &Fact, rng: &mut StdRng) -> Option<Puzzle> {
         let pattern = Pattern::of_fact(fact);
         let first = fact.alternatives.iter().find(|line| line.len() > 1)?[0].clone();
         let draws = if pattern.is_exact() { 1 } else { DRAWS };
-        (0..draws).find_map(|_| {
-            let position = pattern.sample(Color::White, rng)?;
+        // The game position a learned fact came from first, half the time; then
+        // positions drawn from the pattern.
+        let mask = Mask::from_cells(&pattern.cells);
+        let mut source = fact
+            .info
+            .proven_in
+            .filter(|position| mask.matches(position) && rng.random_bool(0.5));
+        (0..draws + usize::from(source.is_some())).find_map(|_| {
+            let position = match source.take() {
+                Some(position) => position,
+                None => pattern.sample(Color::White, rng)?,
+            };
             let mv = first.resolve(&position).ok()?;
             let combination = find(&position)?;
             if !combination.first_moves.contains(&mv) {
@@ -343,16 +355,26 @@ mod tests {
     #[test]
     fn puzzles_are_posed_from_the_built_in_facts_for_either_side() {
         let kb = KnowledgeBase::builtin();
+        let sources: Vec<Position> = kb
+            .facts()
+            .iter()
+            .filter_map(|fact| fact.info.proven_in)
+            .flat_map(|position| [position, position.mirrored()])
+            .collect();
         let mut sides = Vec::new();
-        for seed in 0..6 {
+        let mut from_games = 0;
+        for seed in 0..12 {
             let mut rng = StdRng::seed_from_u64(seed);
             let puzzle = Puzzle::pose(&kb, &mut rng).expect("a puzzle");
             assert!(puzzle.name().is_some());
             assert!(puzzle.gain() >= MIN_GAIN);
             sides.push(puzzle.side());
+            from_games += usize::from(sources.contains(&puzzle.start()));
             solve_checking_every_move(puzzle);
         }
         assert!(sides.contains(&Color::White) && sides.contains(&Color::Black));
+        // Some come from the games the learned facts were found in.
+        assert!(from_games > 0);
     }
 
     #[test]

@@ -72,7 +72,9 @@ impl KnowledgeBase {
             .iter()
             .map(|fact| {
                 let mut compiled = Fact::compile(fact, origin);
-                compiled.info.learned_from = learned_from(&source, fact.at.line);
+                let (sources, proven_in) = provenance(&source, fact.at.line);
+                compiled.info.learned_from = sources;
+                compiled.info.proven_in = proven_in;
                 compiled
             })
             .collect();
@@ -294,10 +296,12 @@ impl KnowledgeBase {
     }
 }
 
-/// The games a fact was learned from: the `% from ...` comment lines in the block of
-/// comments right above its heading at `heading_line`, in file order.
-fn learned_from(source: &SourceText, heading_line: usize) -> Vec<String> {
+/// Where a fact was learned: the games of the `% from ...` comment lines in the block
+/// of comments right above its heading at `heading_line` (in file order), and the
+/// position of a `% ... proof in FEN: ...` line there.
+fn provenance(source: &SourceText, heading_line: usize) -> (Vec<String>, Option<Position>) {
     let mut sources = Vec::new();
+    let mut proven_in = None;
     for number in (1..heading_line).rev() {
         let text = source.line(number).trim();
         if !text.starts_with('%') {
@@ -306,9 +310,12 @@ fn learned_from(source: &SourceText, heading_line: usize) -> Vec<String> {
         if let Some(from) = text.strip_prefix("% from ") {
             sources.push(from.to_string());
         }
+        if let Some((_, rest)) = text.split_once("proof in ") {
+            proven_in = rest.split(": ").next().and_then(|fen| fen.parse().ok());
+        }
     }
     sources.reverse();
-    sources
+    (sources, proven_in)
 }
 
 /// The file of learned facts that goes with the knowledge-base file `base`: `learned.txt`
@@ -680,7 +687,8 @@ mod tests {
         };
         let text = format!(
             "% a note\n\nfact \"plain\" for white\n{}play a1-b2\n\n\
-             % from a.pdn game 1, move 3: the player missed it (a1-b2)\n% wins a man\n\
+             % from a.pdn game 1, move 3: the player missed it (a1-b2)\n\
+             % wins a man; proof in W:Wb2:Bh8: 1 nodes, 0 plies deep\n\
              % from b.pdn game 2, move 9: the player found it\n\
              fact \"learned\" for white\n{}play b2-c3\n",
             board("a1"),
@@ -688,12 +696,17 @@ mod tests {
         );
         let (base, _) = KnowledgeBase::parse(&text, "t").unwrap();
         assert!(base.facts()[0].info.learned_from.is_empty());
+        assert_eq!(base.facts()[0].info.proven_in, None);
         assert_eq!(
             base.facts()[1].info.learned_from,
             [
                 "a.pdn game 1, move 3: the player missed it (a1-b2)",
                 "b.pdn game 2, move 9: the player found it"
             ]
+        );
+        assert_eq!(
+            base.facts()[1].info.proven_in,
+            Some("W:Wb2:Bh8".parse().unwrap())
         );
     }
 

@@ -18,6 +18,9 @@ pub struct FactInfo {
     /// The games it was learned from, as the `% from ...` comments right above its
     /// heading name them (what `kb learn` writes; empty for most written facts).
     pub learned_from: Vec<String>,
+    /// The game position a learned fact was proven in, as its `% ... proof in FEN: ...`
+    /// comment gives it.
+    pub proven_in: Option<Position>,
 }
 
 /// Prints `"Городская партия" (kb/combs.txt:42)`.
@@ -129,6 +132,7 @@ mod tests {
     fn info() -> FactInfo {
         FactInfo {
             learned_from: Vec::new(),
+            proven_in: None,
             name: "Городская партия".into(),
             origin: "kb/combs.txt".into(),
             line: 42,

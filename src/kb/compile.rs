@@ -215,6 +215,7 @@ impl Fact {
         Fact {
             info: FactInfo {
                 learned_from: Vec::new(),
+                proven_in: None,
                 name: syntax.name.clone(),
                 origin: origin.to_string(),
                 line: syntax.at.line,

@@ -157,6 +157,7 @@ pub fn remember(
             let (text, line) = append_fact(&existing, name, position, mv);
             let fact = FactInfo {
                 learned_from: Vec::new(),
+                proven_in: None,
                 name: name.to_string(),
                 origin: origin.clone(),
                 line,
