@@ -127,3 +127,20 @@ fn nothing_to_learn_from_is_an_error() {
         session.stderr
     );
 }
+
+#[test]
+fn without_out_the_facts_go_beside_the_base_in_use() {
+    let home = Home::new("learn-beside");
+    home.write("game.pdn", MISSED);
+    home.write("kb/combs.txt", "% a club's base\n");
+    let session = home.run(&["kb", "learn", "--from", "game.pdn"], "");
+    assert!(session.success, "{}{}", session.stdout, session.stderr);
+    session.expect("written to kb/learned.txt\n");
+    assert!(home.dir.join("kb/learned.txt").exists());
+    // Without a base file, the player's own in the data directory.
+    let alone = Home::new("learn-data");
+    alone.write("game.pdn", MISSED);
+    let session = alone.run(&["kb", "learn", "--from", "game.pdn"], "");
+    assert!(session.success, "{}{}", session.stdout, session.stderr);
+    assert!(alone.data().join("kb/learned.txt").exists());
+}

@@ -12,7 +12,7 @@ use shashki::combination::material_won;
 use shashki::combination::scan::{DEEP_DEPTH, Finding, Judge, scan};
 use shashki::engine::line_text;
 use shashki::files::{Diagnostic, read_text};
-use shashki::kb::learned_path;
+use shashki::kb::{learned_path, locate_file};
 use shashki::notation::pdn::{self, GameRecord};
 use shashki::tune::{SelfPlay, selfplay_games};
 use shashki::{Color, Game, MoveText};
@@ -151,7 +151,7 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     }
     let target = match &args.out {
         Some(path) => path.clone(),
-        None => learned_path(None)
+        None => learned_path(locate_file(None).as_deref())
             .ok_or("no data directory to keep the learned facts in; give --out PATH")?,
     };
     let games = games(&args, &mut out)?;
