@@ -100,6 +100,8 @@ pub(super) struct Forcing<'a> {
     attacker: Color,
     root_balance: i32,
     line: &'a [Move],
+    /// Nodes the search may take before it gives up.
+    limit: u64,
     pub nodes: u64,
     pub exhausted: bool,
 }
@@ -113,9 +115,15 @@ impl<'a> Forcing<'a> {
             attacker,
             root_balance: balance(root, attacker),
             line,
+            limit: NODE_LIMIT,
             nodes: 0,
             exhausted: false,
         }
+    }
+
+    /// The same search giving up after `limit` nodes instead of [`NODE_LIMIT`].
+    pub fn within(self, limit: u64) -> Forcing<'a> {
+        Forcing { limit, ..self }
     }
 
     /// The material the attacker has won at `position` since the root.
@@ -125,7 +133,7 @@ impl<'a> Forcing<'a> {
 
     fn expand(&mut self, position: &Position, place: Place) -> Node {
         self.nodes += 1;
-        if self.nodes > NODE_LIMIT {
+        if self.nodes > self.limit {
             self.exhausted = true;
         }
         let attacking = position.side_to_move() == self.attacker;

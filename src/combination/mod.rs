@@ -49,7 +49,8 @@ pub enum Refutation {
     /// A defence keeps the attacker's gain below a man (or the line's next move is
     /// not legal after it).
     Defended,
-    /// The tree grew past [`NODE_LIMIT`] nodes before it was settled.
+    /// The tree grew past its node limit ([`NODE_LIMIT`] unless given) before it was
+    /// settled.
     TooLarge,
 }
 
@@ -57,7 +58,7 @@ impl fmt::Display for Refutation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refutation::Defended => write!(f, "a defence keeps the gain below a man"),
-            Refutation::TooLarge => write!(f, "the proof grew past {NODE_LIMIT} nodes"),
+            Refutation::TooLarge => write!(f, "the proof grew past its node limit"),
         }
     }
 }
@@ -82,7 +83,13 @@ impl fmt::Display for Refutation {
 /// assert_eq!(proof.tree.depth, 3);
 /// ```
 pub fn prove(position: &Position, line: &[Move]) -> Result<Proof, Refutation> {
-    let mut forcing = Forcing::new(position, line);
+    prove_within(position, line, NODE_LIMIT)
+}
+
+/// Like [`prove`], giving up (`TooLarge`) after `nodes` nodes: the bot proves a fact
+/// within a few milliseconds before it plays it.
+pub fn prove_within(position: &Position, line: &[Move], nodes: u64) -> Result<Proof, Refutation> {
+    let mut forcing = Forcing::new(position, line).within(nodes);
     let tree = forcing.proof(position, Place::ROOT, MIN_GAIN);
     match tree {
         _ if forcing.exhausted => Err(Refutation::TooLarge),
@@ -224,6 +231,16 @@ mod tests {
             ],
         );
         assert_eq!(prove(&position, &moves), Err(Refutation::Defended));
+    }
+
+    #[test]
+    fn a_proof_larger_than_its_limit_is_too_large() {
+        let (position, moves) = line("W:Wa1,b2,c3:Ba5,e5,g7", &["c3-b4", "a5:c3", "b2:d4:f6:h8"]);
+        assert!(prove_within(&position, &moves, 4).is_ok());
+        assert_eq!(
+            prove_within(&position, &moves, 3),
+            Err(Refutation::TooLarge)
+        );
     }
 
     #[test]

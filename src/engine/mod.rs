@@ -183,12 +183,17 @@ pub fn line_text(position: &Position, line: &[Move]) -> String {
     Notation::Full.line(position, line)
 }
 
+/// Nodes a fact's proof may take before the bot plays it (a few milliseconds; a larger
+/// proof leaves the move to the search).
+const PROOF_NODES: u64 = 20_000;
+
 /// Why `choice` may be played in `game`'s position, where it is proven there: its line
 /// is a combination (named so), or, where the exact result of a small king ending is
 /// known, its move keeps the best result.
 fn proven(game: &Game, choice: &KbChoice) -> Option<Source> {
     let position = game.position();
-    if choice.whole_line.len() > 1 && combination::prove(position, &choice.whole_line).is_ok() {
+    let proven = |line: &[Move]| combination::prove_within(position, line, PROOF_NODES).is_ok();
+    if choice.whole_line.len() > 1 && proven(&choice.whole_line) {
         return Some(Source::Combination {
             fact: choice.fact.clone(),
             won: combination::material_won(position, &choice.whole_line),
