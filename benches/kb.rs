@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shashki::kb::{KnowledgeBase, exact_fact_text};
+use shashki::kb::{KnowledgeBase, Symbol, exact_fact_text};
 use shashki::{Color, Move, MoveText, Piece, Position, Role, Square};
 
 const FACTS: usize = 10_000;
@@ -71,13 +71,7 @@ fn fixed_squares(mv: Move, others: usize, rng: &mut StdRng) -> HashSet<Square> {
 
 /// The symbol of a square's content on a written board.
 fn symbol(piece: Option<Piece>) -> char {
-    match piece.map(|piece| (piece.color, piece.role)) {
-        None => '.',
-        Some((Color::White, Role::Man)) => 'w',
-        Some((Color::White, Role::King)) => 'W',
-        Some((Color::Black, Role::Man)) => 'b',
-        Some((Color::Black, Role::King)) => 'B',
-    }
+    piece.map_or('.', |piece| Symbol::piece(piece.color, piece.role).letter())
 }
 
 /// A pattern fact as written: a symbol for every dark square (by square

@@ -198,7 +198,7 @@ mod tests {
 
     use super::super::build::parse_facts;
     use super::*;
-    use crate::kb::{KnowledgeBase, SourceText};
+    use crate::kb::{KnowledgeBase, SourceText, Symbol};
     use crate::{Bitboard, Move};
 
     /// What a plain scan finds: exact facts in file order, then every
@@ -244,13 +244,7 @@ mod tests {
 
     /// The written symbol of a square's content.
     fn symbol(piece: Option<Piece>) -> char {
-        match piece.map(|piece| (piece.color, piece.role)) {
-            None => '.',
-            Some((Color::White, Role::Man)) => 'w',
-            Some((Color::White, Role::King)) => 'W',
-            Some((Color::Black, Role::Man)) => 'b',
-            Some((Color::Black, Role::King)) => 'B',
-        }
+        piece.map_or('.', |piece| Symbol::piece(piece.color, piece.role).letter())
     }
 
     /// A fact written from `position` for its side to move: the `fixed`
