@@ -62,11 +62,10 @@ impl Console {
     }
 
     pub(super) fn kb_check(&mut self) {
+        // The base in use, as the bot loads it: the file and its learned facts, or the
+        // built-in base with them.
         let file = locate_file(self.kb_path.as_deref());
-        let loaded = match &file {
-            Some(path) => KnowledgeBase::load(path),
-            None => KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN),
-        };
+        let loaded = KnowledgeBase::locate(self.kb_path.as_deref());
         match loaded {
             Ok((kb, diagnostics)) => {
                 for diagnostic in diagnostics {
