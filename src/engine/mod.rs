@@ -4,10 +4,9 @@
 //!    win or the longest loss (a drawn position goes on to the later stages, which
 //!    must keep the draw).
 //! 1. The knowledge base: a combination line in progress, else the best matching fact.
-//!    A pattern is a hypothesis: its move is played only when it is proven here (its
-//!    line a combination that wins a man against every defence, or, in the smallest
-//!    king endings, a move that keeps the exact result); otherwise the search decides,
-//!    trying that move first.
+//!    A pattern's line is a hypothesis: it is played only when it is proven here (a
+//!    combination that wins a man against every defence); otherwise the search
+//!    decides, trying its move first.
 //! 2. Only move: a single legal move is played at once.
 //! 3. Capture search: when the side to move must capture and resolving every
 //!    capture sequence with its forced recaptures shows one capture clearly
@@ -187,23 +186,20 @@ pub fn line_text(position: &Position, line: &[Move]) -> String {
 /// proof leaves the move to the search).
 const PROOF_NODES: u64 = 20_000;
 
-/// Why `choice` may be played in `game`'s position, where it is proven there: its line
-/// is a combination (named so), or, where the exact result of a small king ending is
-/// known, its move keeps the best result.
+/// Why `choice` may be played in `game`'s position: its line is a combination proven
+/// here (named so), or it is no hypothesis to prove (an exact fact, or a one-move fact
+/// such as the lone-king endings, which `tests/kb_three_kings.rs` audits against the
+/// exact results for every position they match). `None`: a line that is not proven.
 fn proven(game: &Game, choice: &KbChoice) -> Option<Source> {
     let position = game.position();
-    let proven = |line: &[Move]| combination::prove_within(position, line, PROOF_NODES).is_ok();
-    if choice.whole_line.len() > 1 && proven(&choice.whole_line) {
+    let line = &choice.whole_line;
+    if line.len() > 1 && combination::prove_within(position, line, PROOF_NODES).is_ok() {
         return Some(Source::Combination {
             fact: choice.fact.clone(),
-            won: combination::material_won(position, &choice.whole_line),
+            won: combination::material_won(position, line),
         });
     }
-    let counters = game.counters();
-    let best = endgame::value_with(position, &counters)?;
-    let after = position.play_unchecked(choice.mv);
-    let value = endgame::value_with(&after, &counters.after(position, choice.mv, &after))?;
-    (egtb::worth(egtb::through_move(value)) == egtb::worth(best))
+    (choice.exact || choice.whole_line.len() < 2)
         .then(|| Source::KnowledgeBase(choice.fact.clone()))
 }
 
@@ -483,13 +479,9 @@ impl Engine {
         if !position.legal_moves().contains(&choice.mv) {
             return None;
         }
-        let source = match proven(game, &choice) {
-            Some(source) => source,
-            None if choice.exact => Source::KnowledgeBase(choice.fact.clone()),
-            None => {
-                self.unproven = Some(choice.mv);
-                return None;
-            }
+        let Some(source) = proven(game, &choice) else {
+            self.unproven = Some(choice.mv);
+            return None;
         };
         self.line = choice.line.map(|line| LineInProgress {
             line,
