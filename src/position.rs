@@ -24,8 +24,10 @@ pub const START_FEN: &str =
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    white: Bitboard,
-    black: Bitboard,
+    /// The pieces of the side to move, and of the other side: a move swaps them, with
+    /// no choice by colour.
+    mover: Bitboard,
+    waiting: Bitboard,
     kings: Bitboard,
     side: Color,
 }
@@ -74,11 +76,9 @@ impl std::error::Error for IllegalMove {}
 impl Position {
     /// The start position, White to move.
     pub fn start() -> Position {
-        let white = Bitboard(0x0000_0FFF);
-        let black = Bitboard(0xFFF0_0000);
         Position {
-            white,
-            black,
+            mover: Bitboard(0x0000_0FFF),
+            waiting: Bitboard(0xFFF0_0000),
             kings: Bitboard::EMPTY,
             side: Color::White,
         }
@@ -112,9 +112,14 @@ impl Position {
                 return Err(PositionError::ManOnPromotionRank(color, square));
             }
         }
+        let [white, black] = [men[0] | kings[0], men[1] | kings[1]];
+        let (mover, waiting) = match side {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
         Ok(Position {
-            white: men[0] | kings[0],
-            black: men[1] | kings[1],
+            mover,
+            waiting,
             kings: kings[0] | kings[1],
             side,
         })
@@ -129,10 +134,23 @@ impl Position {
     /// Every piece of `color`.
     #[inline]
     pub const fn pieces(&self, color: Color) -> Bitboard {
-        match color {
-            Color::White => self.white,
-            Color::Black => self.black,
+        if color as u8 == self.side as u8 {
+            self.mover
+        } else {
+            self.waiting
         }
+    }
+
+    /// The pieces of the side to move.
+    #[inline]
+    pub const fn movers(&self) -> Bitboard {
+        self.mover
+    }
+
+    /// The pieces of the side not to move.
+    #[inline]
+    pub const fn waiters(&self) -> Bitboard {
+        self.waiting
     }
 
     /// The men of `color`.
@@ -156,15 +174,15 @@ impl Position {
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.white | self.black
+        self.mover | self.waiting
     }
 
     /// The piece on `square`, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let color = if self.white.contains(square) {
-            Color::White
-        } else if self.black.contains(square) {
-            Color::Black
+        let color = if self.mover.contains(square) {
+            self.side
+        } else if self.waiting.contains(square) {
+            self.side.opposite()
         } else {
             return None;
         };
@@ -178,15 +196,19 @@ impl Position {
 
     /// The same position with the side to move changed (for analysis and tests).
     pub fn with_side_to_move(mut self, side: Color) -> Position {
-        self.side = side;
+        if side != self.side {
+            std::mem::swap(&mut self.mover, &mut self.waiting);
+            self.side = side;
+        }
         self
     }
 
     /// The position turned 180 degrees with the colours swapped: White's view of a Black position.
     pub fn mirrored(&self) -> Position {
+        // Colours and the side to move both change: the side to move keeps its pieces.
         Position {
-            white: self.black.flipped(),
-            black: self.white.flipped(),
+            mover: self.mover.flipped(),
+            waiting: self.waiting.flipped(),
             kings: self.kings.flipped(),
             side: self.side.opposite(),
         }
@@ -238,28 +260,28 @@ impl Position {
         let from = mv.from().bitboard();
         let to = mv.to().bitboard();
         let captured = mv.captured();
-        let (us, them) = match self.side {
-            Color::White => (self.white, self.black),
-            Color::Black => (self.black, self.white),
-        };
         debug_assert!(
-            (us & from).any(),
+            (self.mover & from).any(),
             "no piece of the side to move on {:?}",
             mv.from()
         );
-        debug_assert!((them & captured) == captured, "capturing a missing piece");
-        let us = (us & !from) | to;
-        let them = them & !captured;
-        let crowned = (self.kings & from).any() || mv.promotes();
-        let kings = (self.kings & !from & !captured) | if crowned { to } else { Bitboard::EMPTY };
-        // Built field by field: copying `self` whole would copy its padding too.
-        let (white, black) = match self.side {
-            Color::White => (us, them),
-            Color::Black => (them, us),
+        debug_assert!(
+            (self.waiting & captured) == captured,
+            "capturing a missing piece"
+        );
+        // Both squares flip; after a closed loop they are one and nothing moves.
+        let moved = from ^ to;
+        let kings = self.kings & !captured;
+        let kings = if (kings & from).any() {
+            kings ^ moved
+        } else if mv.promotes() {
+            kings | to
+        } else {
+            kings
         };
         Position {
-            white,
-            black,
+            mover: self.waiting & !captured,
+            waiting: self.mover ^ moved,
             kings,
             side: self.side.opposite(),
         }
@@ -320,6 +342,16 @@ mod tests {
             ),
             Err(PositionError::TooManyPieces(Color::White, 13))
         ));
+    }
+
+    #[test]
+    fn each_colour_keeps_its_pieces_whoever_is_to_move() {
+        let position: Position = "W:Wa1,Kc3:Bh8".parse().unwrap();
+        let black = position.with_side_to_move(Color::Black);
+        assert_eq!(black.to_fen(), "B:Wa1,Kc3:Bh8");
+        assert_eq!(black.pieces(Color::White), position.pieces(Color::White));
+        assert_eq!(black.movers(), position.waiters());
+        assert_eq!(black.with_side_to_move(Color::White), position);
     }
 
     #[test]

@@ -45,6 +45,8 @@ const ODD_RANKS: u32 = 0x0F0F_0F0F;
 /// Ranks 2, 4, 6, 8 (files b, d, f, h).
 const EVEN_RANKS: u32 = 0xF0F0_F0F0;
 const FILE_A: u32 = 0x0101_0101;
+const FILE_B: u32 = 0x1010_1010;
+const FILE_G: u32 = 0x0808_0808;
 const FILE_H: u32 = 0x8080_8080;
 
 /// Every square of `set` moved one step in `direction`; squares that would leave the board vanish.
@@ -56,6 +58,20 @@ pub const fn step(set: Bitboard, direction: Direction) -> Bitboard {
         Direction::NorthEast => ((b & ODD_RANKS) << 4) | ((b & EVEN_RANKS & !FILE_H) << 5),
         Direction::SouthWest => ((b & ODD_RANKS & !FILE_A) >> 5) | ((b & EVEN_RANKS) >> 4),
         Direction::SouthEast => ((b & ODD_RANKS) >> 4) | ((b & EVEN_RANKS & !FILE_H) >> 3),
+    })
+}
+
+/// The squares from which a jump in `direction` (two diagonal steps) lands on a square of
+/// `landings`. Two steps are a constant shift (7 or 9 bits) whatever the rank, so only
+/// landings that a jump cannot reach (the two files it comes from beyond the edge) are masked.
+#[inline(always)]
+pub const fn jump_origins(landings: Bitboard, direction: Direction) -> Bitboard {
+    let b = landings.0;
+    Bitboard(match direction {
+        Direction::NorthWest => (b & !(FILE_G | FILE_H)) >> 7,
+        Direction::NorthEast => (b & !(FILE_A | FILE_B)) >> 9,
+        Direction::SouthWest => (b & !(FILE_G | FILE_H)) << 9,
+        Direction::SouthEast => (b & !(FILE_A | FILE_B)) << 7,
     })
 }
 
@@ -188,6 +204,29 @@ mod tests {
                 )
                 .map_or(Bitboard::EMPTY, Square::bitboard);
                 assert_eq!(NEIGHBOUR[d][square.index()], expected, "{square} dir {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn jump_origins_are_two_steps_back() {
+        for direction in Direction::ALL {
+            for square in Square::all() {
+                let landing = JUMP[direction as usize][square.index()];
+                let expected = if landing.any() {
+                    square.bitboard()
+                } else {
+                    Bitboard::EMPTY
+                };
+                let origins = Square::all()
+                    .filter(|s| JUMP[direction as usize][s.index()] == square.bitboard())
+                    .fold(Bitboard::EMPTY, |set, s| set | s.bitboard());
+                assert_eq!(jump_origins(square.bitboard(), direction), origins);
+                assert_eq!(
+                    jump_origins(landing, direction) & square.bitboard(),
+                    expected,
+                    "{square} {direction:?}"
+                );
             }
         }
     }

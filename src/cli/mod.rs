@@ -21,7 +21,7 @@ use shashki::Position;
 use shashki::egtb::Tablebase;
 use shashki::engine::{Level, level, unknown_level};
 use shashki::files::DataDir;
-use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, Weights, weights};
+use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, PhasedWeights, TUNED_BY_PHASE};
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
@@ -82,10 +82,10 @@ pub enum Evaluation {
 
 impl Evaluation {
     /// The weights for `EvalConfig::weights`.
-    pub fn weights(self) -> Option<&'static Weights> {
+    pub fn weights(self) -> Option<&'static PhasedWeights> {
         match self {
             Evaluation::Hand => None,
-            Evaluation::Fitted => Some(&weights::TUNED),
+            Evaluation::Fitted => Some(&TUNED_BY_PHASE),
         }
     }
 }

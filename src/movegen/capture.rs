@@ -9,7 +9,7 @@
 //! Set operations find the pieces that can capture and, at every landing,
 //! whether the chain goes on, so the search walks only where captures exist.
 
-use crate::tables::{Direction, JUMP, NEIGHBOUR, RAY, free_run, nearest, step};
+use crate::tables::{Direction, JUMP, NEIGHBOUR, RAY, free_run, jump_origins, nearest, step};
 use crate::{Bitboard, Move, MoveList, Square};
 
 /// Receives the capture sequences found by the search below.
@@ -71,10 +71,26 @@ pub(crate) fn victims(them: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
     Direction::ALL.map(|direction| them & step(empty, direction.opposite()))
 }
 
-/// Per direction: the men of `men` that can jump that way, found for all men at once.
+/// Per direction: the men of `men` that can jump that way (an enemy next to them and an
+/// empty square behind it), found for all men at once.
 #[inline(always)]
-pub(crate) fn jumpers(men: Bitboard, victims: &[Bitboard; 4]) -> [Bitboard; 4] {
-    Direction::ALL.map(|direction| men & step(victims[direction as usize], direction.opposite()))
+pub(crate) fn jumpers(men: Bitboard, board: &Board) -> [Bitboard; 4] {
+    let empty = !board.occupied;
+    Direction::ALL.map(|direction| {
+        men & step(board.them, direction.opposite()) & jump_origins(empty, direction)
+    })
+}
+
+/// Whether any king of `kings` can capture.
+#[inline(always)]
+pub(crate) fn kings_can_capture(kings: Bitboard, board: &Board) -> bool {
+    if kings.is_empty() {
+        return false;
+    }
+    let victims = victims(board.them, !board.occupied);
+    kings
+        .into_iter()
+        .any(|king| king_can_capture(king, board.occupied, &victims))
 }
 
 /// Whether the king on `at` has an enemy piece first in some direction with an empty
@@ -219,18 +235,30 @@ impl<'a, V: CaptureVisitor> CaptureSearch<'a, V> {
 /// piece by piece: men first, each in square order, then kings.
 #[inline(always)]
 pub(crate) fn visit_captures<V: CaptureVisitor>(board: &Board, pieces: Bitboard, visitor: &mut V) {
+    let jumpers = jumpers(board.men & pieces, board);
+    visit_captures_of(board, &jumpers, board.kings & pieces, visitor);
+}
+
+/// Runs every capture of the men in `jumpers` (as [`jumpers`] gives them) and of the
+/// kings in `kings` through `visitor`, in the order of [`visit_captures`].
+#[inline(always)]
+pub(crate) fn visit_captures_of<V: CaptureVisitor>(
+    board: &Board,
+    jumpers: &[Bitboard; 4],
+    kings: Bitboard,
+    visitor: &mut V,
+) {
     let victims = victims(board.them, !board.occupied);
-    let by_direction = jumpers(board.men & pieces, &victims);
-    let [a, b, c, d] = by_direction;
+    let [a, b, c, d] = *jumpers;
     // Piece by piece and direction by direction: the order of the list is the search's.
     for from in a | b | c | d {
         for direction in Direction::ALL {
-            if by_direction[direction as usize].contains(from) {
+            if jumpers[direction as usize].contains(from) {
                 first_jump(board, &victims, from, direction, visitor);
             }
         }
     }
-    for from in board.kings & pieces {
+    for from in kings {
         if king_can_capture(from, board.occupied, &victims) {
             CaptureSearch::new(board, &victims, from, visitor).king_jumps(
                 from,

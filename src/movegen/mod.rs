@@ -8,14 +8,16 @@ mod capture;
 use crate::tables::{Direction, NEIGHBOUR, free_run, step};
 use crate::{Bitboard, Color, Move, MoveList, Position, Square};
 
-use capture::{Board, PathCollector, jumpers, king_can_capture, victims, visit_captures};
+use capture::{
+    Board, PathCollector, jumpers, kings_can_capture, visit_captures, visit_captures_of,
+};
 
 /// The side to move's view of `position`.
 #[inline(always)]
 fn board(position: &Position) -> Board {
     let side = position.side_to_move();
-    let us = position.pieces(side);
-    let them = position.pieces(side.opposite());
+    let us = position.movers();
+    let them = position.waiters();
     Board {
         men: us & !position.kings(),
         kings: us & position.kings(),
@@ -37,8 +39,7 @@ const fn promotion_rank(side: Color) -> Bitboard {
 pub(crate) fn generate(position: &Position, list: &mut MoveList) {
     list.clear();
     let board = board(position);
-    visit_captures(&board, Bitboard::ALL, list);
-    if list.is_empty() {
+    if !list_captures(&board, list) {
         generate_quiet(position.side_to_move(), &board, list);
     }
 }
@@ -46,7 +47,20 @@ pub(crate) fn generate(position: &Position, list: &mut MoveList) {
 /// Fills `list` with the captures only (empty when there is none).
 pub(crate) fn generate_captures(position: &Position, list: &mut MoveList) {
     list.clear();
-    visit_captures(&board(position), Bitboard::ALL, list);
+    list_captures(&board(position), list);
+}
+
+/// Adds every capture of the side to move to `list`; false when it has none.
+#[inline(always)]
+fn list_captures(board: &Board, list: &mut MoveList) -> bool {
+    // Most positions have no capture: one set test settles it before any capture is walked.
+    let jumpers = jumpers(board.men, board);
+    let [a, b, c, d] = jumpers;
+    if (a | b | c | d).is_empty() && !kings_can_capture(board.kings, board) {
+        return false;
+    }
+    visit_captures_of(board, &jumpers, board.kings, list);
+    true
 }
 
 fn generate_quiet(side: Color, board: &Board, list: &mut MoveList) {
@@ -101,13 +115,8 @@ const fn build_man_steps() -> [[Move; 32]; 4] {
 /// Whether the side to move has a capture (and so must capture).
 pub(crate) fn has_capture(position: &Position) -> bool {
     let board = board(position);
-    let victims = victims(board.them, !board.occupied);
-    let [a, b, c, d] = jumpers(board.men, &victims);
-    (a | b | c | d).any()
-        || board
-            .kings
-            .into_iter()
-            .any(|king| king_can_capture(king, board.occupied, &victims))
+    let [a, b, c, d] = jumpers(board.men, &board);
+    (a | b | c | d).any() || kings_can_capture(board.kings, &board)
 }
 
 /// Every capture path of the piece on `from`, one entry per path (paths of one move may repeat).

@@ -9,7 +9,7 @@ use crate::tables::{RAY, free_run};
 use crate::{Bitboard, Color, Direction, Position};
 
 use super::Score;
-use super::features::{Weights, evaluate_weighted};
+use super::features::{PhasedWeights, evaluate_weighted};
 use super::weights::TUNED;
 
 /// Evaluation switches and weights (the defaults are the full evaluation).
@@ -21,8 +21,11 @@ pub struct EvalConfig {
     pub positional: bool,
     /// The fitted evaluation's weights ([`super::evaluate_weighted`]); `None`: the
     /// hand-written evaluation of this file.
-    pub weights: Option<&'static Weights>,
+    pub weights: Option<&'static PhasedWeights>,
 }
+
+/// The bot's fitted weights, blended for every phase.
+pub static TUNED_BY_PHASE: PhasedWeights = PhasedWeights::new(&TUNED);
 
 impl EvalConfig {
     /// The hand-written evaluation (the bot's before the fitted weights).
@@ -40,7 +43,7 @@ impl Default for EvalConfig {
         EvalConfig {
             king_value: 270,
             positional: true,
-            weights: Some(&TUNED),
+            weights: Some(&TUNED_BY_PHASE),
         }
     }
 }

@@ -22,10 +22,10 @@ use crate::egtb::Tablebase;
 use crate::{Game, Move, Position};
 
 use alphabeta::{MAX_PLY, Node, Searcher};
-pub use eval::{EvalConfig, LONG_DIAGONAL, evaluate};
+pub use eval::{EvalConfig, LONG_DIAGONAL, TUNED_BY_PHASE, evaluate};
 pub use features::{
-    FEATURE_NAMES, FEATURES, FULL_PHASE, Weights, blend, evaluate_weighted, features,
-    is_known_ending,
+    FEATURE_NAMES, FEATURES, FULL_PHASE, PhasedWeights, Weights, blend, evaluate_weighted,
+    features, is_known_ending,
 };
 pub use score::Score;
 pub use stop::Stop;
