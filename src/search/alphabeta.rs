@@ -187,7 +187,7 @@ impl<'a> Searcher<'a> {
             if at >= MAX_PLY - 1 {
                 return evaluate(&node.position, &self.eval);
             }
-            if let Some(score) = self.probe(&node.position, &node.counters, ply) {
+            if let Some(score) = self.probe(&node.position, || node.counters, ply) {
                 return score;
             }
         }
@@ -371,7 +371,7 @@ impl<'a> Searcher<'a> {
         let at = ply.index();
         self.pv_len[at] = at;
         // A capture has just reset the move counts (as far as the search here can know).
-        if let Some(score) = self.probe(position, &DrawCounters::starting(position), ply) {
+        if let Some(score) = self.probe(position, || DrawCounters::starting(position), ply) {
             return score;
         }
         // Most nodes here are quiet: the quick test spares them the generator.
@@ -416,11 +416,28 @@ impl<'a> Searcher<'a> {
     /// The tablebase's score of `position`, `ply` plies from the root, if it has one
     /// the draw rules cannot overturn: a win or a loss that takes more plies than the
     /// counters leave is not taken (the search goes on and sees the draw rules).
-    #[inline]
-    fn probe(&mut self, position: &Position, counters: &DrawCounters, ply: Ply) -> Option<Score> {
+    /// `counters` is asked for only when the table has the position.
+    #[inline(always)]
+    fn probe(
+        &mut self,
+        position: &Position,
+        counters: impl FnOnce() -> DrawCounters,
+        ply: Ply,
+    ) -> Option<Score> {
+        // Nearly every node has more pieces than the tables: one count settles it.
         if position.occupied().count() > self.tablebase_pieces {
             return None;
         }
+        self.probe_table(position, &counters(), ply)
+    }
+
+    #[inline(never)]
+    fn probe_table(
+        &mut self,
+        position: &Position,
+        counters: &DrawCounters,
+        ply: Ply,
+    ) -> Option<Score> {
         let value = self.tablebase?.value(position)?;
         let too_slow = |plies: u32| position.kings().any() && plies > counters.plies_left(position);
         let score = match value {
@@ -448,20 +465,20 @@ impl<'a> Searcher<'a> {
 
     /// Ordering keys: captures by material, killers, then history.
     fn score_moves(&self, moves: &[Move], order: &mut Vec<i32>, at: usize) {
+        let [first_killer, second_killer] = self.killers[at];
         order.clear();
-        for &mv in moves {
-            let key = if mv.is_capture() {
+        order.extend(moves.iter().map(|&mv| {
+            if mv.is_capture() {
                 (1 << 28) + capture_value_unplayed(mv)
-            } else if self.killers[at][0] == Some(mv) {
+            } else if first_killer == Some(mv) {
                 (1 << 27) + 1
-            } else if self.killers[at][1] == Some(mv) {
+            } else if second_killer == Some(mv) {
                 1 << 27
             } else {
                 self.history[mv.from().index()][mv.to().index()]
                     + if mv.promotes() { 1 << 26 } else { 0 }
-            };
-            order.push(key);
-        }
+            }
+        }));
     }
 
     /// A quiet move caused a cut-off: remember it as a killer and in the history.
