@@ -1,13 +1,9 @@
 //! From text to [`FactSyntax`]: the pest grammar `kb.pest` and one builder per rule.
 //!
-//! A sound file is read the fast way: `sound_file` takes a board and a
-//! fact's `play` lines as single tokens, which their builders split with
-//! byte code exactly as the finer rules would read them. On anything
-//! unusual the fast way gives up and the file is read with the rules that
-//! word the messages: whole, and if that fails, cut into chunks at the lines
-//! that start with `fact`, each parsed on its own, so a syntax error in one
-//! fact does not hide the problems of the others. Every problem becomes a
-//! [`Diagnostic`] with the line and column of the whole file.
+//! A file is read with one set of rules: whole, and if that fails, cut into
+//! chunks at the lines that start with `fact`, each parsed on its own, so a
+//! syntax error in one fact does not hide the problems of the others. Every
+//! problem becomes a [`Diagnostic`] with the line and column of the whole file.
 
 use pest::Parser;
 use pest::error::{Error, LineColLocation};
@@ -25,22 +21,10 @@ use crate::{Color, MoveParseError, MoveText, Role, Square};
 #[grammar = "kb/kb.pest"]
 struct KbParser;
 
-/// Every fact of `text` that parses, and every problem found while parsing.
-///
-/// A sound file is read the fast way (`sound_file`, big tokens).
-/// Anything wrong there, and the file is parsed again with the rules that
-/// word the messages: whole, and if that fails, chunk by chunk, so that
-/// every broken fact is reported, not just the first.
+/// Every fact of `text` that parses, and every problem found while parsing:
+/// the file is parsed whole, and if that fails, chunk by chunk, so that every
+/// broken fact is reported, not just the first.
 pub fn parse_facts(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
-    match parse_sound(source) {
-        Some(facts) => (facts, Vec::new()),
-        None => parse_worded(source),
-    }
-}
-
-/// The facts and problems of `text`, parsed whole with the rules that word
-/// the messages, or chunk by chunk if that fails.
-fn parse_worded(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
     let mut facts = Vec::new();
     let mut problems = Vec::new();
     if let Ok(mut pairs) = KbParser::parse(Rule::file, source.text()) {
@@ -61,27 +45,6 @@ fn parse_worded(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
         return (facts, problems);
     }
     parse_chunks(source)
-}
-
-/// The facts of `text` read the fast way, if it finds no problem at all.
-fn parse_sound(source: &SourceText) -> Option<Vec<FactSyntax>> {
-    let file = KbParser::parse(Rule::sound_file, source.text())
-        .ok()?
-        .next()?;
-    let mut problems = Vec::new();
-    let mut builder = Builder {
-        source,
-        line_offset: 0,
-        problems: &mut problems,
-    };
-    let pairs = file.into_inner();
-    let mut facts = Vec::with_capacity(pairs.len());
-    for pair in pairs {
-        if pair.as_rule() == Rule::sound_fact {
-            facts.push(builder.build_fact(pair)?);
-        }
-    }
-    problems.is_empty().then_some(facts)
 }
 
 /// The facts and problems of `text`, parsed chunk by chunk.
@@ -134,61 +97,21 @@ fn starts_fact(line: &str) -> bool {
         .is_some_and(|rest| rest.starts_with([' ', '\t', '"']))
 }
 
-/// Where the `move_text` starting at `start` ends, read as pest reads it:
-/// a square, then squares each perhaps after `-`, `:`, `x` or `X`, as many
-/// as there are, with no going back.
-fn move_text_end(bytes: &[u8], start: usize) -> Option<usize> {
-    let square = |index: usize| {
-        bytes.get(index).is_some_and(u8::is_ascii_alphabetic)
-            && bytes.get(index + 1).is_some_and(u8::is_ascii_digit)
-    };
-    if !square(start) {
-        return None;
-    }
-    let mut end = start + 2;
-    loop {
-        let separator = bytes
-            .get(end)
-            .is_some_and(|b| matches!(b, b'-' | b':' | b'x' | b'X'));
-        let next = end + usize::from(separator);
-        if !square(next) {
-            break;
-        }
-        end = next + 2;
-    }
-    (end > start + 2).then_some(end)
-}
-
-/// Whether a line's text, from its first character that is not a space or
-/// a tab up to a comment or the line's end, is what `files` reads: the
-/// letters a to h with spaces or tabs between (and perhaps after).
-fn is_files_line(written: &str) -> bool {
-    let blank = |c: char| c == ' ' || c == '\t';
-    let mut rest = written;
-    for letter in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
-        let Some(after) = rest.trim_start_matches(blank).strip_prefix(letter) else {
-            return false;
-        };
-        rest = after;
-    }
-    rest.trim_start_matches(blank).is_empty()
-}
-
 /// Words a person reads in place of rule names.
 fn rule_name(rule: &Rule) -> String {
     match rule {
         Rule::EOI => "the end of the fact",
-        Rule::file | Rule::chunk | Rule::fact | Rule::sound_file | Rule::sound_fact => "a fact",
+        Rule::file | Rule::chunk | Rule::fact => "a fact",
         Rule::head => "a fact heading like `fact \"name\" for white`",
         Rule::name | Rule::name_text => "a name in double quotes",
         Rule::side => "`white` or `black`",
         Rule::count => "a count like `white 3..6`",
         Rule::role => "`men` or `kings`",
         Rule::range | Rule::number => "a count like 5 or 3..6",
-        Rule::board | Rule::board_block | Rule::row => "a board row",
+        Rule::board | Rule::row => "a board row",
         Rule::files => "the file letters `a b c d e f g h`",
         Rule::keyword => "a keyword",
-        Rule::play | Rule::play_block => "`play` and a move",
+        Rule::play => "`play` and a move",
         Rule::alternative | Rule::move_text => "a move like c3-d4",
         Rule::sp | Rule::gap | Rule::eol => "the end of the line",
     }
@@ -248,7 +171,6 @@ impl Builder<'_> {
         self.build_fact(fact)
     }
 
-    /// A `fact`, or a `sound_fact`: the same parts, the board one token.
     fn build_fact(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
         let at = self.spot(&pair);
         let mut head = None;
@@ -267,15 +189,7 @@ impl Builder<'_> {
                     board = self.build_board(part);
                     complete &= board.is_some();
                 }
-                Rule::board_block => {
-                    board = self.build_board_block(part);
-                    complete &= board.is_some();
-                }
                 Rule::play => match self.build_play(part) {
-                    Some(more) => alternatives.extend(more),
-                    None => complete = false,
-                },
-                Rule::play_block => match self.build_play_block(part) {
                     Some(more) => alternatives.extend(more),
                     None => complete = false,
                 },
@@ -401,86 +315,6 @@ impl Builder<'_> {
         complete.then_some(board)
     }
 
-    /// A board read as one token: its lines split and read the way `board`
-    /// reads them (an optional `files` line, rows, an optional `files`
-    /// line; blank and comment lines between). `None` when `board` would
-    /// read them otherwise or find a problem: the slower rules word it.
-    fn build_board_block(&mut self, pair: Pair<Rule>) -> Option<BoardSyntax> {
-        let at = self.spot(&pair);
-        let text = pair.as_str();
-        // The block ends where a `play` opens a line, after its indentation.
-        let last_line = &text[text.rfind('\n')? + 1..];
-        if !last_line.bytes().all(|b| matches!(b, b' ' | b'\t')) {
-            return None;
-        }
-        let bytes = text.as_bytes();
-        let mut rows = [("", at); 8];
-        let mut count = 0;
-        let mut files_above = false;
-        let mut files_below = false;
-        let mut line = at.line;
-        let mut index = 0;
-        while index < bytes.len() {
-            let line_start = index;
-            while index < bytes.len() && matches!(bytes[index], b' ' | b'\t') {
-                index += 1;
-            }
-            // What `files` or `row` reads: up to a comment or the line's end.
-            let content = index;
-            while index < bytes.len() && !matches!(bytes[index], b'%' | b'\r' | b'\n') {
-                index += 1;
-            }
-            let written = &text[content..index];
-            // A comment, then the line's end. A `\r` alone ends a line for
-            // the grammar but not for line numbers: left to the slower rules.
-            while index < bytes.len() && bytes[index] != b'\n' {
-                if bytes[index] == b'\r' && bytes.get(index + 1) != Some(&b'\n') {
-                    return None;
-                }
-                index += 1;
-            }
-            index += 1;
-            let spot = Spot {
-                line,
-                column: if line == at.line {
-                    at.column
-                } else {
-                    content - line_start + 1
-                },
-            };
-            line += 1;
-            if written.is_empty() {
-                continue; // a blank or comment line
-            }
-            if files_below {
-                return None;
-            }
-            if is_files_line(written) {
-                match count {
-                    0 if !files_above => files_above = true,
-                    0 => return None,
-                    _ => files_below = true,
-                }
-                continue;
-            }
-            *rows.get_mut(count)? = (written, spot);
-            count += 1;
-        }
-        if count != 8 {
-            return None;
-        }
-        let mut board = BoardSyntax {
-            cells: [Symbol::Any; 32],
-            spots: [at; 32],
-            at,
-        };
-        let mut complete = true;
-        for (row, (written, spot)) in rows.into_iter().enumerate() {
-            complete &= self.build_row(written, spot, 7 - row as u8, &mut board);
-        }
-        complete.then_some(board)
-    }
-
     /// The dark squares of one `row`, `written` at `start` (`rank` counted
     /// from 0), put into `board`: an optional rank label, then one character
     /// per square. Returns whether the row is sound.
@@ -602,79 +436,6 @@ impl Builder<'_> {
         complete.then_some(moves)
     }
 
-    /// The `play` lines of a fact read as one token, with the blank and
-    /// comment lines after them: split and read the way `play` reads them.
-    /// `None` when `play` would read them otherwise or find a problem: the
-    /// slower rules word it.
-    fn build_play_block(&mut self, pair: Pair<Rule>) -> Option<Vec<AlternativeSyntax>> {
-        let at = self.spot(&pair);
-        let text = pair.as_str();
-        // A `\r` alone ends a line for the grammar but not for line numbers.
-        let bytes = text.as_bytes();
-        if text
-            .match_indices('\r')
-            .any(|(index, _)| bytes.get(index + 1) != Some(&b'\n'))
-        {
-            return None;
-        }
-        let mut alternatives = Vec::new();
-        for (index, line) in text.split('\n').enumerate() {
-            let written = line.trim_start_matches([' ', '\t']);
-            let written = written.strip_suffix('\r').unwrap_or(written);
-            if written.is_empty() || written.starts_with('%') {
-                continue; // a blank or comment line
-            }
-            if !written.starts_with("play") {
-                return None;
-            }
-            let spot = Spot {
-                line: at.line + index,
-                column: if index == 0 {
-                    at.column
-                } else {
-                    line.len() - written.len() + 1
-                },
-            };
-            alternatives.extend(self.read_play(written, spot)?);
-        }
-        Some(alternatives)
-    }
-
-    /// The alternatives of one `play` line, `text` at `at` (up to the
-    /// line's end), read the way `play` reads them.
-    fn read_play(&mut self, text: &str, at: Spot) -> Option<Vec<AlternativeSyntax>> {
-        let bytes = text.as_bytes();
-        let blanks = |mut index: usize| {
-            while bytes.get(index).is_some_and(|b| matches!(b, b' ' | b'\t')) {
-                index += 1;
-            }
-            index
-        };
-        let mut alternatives = Vec::new();
-        let mut moves = Vec::new();
-        // Everything before a move is ASCII: its index is its column.
-        let mut index = blanks("play".len());
-        loop {
-            let end = move_text_end(bytes, index)?;
-            let spot = Spot {
-                line: at.line,
-                column: at.column + index,
-            };
-            moves.push(self.read_move(&text[index..end], spot)?);
-            index = blanks(end);
-            match bytes.get(index) {
-                None | Some(b'%') => break,
-                Some(b'|') => {
-                    alternatives.push(std::mem::take(&mut moves));
-                    index = blanks(index + 1);
-                }
-                Some(_) => {}
-            }
-        }
-        alternatives.push(moves);
-        Some(alternatives)
-    }
-
     fn build_move_text(&mut self, pair: Pair<Rule>) -> Option<MoveSyntax> {
         let at = self.spot(&pair);
         self.read_move(pair.as_str(), at)
@@ -742,114 +503,8 @@ mod tests {
         assert!(whole.len() > 100);
     }
 
-    /// What the fast way reads, and what the worded rules read and report.
-    type BothWays = (Option<Vec<FactSyntax>>, (Vec<FactSyntax>, Vec<Diagnostic>));
-
-    /// Both ways in: the fast one, and the one that words messages.
-    fn both_ways(text: &str) -> BothWays {
-        let source = SourceText::new(text, "t.txt");
-        (parse_sound(&source), parse_worded(&source))
-    }
-
     #[test]
-    fn the_shipped_file_is_read_the_fast_way_with_the_same_facts() {
-        let (fast, (worded, problems)) = both_ways(include_str!("../../kb/starter.txt"));
-        assert!(problems.is_empty(), "{problems:#?}");
-        assert_eq!(fast, Some(worded));
-    }
-
-    /// A small deterministic generator, so the mutations repeat.
-    fn next(state: &mut u64) -> usize {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        (*state >> 16) as usize
-    }
-
-    #[test]
-    fn the_fast_way_accepts_only_what_the_worded_rules_read_cleanly() {
-        const PIECES: [&str; 35] = [
-            " ",
-            "\t",
-            "\n",
-            "\r",
-            "\r\n",
-            "%",
-            "a b c d e f g h",
-            "abcdefgh",
-            "a",
-            "h",
-            "8",
-            "1",
-            ".",
-            "?",
-            "w",
-            "z",
-            "play",
-            "fact",
-            "\u{a0}",
-            "c3-d4",
-            "|",
-            "\"",
-            "x",
-            "  . ? . ? . ? . ?\n",
-            "-",
-            ":",
-            "X",
-            "c3",
-            "e5",
-            " | ",
-            "play ",
-            "x5",
-            "\n  play c3-d4",
-            "% play c3-d4",
-            " % fact",
-        ];
-        let text = include_str!("../../kb/starter.txt");
-        let starts: Vec<usize> = text.match_indices("\nfact ").map(|(i, _)| i + 1).collect();
-        let mut state = 0x9e37_79b9_7f4a_7c15;
-        let mut fast = 0;
-        for round in 0..4000 {
-            let first = starts[round % (starts.len() - 2)];
-            let end = starts[round % (starts.len() - 2) + 1 + round % 2];
-            let mut fact = text[first..end].to_string();
-            for _ in 0..1 + next(&mut state) % 3 {
-                // Half of the changes fall on the `play` lines.
-                let plays = fact.find("\n  play").unwrap_or(0);
-                let mut at = if next(&mut state).is_multiple_of(2) {
-                    plays + next(&mut state) % (fact.len() - plays)
-                } else {
-                    next(&mut state) % fact.len()
-                };
-                while !fact.is_char_boundary(at) {
-                    at -= 1;
-                }
-                let mut to = at + next(&mut state) % 3;
-                while to > fact.len() || !fact.is_char_boundary(to) {
-                    to -= 1;
-                }
-                let piece = if next(&mut state).is_multiple_of(3) {
-                    ""
-                } else {
-                    PIECES[next(&mut state) % PIECES.len()]
-                };
-                fact.replace_range(at..to, piece);
-            }
-            if round.is_multiple_of(5) {
-                fact.truncate(fact.trim_end().len());
-            }
-            let (sound, (worded, problems)) = both_ways(&fact);
-            if let Some(sound) = sound {
-                fast += 1;
-                assert!(problems.is_empty(), "{fact}\n{problems:#?}");
-                assert_eq!(sound, worded, "{fact}");
-            }
-        }
-        assert!(fast > 300, "only {fast} mutated facts read the fast way");
-    }
-
-    #[test]
-    fn board_shapes_the_fast_way_refuses_get_their_messages() {
+    fn board_shapes_get_their_messages() {
         let lines: Vec<&str> = BOARD.lines().collect();
         let (ranks, files) = (lines[..8].join("\n"), lines[8]);
         let (top, bottom) = (lines[..4].join("\n"), lines[4..8].join("\n"));
@@ -877,14 +532,12 @@ mod tests {
                 format!("{}\n", lines[1..8].join("\n")),
                 Some((2, 3, "the board has 7 rows; it needs 8")),
             ),
-            // A `\r` alone ends a line for the grammar but not for line
-            // numbers: left to the slower rules, which read it.
+            // A `\r` alone ends a line.
             (BOARD.replacen('\n', "\r", 1), None),
         ];
         for (board, expected) in cases {
             let text = format!("fact \"x\" for white\n{board}{play}");
-            let (sound, (facts, problems)) = both_ways(&text);
-            assert_eq!(sound, None, "{text}");
+            let (facts, problems) = parse(&text);
             let found = problems
                 .first()
                 .map(|p| (p.line, p.column, p.message.as_str()));
@@ -900,7 +553,7 @@ mod tests {
     }
 
     #[test]
-    fn play_lines_are_read_the_fast_way_only_as_play_reads_them() {
+    fn play_lines_are_read_as_written() {
         let cases = [
             ("play c3-d4 d6-c5 | c3-b4 % a comment", true),
             ("play c3-d4|c3-b4", true),
@@ -920,9 +573,9 @@ mod tests {
         ];
         for (line, sound) in cases {
             let text = format!("fact \"x\" for white\n{BOARD}  {line}\n");
-            let (fast, (worded, problems)) = both_ways(&text);
+            let (facts, problems) = parse(&text);
             assert_eq!(problems.is_empty(), sound, "{line}: {problems:#?}");
-            assert_eq!(fast, sound.then_some(worded), "{line}");
+            assert_eq!(facts.len(), usize::from(sound), "{line}");
         }
     }
 
@@ -931,15 +584,13 @@ mod tests {
         for word in ["play g3-h4", "fact"] {
             let board = BOARD.replacen('\n', &format!(" % {word}\n"), 3);
             let text = format!("fact \"x\" for white\n{board}  play c3-d4\n");
-            let (fast, (worded, problems)) = both_ways(&text);
-            assert!(problems.is_empty(), "{problems:#?}");
-            assert_eq!(worded[0].alternatives.len(), 1);
-            assert!(fast.is_none_or(|fast| fast == worded), "{text}");
+            let fact = one(&text);
+            assert_eq!(fact.alternatives.len(), 1, "{text}");
         }
     }
 
     #[test]
-    fn blank_lines_comments_and_crlf_inside_a_board_are_read_the_fast_way() {
+    fn blank_lines_comments_and_crlf_inside_a_board_are_read() {
         let board = BOARD
             .replace("  5", "\n  % the middle\n\t5")
             .replace("    a b c d e f g h", "\ta  b c d e f g h % files\n    ");
@@ -950,9 +601,8 @@ mod tests {
                 board.replace('\n', "\r\n")
             ),
         ] {
-            let (sound, (worded, problems)) = both_ways(&text);
-            assert!(problems.is_empty(), "{problems:#?}");
-            assert_eq!(sound, Some(worded), "{text}");
+            let plain = one(&format!("fact \"x\" for white\n{BOARD}  play c3-d4\n"));
+            assert_eq!(one(&text).board.cells, plain.board.cells, "{text}");
         }
     }
 
