@@ -180,4 +180,12 @@ fn the_bot_names_a_learned_combination_when_it_plays_one() {
         "shashki plays c3-d4 (combination \"Удар с поля g3\", learned from self-play\n    \
          game 118 (seed 1), move 8, wins a man)\n",
     );
+    let russian = home.run(
+        &["--seed", "1", "--depth", "6", "--lang", "ru"],
+        "load W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8\nflip\n",
+    );
+    russian.expect(
+        "shashki играет c3-d4 (комбинация «Удар с поля g3», выучена из партии\n    \
+         самоигры 118 (seed 1), ход 8, выигрыш: 1 шашка)\n",
+    );
 }

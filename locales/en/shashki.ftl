@@ -190,6 +190,10 @@ hint-no-move = no hint: there is no move
 source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
 source-combination = combination "{ $name }", { $origin }:{ $line }
 source-proven = combination "{ $name }", { $origin }:{ $line }, wins { $won }
+learned-selfplay = self-play game { $game } (seed { $seed }), move { $move_number }
+learned-console = the console game { $game }, move { $move_number }
+learned-file = { $file } game { $game }{ $details }, move { $move_number }
+learned-elsewhere = { $place }
 source-proven-learned = combination "{ $name }", learned from { $from }{ $more ->
     [0] {""}
     [one] {" "}and 1 more game

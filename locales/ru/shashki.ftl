@@ -200,6 +200,10 @@ hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
 source-combination = комбинация «{ $name }», { $origin }:{ $line }
 source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $won }
+learned-selfplay = партии самоигры { $game } (seed { $seed }), ход { $move_number }
+learned-console = партии в консоли { $game }, ход { $move_number }
+learned-file = партии { $game } из { $file }{ $details }, ход { $move_number }
+learned-elsewhere = { $place }
 source-proven-learned = комбинация «{ $name }», выучена из { $from }{ $more ->
     [0] {""}
     [one] {" "}и ещё { $more } партии

@@ -260,6 +260,42 @@ pub(super) fn won(won: &MaterialWon) -> Message {
     )
 }
 
+/// The game and move a learned fact came from, read back from its `% from` comment
+/// (`self-play game 118 (seed 1), move 8: the player missed it (d2-e3)`, as `kb
+/// learn` writes it) without the verdict; a comment of another shape is given as
+/// written.
+fn learned_place(comment: &str) -> Message {
+    let place = comment.split(": ").next().unwrap_or(comment);
+    let Some((game, mv)) = place.rsplit_once(", move ") else {
+        return msg!("learned-elsewhere", place = place);
+    };
+    if let Some((number, seed)) = game
+        .strip_prefix("self-play game ")
+        .and_then(|rest| rest.strip_suffix(')')?.split_once(" (seed "))
+    {
+        msg!(
+            "learned-selfplay",
+            game = number,
+            seed = seed,
+            move_number = mv
+        )
+    } else if let Some(players) = game.strip_prefix("the console game ") {
+        msg!("learned-console", game = players, move_number = mv)
+    } else if let Some((file, rest)) = game.split_once(" game ") {
+        // The details keep their space: `abatsiev.pdn game 3 (Абациев – Петров, ...)`.
+        let (number, details) = rest.split_at(rest.find(' ').unwrap_or(rest.len()));
+        msg!(
+            "learned-file",
+            file = file,
+            game = number,
+            details = details,
+            move_number = mv
+        )
+    } else {
+        msg!("learned-elsewhere", place = place)
+    }
+}
+
 /// Why the bot chose its move.
 pub(super) fn source(source: &Source, text: &Text) -> String {
     let message = match source {
@@ -270,11 +306,10 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
             line = fact.line
         ),
         Source::Combination { fact, won: gain } => match fact.learned_from.first() {
-            // The game's place without the verdict: `self-play game 118 (seed 1), move 8`.
             Some(first) => msg!(
                 "source-proven-learned",
                 name = fact.name.as_str(),
-                from = first.split(": ").next().unwrap_or(first),
+                from = text.render(&learned_place(first)),
                 more = fact.learned_from.len() - 1,
                 won = text.render(&won(gain))
             ),
@@ -318,6 +353,41 @@ mod tests {
     use crate::MoveText;
     use crate::console::text::Lang;
     use crate::search::Score;
+
+    #[test]
+    fn a_learned_fact_s_game_is_named_in_both_languages() {
+        for (comment, english, russian) in [
+            (
+                "self-play game 118 (seed 1), move 8: the player missed it (d2-e3)",
+                "self-play game 118 (seed 1), move 8",
+                "партии самоигры 118 (seed 1), ход 8",
+            ),
+            (
+                "abatsiev.pdn game 3 (Абациев – Петров, Кубок, 1975), move 21: the player found it",
+                "abatsiev.pdn game 3 (Абациев – Петров, Кубок, 1975), move 21",
+                "партии 3 из abatsiev.pdn (Абациев – Петров, Кубок, 1975), ход 21",
+            ),
+            (
+                "a.pdn game 1, move 1: the player missed it (g3-h4)",
+                "a.pdn game 1, move 1",
+                "партии 1 из a.pdn, ход 1",
+            ),
+            (
+                "the console game Аня – shashki, 2026.11.24, move 12: the player found it",
+                "the console game Аня – shashki, 2026.11.24, move 12",
+                "партии в консоли Аня – shashki, 2026.11.24, ход 12",
+            ),
+            (
+                "a game someone typed in",
+                "a game someone typed in",
+                "a game someone typed in",
+            ),
+        ] {
+            let place = learned_place(comment);
+            assert_eq!(Text::new(Lang::En).render(&place), english);
+            assert_eq!(Text::new(Lang::Ru).render(&place), russian);
+        }
+    }
 
     #[test]
     fn material_counts_men_and_kings_in_both_languages() {
