@@ -17,11 +17,14 @@ use shashki::{Color, Game, Position, Source};
 use common::{run, scratch};
 use support::Solver;
 
-/// The tables of up to four pieces, built once for every test of this file.
+/// The tables of up to four pieces, built once for every test of this file. They
+/// live in Cargo's scratch directory for tests (a static is never dropped, so a
+/// temporary directory would outlive the run), built afresh each run.
 fn tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = scratch("egtb-4");
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("egtb-4");
+        let _ = std::fs::remove_dir_all(&dir);
         egtb::build(&dir, 4, &mut |_| {}).expect("the build writes its tables");
         dir
     })

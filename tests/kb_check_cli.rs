@@ -1,5 +1,7 @@
 //! `shashki kb check`: the exact output and exit codes.
 
+mod common;
+
 use std::process::Command;
 
 fn kb_check(path: &str) -> (i32, String) {
@@ -32,8 +34,7 @@ fn a_sound_file_prints_its_counts_and_exits_0() {
 
 #[test]
 fn a_broken_file_prints_every_problem_with_a_caret_and_exits_1() {
-    let dir = std::env::temp_dir().join(format!("shashki-kb-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("kb-cli");
     let path = dir.join("broken.txt");
     let board = "8 . ? . ? . ? . ?\n7 ? . ? . ? . ? .\n6 . ? . ? . ? . ?\n5 ? . ? . ? . ? .\n\
                  4 . ? . ? . . . ?\n3 ? . ? . w . ? .\n2 . ? . ? . ? . ?\n1 ? . ? . ? . ? .\n";

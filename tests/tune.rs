@@ -17,7 +17,8 @@ fn summary(stdout: &str) -> (usize, f64, f64) {
 #[test]
 fn the_fit_lowers_the_loss_on_the_sample_and_writes_both_tables() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune-sample.tsv");
-    let out = scratch("tune").join("weights.rs");
+    let dir = scratch("tune");
+    let out = dir.join("weights.rs");
     let out_text = out.to_str().unwrap();
     let fit = run(
         &[

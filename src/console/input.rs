@@ -312,7 +312,8 @@ mod tests {
         let entries = ["c3-d4".to_string(), "save a\\b.pdn".to_string()];
         let text = history_text(entries.iter());
         assert_eq!(text, "#V2\nc3-d4\nsave a\\\\b.pdn\n");
-        let path = std::env::temp_dir().join(format!("shashki-history-{}", std::process::id()));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("history");
         std::fs::write(&path, &text).unwrap();
         let mut history = DefaultHistory::new();
         rustyline::history::History::load(&mut history, &path).unwrap();

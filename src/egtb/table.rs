@@ -198,7 +198,8 @@ mod tests {
         let material: Material = "w0m1k-b0m1k".parse().unwrap();
         let codes: Vec<u16> = (0..material.size()).map(|i| (i % 300) as u16).collect();
         let table = Table::new(material, &codes);
-        let path = std::env::temp_dir().join(format!("shashki-egtb-{}.egtb", std::process::id()));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w0m1k-b0m1k.egtb");
         table.save(&path).unwrap();
         let loaded = Table::load(&path, material).unwrap();
         assert!((0..material.size()).all(|i| loaded.code(i) == codes[i as usize]));

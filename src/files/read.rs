@@ -179,24 +179,27 @@ fn locate_bad_byte(bytes: &[u8], at: usize) -> BadUtf8 {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("shashki-read-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
+    /// A file named `name` holding `bytes` in a fresh directory, removed with the guard.
+    fn scratch(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::Builder::new()
+            .prefix("shashki-read-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
-        path
+        (dir, path)
     }
 
     #[test]
     fn a_byte_order_mark_is_dropped() {
-        let path = scratch("bom.txt", b"\xEF\xBB\xBFfact\n");
+        let (_dir, path) = scratch("bom.txt", b"\xEF\xBB\xBFfact\n");
         assert_eq!(read_text(&path).unwrap(), "fact\n");
     }
 
     #[test]
     fn a_bad_byte_is_placed_by_line_and_character_column() {
         // Line 3 holds two Cyrillic letters (two bytes each) before the bad byte.
-        let path = scratch("bad.txt", b"one\r\ntwo\n\xD0\xB0\xD0\xB1x\xFFy\nfour\n");
+        let (_dir, path) = scratch("bad.txt", b"one\r\ntwo\n\xD0\xB0\xD0\xB1x\xFFy\nfour\n");
         let Err(ReadError::BadUtf8(bad)) = read_text(&path) else {
             panic!("invalid UTF-8 must be refused");
         };
@@ -206,7 +209,7 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_does_not_count_as_a_column() {
-        let path = scratch("bom-bad.txt", b"\xEF\xBB\xBFab\x80");
+        let (_dir, path) = scratch("bom-bad.txt", b"\xEF\xBB\xBFab\x80");
         let Err(ReadError::BadUtf8(bad)) = read_text(&path) else {
             panic!("invalid UTF-8 must be refused");
         };
@@ -229,7 +232,8 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_named_pipe_is_refused_at_once() {
-        let path = scratch("pipe-dir-marker", b"").with_file_name("pipe");
+        let (_dir, marker) = scratch("pipe-dir-marker", b"");
+        let path = marker.with_file_name("pipe");
         let _ = std::fs::remove_file(&path);
         let made = std::process::Command::new("mkfifo").arg(&path).status();
         assert!(made.is_ok_and(|status| status.success()), "mkfifo");

@@ -111,16 +111,19 @@ fn sync_directory(directory: &Path) {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("shashki-write-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh directory, removed when the guard is dropped.
+    fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let guard = tempfile::Builder::new()
+            .prefix(&format!("shashki-write-{name}-"))
+            .tempdir()
+            .unwrap();
+        let dir = guard.path().to_path_buf();
+        (guard, dir)
     }
 
     #[test]
     fn a_file_is_replaced_whole_and_no_temporary_file_is_left() {
-        let dir = scratch("replace");
+        let (_guard, dir) = scratch("replace");
         let path = dir.join("game.pdn");
         write_atomically(&path, b"one").unwrap();
         write_atomically(&path, b"two").unwrap();
@@ -136,7 +139,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_symbolic_link_stays_a_link_and_its_target_is_written() {
-        let dir = scratch("link");
+        let (_guard, dir) = scratch("link");
         fs::create_dir_all(dir.join("real")).unwrap();
         let target = dir.join("real/combs.txt");
         fs::write(&target, "old").unwrap();
@@ -157,7 +160,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_dangling_link_creates_its_target() {
-        let dir = scratch("dangling");
+        let (_guard, dir) = scratch("dangling");
         let link = dir.join("history");
         std::os::unix::fs::symlink("kept/history", &link).unwrap();
         fs::create_dir_all(dir.join("kept")).unwrap();
@@ -170,7 +173,7 @@ mod tests {
     #[test]
     fn the_permissions_of_the_old_file_are_kept() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = scratch("mode");
+        let (_guard, dir) = scratch("mode");
         let path = dir.join("private.txt");
         fs::write(&path, "secret").unwrap();
         fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
@@ -182,7 +185,7 @@ mod tests {
 
     #[test]
     fn a_directory_is_never_replaced() {
-        let dir = scratch("directory");
+        let (_guard, dir) = scratch("directory");
         fs::create_dir_all(dir.join("games")).unwrap();
         let error = write_atomically(&dir.join("games"), b"x").unwrap_err();
         assert!(error.to_string().contains("not a regular file"), "{error}");
@@ -192,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_write_that_fails_creates_nothing() {
-        let dir = scratch("missing");
+        let (_guard, dir) = scratch("missing");
         let error = write_atomically(&dir.join("no/such/dir/game.pdn"), b"x").unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::NotFound);
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);

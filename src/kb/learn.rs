@@ -248,15 +248,19 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("shashki-kb-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join("combs.txt")
+    /// A base's path in a fresh directory, removed with the returned guard.
+    fn scratch(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("shashki-kb-{name}-"))
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("combs.txt");
+        (dir, path)
     }
 
     #[test]
     fn remembering_keeps_the_old_bytes_and_the_new_fact_is_found_again() {
-        let path = scratch("round-trip");
+        let (_dir, path) = scratch("round-trip");
         let old = "% my base, no final newline\r\n% second line";
         std::fs::write(&path, old).unwrap();
         let position: Position = "B:Wc3,e3:Bd6,h8".parse().unwrap();
@@ -287,7 +291,7 @@ mod tests {
 
     #[test]
     fn remembering_refuses_a_bad_name_and_leaves_the_file_alone() {
-        let path = scratch("bad-name");
+        let (_dir, path) = scratch("bad-name");
         std::fs::write(&path, "% kept\n").unwrap();
         let position = Position::start();
         let mv = position.legal_moves()[0];
@@ -297,7 +301,7 @@ mod tests {
 
     #[test]
     fn remembering_an_illegal_move_is_refused_with_its_line() {
-        let path = scratch("illegal");
+        let (_dir, path) = scratch("illegal");
         std::fs::write(&path, "% one\n% two\n").unwrap();
         let position = Position::start();
         let black_move = "d6-c5"
@@ -335,7 +339,7 @@ mod tests {
 
     #[test]
     fn an_exact_fact_for_the_position_is_updated_in_place() {
-        let path = scratch("update");
+        let (_dir, path) = scratch("update");
         std::fs::write(&path, START_FACT).unwrap();
         let mv = start_move("g3-h4");
         let done = remember(&path, "", &Position::start(), mv, "ignored").unwrap();
@@ -360,7 +364,7 @@ mod tests {
 
     #[test]
     fn a_fact_written_for_the_other_side_gets_the_move_in_its_own_orientation() {
-        let path = scratch("mirrored");
+        let (_dir, path) = scratch("mirrored");
         // Black to move after c3-d4, written for black; remembered from White's view of
         // the mirrored position, which is the same fact.
         let after = Position::start().play(start_move("c3-d4")).unwrap();
@@ -381,7 +385,7 @@ mod tests {
 
     #[test]
     fn a_base_that_does_not_load_is_left_alone() {
-        let path = scratch("broken");
+        let (_dir, path) = scratch("broken");
         let broken = START_FACT.replace("play a3-b4", "play a3-b5");
         std::fs::write(&path, &broken).unwrap();
         let problems =
@@ -399,7 +403,8 @@ mod tests {
 
     #[test]
     fn a_missing_file_starts_from_the_seed() {
-        let dir = scratch("seeded").with_file_name("nested");
+        let (_dir, base) = scratch("seeded");
+        let dir = base.with_file_name("nested");
         let path = dir.join("kb/combs.txt");
         let _ = std::fs::remove_dir_all(&dir);
         let mv = start_move("g3-h4");
@@ -411,7 +416,7 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_is_kept() {
-        let path = scratch("mark");
+        let (_dir, path) = scratch("mark");
         std::fs::write(&path, "\u{FEFF}% mine\n").unwrap();
         remember(&path, "", &Position::start(), start_move("g3-h4"), "x").unwrap();
         let text = std::fs::read_to_string(&path).unwrap();

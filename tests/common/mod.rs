@@ -49,17 +49,38 @@ impl Session {
     }
 }
 
-/// A fresh scratch directory for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "shashki-{name}-{}-{}",
-        std::process::id(),
-        COUNT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+/// A fresh scratch directory for one test, removed with everything in it when
+/// the value is dropped (at the end of the test, passed or failed).
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
+}
+
+/// A fresh scratch directory for one test; keep the value while the directory is used.
+#[must_use = "the directory is removed when the value is dropped"]
+pub fn scratch(name: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("shashki-{name}-"))
+        .tempdir()
+        .expect("scratch directory");
+    Scratch(dir)
 }
 
 /// Runs `shashki ARGS` with `input` on stdin; a fixed seed and a shallow search keep it
@@ -83,7 +104,7 @@ pub fn run(args: &[&str], input: impl AsRef<[u8]>) -> Session {
 /// A player's world for one test: the working directory and the data directory
 /// (`XDG_DATA_HOME`) of every run in it, kept across runs and removed at the end.
 pub struct Home {
-    pub dir: PathBuf,
+    pub dir: Scratch,
 }
 
 impl Home {
@@ -210,10 +231,4 @@ pub fn shashki_paced(
         session.stderr
     );
     session
-}
-
-impl Drop for Home {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }
