@@ -81,12 +81,10 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let square = Square::wrapping(self.0.trailing_zeros());
+        // Known not to be zero, the lowest bit's index needs no case for an empty set.
+        let bits = std::num::NonZeroU32::new(self.0)?;
         self.0 &= self.0 - 1;
-        Some(square)
+        Some(Square::wrapping(bits.trailing_zeros()))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

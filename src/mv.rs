@@ -118,7 +118,9 @@ impl MoveList {
         let mut rest = squares.0;
         // A counted range lets `extend` reserve once and write without a check per move.
         self.0.extend((0..squares.count()).map(|_| {
-            let square = Square::wrapping(rest.trailing_zeros());
+            // `rest` keeps a bit for every round left; ORing the top bit in tells the
+            // compiler so, and the lowest bit's index needs no case for an empty set.
+            let square = Square::wrapping((rest | 1 << 31).trailing_zeros());
             rest &= rest.wrapping_sub(1);
             make(square)
         }));
