@@ -64,6 +64,7 @@ fn a_perft_deeper_than_anyone_can_wait_for_is_refused() {
 fn a_match_of_no_games_is_refused() {
     refused(&["match", "--games", "0"], "0 is not in 1..=10000");
     refused(&["match", "--games", "10001"], "10001 is not in 1..=10000");
+    refused(&["match", "--first-game", "0"], "0 is not in 1..=10000");
 }
 
 #[test]

@@ -26,6 +26,30 @@ fn a_match_between_levels_names_each_side_s_level_and_plays_it_out() {
 }
 
 #[test]
+fn a_match_can_start_at_a_later_game_of_the_ballots() {
+    let args = ["--a-level", "beginner", "--b-level", "beginner", "--games"];
+    let whole = run(&[&["match"], &args[..], &["4"]].concat(), "");
+    let second_half = run(
+        &[&["match"], &args[..], &["2", "--first-game", "3"]].concat(),
+        "",
+    );
+    assert!(second_half.success, "{}", second_half.stderr);
+    let games = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| line.starts_with("game "))
+            .map(str::to_string)
+            .collect()
+    };
+    // Depth-limited sides repeat exactly: the part is the whole match's games 3 and 4.
+    assert_eq!(games(&second_half.stdout), games(&whole.stdout)[2..]);
+    assert!(
+        second_half.stdout.contains("game   3: 1-II "),
+        "{}",
+        second_half.stdout
+    );
+}
+
+#[test]
 fn a_side_s_level_and_its_own_depth_or_knowledge_switch_exclude_each_other() {
     for clash in [
         ["--a-level", "casual", "--a-depth", "3"],

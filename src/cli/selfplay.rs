@@ -118,6 +118,11 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 20,
           value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_GAMES)))]
     games: u16,
+    /// Number the games from N, starting with the opening and colours game N has in a
+    /// longer match (1 to 10000): a long match can be played in parts, one a core.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_GAMES)))]
+    first_game: u16,
     /// Time per move in milliseconds for both sides (unless a side has a depth): 1 to 3600000.
     #[arg(long, value_name = "MS", default_value_t = 100, value_parser = super::movetime_ms())]
     movetime: u64,
@@ -517,7 +522,8 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let mut tally = Tally::default();
     let mut adjudicated = 0;
     let pairs = usize::from(args.games).div_ceil(2);
-    for index in 0..pairs * 2 {
+    let first = usize::from(args.first_game) - 1;
+    for index in first..first + pairs * 2 {
         let opening = &openings[(index / 2) % openings.len()];
         let (name, line) = (&opening.name, &opening.text);
         let a_is_white = index % 2 == 0;
