@@ -106,9 +106,9 @@ fn a_reload_with_errors_keeps_the_old_base() {
 }
 
 /// A middlegame where White has a shot a four-ply search does not play, and played
-/// c1-b2 instead (the game of `tests/kb_learn.rs`).
+/// e3-d4 instead (the game of `tests/kb_learn.rs`).
 const MISSED: &str = "[Event \"constructed\"]\n[White \"Белые\"]\n[Black \"Чёрные\"]\n\
-    [FEN \"W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8\"]\n\n1. c1-b2 *\n";
+    [FEN \"W:Wa1,c1,e1,b2,a3,e3,f4,h4:Bb4,c5,b6,d6,h6,b8\"]\n\n1. e3-d4 *\n";
 
 #[test]
 fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
@@ -122,10 +122,10 @@ fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
     assert!(session.success, "{}", session.stdout);
     // Wrapped to 80 columns.
     session.expect(
-        "move 1 (White): c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5; wins a man; missed; a\n    \
-         12-ply search plays it too\n",
+        "move 1 (White): f4-g5 h6:f4:d2 e1:c3:a5:c7:e5; wins 2 men; missed; a 12-ply\n    \
+         search plays it too\n",
     );
-    session.expect("\"Удар с поля g3\": c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5\n");
+    session.expect("\"Удар с поля e1\": f4-g5 h6:f4:d2 e1:c3:a5:c7:e5\n");
     session.expect("add this fact to kb/learned.txt? (y/n) y\n");
     session.expect("learned: 1 fact added to kb/learned.txt\n");
     session.expect("kb/learned.txt knows it already: nothing to learn\n");
@@ -135,7 +135,7 @@ fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
         "{learned}"
     );
     assert!(
-        learned.contains("fact \"Удар с поля g3\" for white\n"),
+        learned.contains("fact \"Удар с поля e1\" for white\n"),
         "{learned}"
     );
 }
@@ -151,8 +151,8 @@ fn learn_writes_nothing_when_told_no() {
     );
     assert!(session.success, "{}", session.stdout);
     session.expect(
-        "ход 1 (белые): c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5; выигрыш: 1 шашка;\n    \
-         упущена; расчёт на 12 полуходов тоже её играет\n",
+        "ход 1 (белые): f4-g5 h6:f4:d2 e1:c3:a5:c7:e5; выигрыш: 2 шашки; упущена;\n    \
+         расчёт на 12 полуходов тоже её играет\n",
     );
     session.expect("добавить 1 факт в kb/learned.txt? (д/н) н\n");
     session.expect("ничего не выучено\n");

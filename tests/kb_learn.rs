@@ -6,11 +6,11 @@ mod common;
 
 use common::Home;
 
-/// A middlegame where White has a shot (c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5, from
+/// A middlegame where White has a shot (f4-g5 h6:f4:d2 e1:c3:a5:c7:e5, from
 /// self-play) that a four-ply search does not play and a twelve-ply search does; the
-/// game goes on with c1-b2 instead.
+/// game goes on with e3-d4 instead.
 const MISSED: &str = "[Event \"constructed\"]\n[White \"Белые\"]\n[Black \"Чёрные\"]\n\
-    [FEN \"W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8\"]\n\n1. c1-b2 *\n";
+    [FEN \"W:Wa1,c1,e1,b2,a3,e3,f4,h4:Bb4,c5,b6,d6,h6,b8\"]\n\n1. e3-d4 *\n";
 
 #[test]
 fn a_missed_combination_is_found_proven_generalised_and_written() {
@@ -22,25 +22,25 @@ fn a_missed_combination_is_found_proven_generalised_and_written() {
     assert!(session.success, "{}{}", session.stdout, session.stderr);
     session.expect(
         "game.pdn game 1 (Белые – Чёрные, constructed), move 1 (white): \
-         c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5; wins a man; missed; the deep search plays it too\n",
+         f4-g5 h6:f4:d2 e1:c3:a5:c7:e5; wins 2 men; missed; the deep search plays it too\n",
     );
     session.expect(
         "combinations: 1 in 1 games (0 found by the player, 1 missed; 1 played by a 12-ply search too)\n",
     );
     session.expect("learned: 1 facts (1 patterns, 0 exact) from 1 combinations played by the deep search (0 not proven, 0 already known)");
     let text = std::fs::read_to_string(&learned).unwrap();
-    assert!(text.contains("% from game.pdn game 1 (Белые – Чёрные, constructed), move 1: the player missed it (c1-b2)\n"), "{text}");
+    assert!(text.contains("% from game.pdn game 1 (Белые – Чёрные, constructed), move 1: the player missed it (e3-d4)\n"), "{text}");
     assert!(
-        text.contains("proof in W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8: "),
+        text.contains("proof in W:Wa1,c1,e1,b2,a3,e3,f4,h4:Bb4,c5,b6,d6,h6,b8: "),
         "{text}"
     );
     assert!(text.contains("random positions ("), "{text}");
     assert!(
-        text.contains("fact \"Удар с поля g3\" for white\n"),
+        text.contains("fact \"Удар с поля e1\" for white\n"),
         "{text}"
     );
     assert!(
-        text.contains("  play c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5\n"),
+        text.contains("  play f4-g5 h6:f4:d2 e1:c3:a5:c7:e5\n"),
         "{text}"
     );
     // Widened: some square is free, and the line's squares are as they were.
@@ -70,16 +70,13 @@ fn a_found_combination_is_reported_found() {
     let home = Home::new("learn-found");
     home.write(
         "game.pdn",
-        &MISSED.replace(
-            "1. c1-b2 *",
-            "1. c3-d4 e5:c3 2. f4-g5 h6:f4 3. g3:e5:c7:a5 *",
-        ),
+        &MISSED.replace("1. e3-d4 *", "1. f4-g5 h6:f4:d2 2. e1:c3:a5:c7:e5 *"),
     );
     let session = home.run(
         &["kb", "learn", "--from", "game.pdn", "--out", "learned.txt"],
         "",
     );
-    session.expect("move 1 (white): c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5; wins a man; found;");
+    session.expect("move 1 (white): f4-g5 h6:f4:d2 e1:c3:a5:c7:e5; wins 2 men; found;");
     session.expect("(1 found by the player, 0 missed;");
 }
 
@@ -94,12 +91,12 @@ fn a_fact_whose_proof_fails_is_refused() {
     assert!(session.success);
     let text = std::fs::read_to_string(home.dir.join("learned.txt")).unwrap();
     // The same board with a quiet move that wins nothing.
-    let broken = text.replace("play c3-d4 e5:c3 f4-g5 h6:f4 g3:e5:c7:a5", "play g3-h4");
+    let broken = text.replace("play f4-g5 h6:f4:d2 e1:c3:a5:c7:e5", "play c1-d2");
     home.write("learned.txt", &broken);
     let check = home.run(&["kb", "check", "--prove", "learned.txt"], "");
     assert!(!check.success);
     check.expect("learned.txt: 1 facts (0 exact, 1 patterns, 0 lines) OK\n");
-    check.expect(": error: fact \"Удар с поля g3\" is not proven: not proven in W:");
+    check.expect(": error: fact \"Удар с поля e1\" is not proven: not proven in W:");
     check.expect("a defence keeps the gain below a man\n");
     check.expect("learned.txt: 0 of 1 learned facts proven (see above)\n");
 }

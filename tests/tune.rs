@@ -37,6 +37,63 @@ fn the_fit_lowers_the_loss_on_the_sample_and_writes_both_tables() {
 }
 
 #[test]
+fn the_pattern_fit_writes_both_tables_and_reports_the_held_out_loss() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune-sample.tsv");
+    let dir = scratch("tune-patterns");
+    let out = dir.join("weights.rs");
+    let patterns_out = dir.join("pattern_weights.rs");
+    let run_fit = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "fit",
+            "--data",
+            data,
+            "--epochs",
+            "300",
+            "--from",
+            "tuned",
+            "--hold-out",
+            "20",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let fit = run(&args, "");
+        assert!(fit.success, "{}{}", fit.stdout, fit.stderr);
+        fit.stdout
+    };
+    let plain = run_fit(&[]);
+    let with_patterns = run_fit(&[
+        "--patterns",
+        "--patterns-out",
+        patterns_out.to_str().unwrap(),
+    ]);
+    // More weights fit the same positions more closely.
+    let (positions, before, plain_after) = summary(&plain);
+    let (same_positions, same_before, after) = summary(&with_patterns);
+    assert_eq!((positions, before), (same_positions, same_before));
+    assert!(after < plain_after * 0.95, "{plain}{with_patterns}");
+    assert!(with_patterns.contains("held out: "), "{with_patterns}");
+    let written = std::fs::read_to_string(&patterns_out).unwrap();
+    assert!(written.contains("pub const WEIGHTS: Weights"), "{written}");
+    assert!(
+        written.contains("pub static PATTERNS: PatternWeights"),
+        "{written}"
+    );
+    assert!(
+        written.contains("--patterns --pattern-l2 0.001"),
+        "{written}"
+    );
+    assert!(
+        written
+            .lines()
+            .filter(|line| line.starts_with("    ("))
+            .count()
+            > 100
+    );
+}
+
+#[test]
 fn a_bad_data_line_is_named() {
     let dir = scratch("tune-bad");
     let data = dir.join("bad.tsv");

@@ -87,12 +87,9 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         seed: args.seed,
         hash_mb: args.hash,
         tablebase: args.egtb.open()?,
-        eval: EvalConfig {
-            weights: args
-                .eval
-                .map_or(EvalConfig::default().weights, super::Evaluation::weights),
-            ..EvalConfig::default()
-        },
+        eval: args
+            .eval
+            .map_or_else(EvalConfig::default, super::Evaluation::config),
         ..EngineConfig::default()
     };
     let kb = if args.no_kb {

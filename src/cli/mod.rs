@@ -21,7 +21,7 @@ use shashki::Position;
 use shashki::egtb::Tablebase;
 use shashki::engine::{Level, level, unknown_level};
 use shashki::files::DataDir;
-use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, PhasedWeights, TUNED_BY_PHASE};
+use shashki::search::{EvalConfig, MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS};
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
@@ -76,16 +76,19 @@ enum Command {
 pub enum Evaluation {
     /// The hand-written evaluation (`src/search/eval.rs`).
     Hand,
-    /// The fitted weights (`src/search/weights.rs`).
+    /// The fitted weights (`src/search/weights.rs`) without the local patterns.
     Fitted,
+    /// The fitted weights and the local patterns (`src/search/pattern_weights.rs`).
+    Patterns,
 }
 
 impl Evaluation {
-    /// The weights for `EvalConfig::weights`.
-    pub fn weights(self) -> Option<&'static PhasedWeights> {
+    /// The evaluation's configuration.
+    pub fn config(self) -> EvalConfig {
         match self {
-            Evaluation::Hand => None,
-            Evaluation::Fitted => Some(&TUNED_BY_PHASE),
+            Evaluation::Hand => EvalConfig::hand(),
+            Evaluation::Fitted => EvalConfig::fitted(),
+            Evaluation::Patterns => EvalConfig::with_patterns(),
         }
     }
 }

@@ -223,10 +223,9 @@ impl Player {
             hash_mb: 16,
             eval: EvalConfig {
                 positional: !settings.material_only,
-                weights: settings
+                ..settings
                     .eval
-                    .map_or(EvalConfig::default().weights, Evaluation::weights),
-                ..EvalConfig::default()
+                    .map_or_else(EvalConfig::default, Evaluation::config)
             },
             capture_margin: if settings.no_capture_stage {
                 None
@@ -300,6 +299,8 @@ impl Player {
         });
         if !config.eval.positional {
             words.push("material only".to_string());
+        } else if config.eval.patterns.is_some() {
+            words.push("fitted eval with patterns".to_string());
         } else if config.eval.weights.is_some() {
             words.push("fitted eval".to_string());
         } else {

@@ -10,6 +10,8 @@ use crate::{Bitboard, Color, Direction, Position};
 
 use super::Score;
 use super::features::{PhasedWeights, evaluate_weighted};
+use super::pattern_weights::{PATTERNS, WEIGHTS as WEIGHTS_WITH_PATTERNS};
+use super::patterns::PatternWeights;
 use super::weights::TUNED;
 
 /// Evaluation switches and weights (the defaults are the full evaluation).
@@ -22,16 +24,40 @@ pub struct EvalConfig {
     /// The fitted evaluation's weights ([`super::evaluate_weighted`]); `None`: the
     /// hand-written evaluation of this file.
     pub weights: Option<&'static PhasedWeights>,
+    /// The local patterns' weights, added to the fitted evaluation; `None`: no patterns.
+    pub patterns: Option<&'static PatternWeights>,
 }
 
 /// The bot's fitted weights, blended for every phase.
 pub static TUNED_BY_PHASE: PhasedWeights = PhasedWeights::new(&TUNED);
+
+/// The weights fitted together with the local patterns, blended for every phase.
+pub static WITH_PATTERNS_BY_PHASE: PhasedWeights = PhasedWeights::new(&WEIGHTS_WITH_PATTERNS);
 
 impl EvalConfig {
     /// The hand-written evaluation (the bot's before the fitted weights).
     pub fn hand() -> EvalConfig {
         EvalConfig {
             weights: None,
+            patterns: None,
+            ..EvalConfig::default()
+        }
+    }
+
+    /// The fitted evaluation without the local patterns.
+    pub fn fitted() -> EvalConfig {
+        EvalConfig {
+            weights: Some(&TUNED_BY_PHASE),
+            patterns: None,
+            ..EvalConfig::default()
+        }
+    }
+
+    /// The fitted evaluation with the local patterns.
+    pub fn with_patterns() -> EvalConfig {
+        EvalConfig {
+            weights: Some(&WITH_PATTERNS_BY_PHASE),
+            patterns: Some(&PATTERNS),
             ..EvalConfig::default()
         }
     }
@@ -43,7 +69,8 @@ impl Default for EvalConfig {
         EvalConfig {
             king_value: 270,
             positional: true,
-            weights: Some(&TUNED_BY_PHASE),
+            weights: Some(&WITH_PATTERNS_BY_PHASE),
+            patterns: Some(&PATTERNS),
         }
     }
 }
@@ -193,7 +220,7 @@ pub fn evaluate(position: &Position, config: &EvalConfig) -> Score {
     if config.positional
         && let Some(weights) = config.weights
     {
-        return evaluate_weighted(position, weights);
+        return evaluate_weighted(position, weights, config.patterns);
     }
     let white = Side::of(position, Color::White);
     let black = Side::of(position, Color::Black);

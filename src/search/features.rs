@@ -17,6 +17,7 @@ use super::eval::{
     BLACK_VIEW, CENTRE, DOUBLE_DIAGONALS, LONG_DIAGONAL, NEAR_CENTRE, Side, View, WHITE_VIEW,
     ending, rank_counts,
 };
+use super::patterns::PatternWeights;
 
 /// How many features a position has.
 pub const FEATURES: usize = 24;
@@ -196,7 +197,11 @@ fn side_features(us: Side, them: Side, view: &View, sign: i32, counts: &mut [i32
 }
 
 /// The score of `position` for the side to move under `weights`.
-pub fn evaluate_weighted(position: &Position, weights: &PhasedWeights) -> Score {
+pub fn evaluate_weighted(
+    position: &Position,
+    weights: &PhasedWeights,
+    patterns: Option<&PatternWeights>,
+) -> Score {
     let white = Side::of(position, Color::White);
     let black = Side::of(position, Color::Black);
     let known_ending = if (white.men | black.men).is_empty() {
@@ -209,6 +214,7 @@ pub fn evaluate_weighted(position: &Position, weights: &PhasedWeights) -> Score 
         None => {
             let (counts, phase) = features(position);
             weights.blend(&counts, phase)
+                + patterns.map_or(0, |patterns| patterns.score_for_white(position))
         }
     };
     Score(match position.side_to_move() {
@@ -247,8 +253,26 @@ mod tests {
         assert!(counts[..TEMPO].iter().all(|&c| c == 0), "{counts:?}");
         for position in crate::testing::random_positions(500, 5, 0) {
             assert_eq!(
-                evaluate_weighted(&position, &tuned),
-                evaluate_weighted(&position.mirrored(), &tuned),
+                evaluate_weighted(&position, &tuned, None),
+                evaluate_weighted(&position.mirrored(), &tuned, None),
+                "{position:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_evaluation_with_patterns_is_colour_symmetric_and_level_at_the_start() {
+        use crate::search::pattern_weights::{PATTERNS, WEIGHTS};
+        let weights = PhasedWeights::new(&WEIGHTS);
+        let patterns = Some(&PATTERNS);
+        assert_eq!(
+            evaluate_weighted(&Position::start(), &weights, patterns),
+            Score(WEIGHTS.opening[TEMPO])
+        );
+        for position in crate::testing::random_positions(500, 5, 7) {
+            assert_eq!(
+                evaluate_weighted(&position, &weights, patterns),
+                evaluate_weighted(&position.mirrored(), &weights, patterns),
                 "{position:?}"
             );
         }

@@ -10,6 +10,8 @@
 mod alphabeta;
 mod eval;
 mod features;
+mod pattern_weights;
+pub mod patterns;
 mod score;
 mod stop;
 mod tt;
@@ -489,6 +491,7 @@ pub fn capture_search(
         king_value,
         positional: false,
         weights: None,
+        patterns: None,
     };
     let deadline = time.map(|time| Instant::now() + time);
     let mut searcher = Searcher::new(tt, eval, deadline, stop, None, Vec::new());

@@ -1,0 +1,252 @@
+//! Local patterns: what stands on each of nine overlapping 4×4 corners of the board,
+//! each arrangement with its own fitted weight, the way the strongest draughts
+//! programs evaluate.
+//!
+//! A region is four ranks by four files (eight dark squares), at file and rank
+//! offsets 0, 2 and 4. Each square holds nothing, one of the viewer's pieces or one
+//! of the opponent's (men and kings alike), so a region has 3^8 = 6561
+//! arrangements. A side's pattern score is the sum of its nine regions' weights,
+//! seen from its own side of the board (Black's on the board turned 180 degrees);
+//! the position's is White's less Black's, so the evaluation stays exactly
+//! colour-symmetric.
+
+use std::fmt;
+
+use crate::{Bitboard, Color, Position};
+
+/// Regions per view.
+pub const REGIONS: usize = 9;
+
+/// Arrangements of one region: three states on each of eight squares.
+pub const ARRANGEMENTS: usize = 6561;
+
+/// The arrangement of every region, seen by one side: its own pieces and the other's.
+pub type View = [u16; REGIONS];
+
+/// Per set of a region's squares (bit i for its i-th square), the arrangement number
+/// with a 1 in base 3 on each square of the set: the opponent's pieces count twice.
+const BASE3: [u16; 256] = {
+    let mut table = [0; 256];
+    let mut set = 0;
+    while set < 256 {
+        let (mut value, mut digit, mut bit) = (0, 1, 0);
+        while bit < 8 {
+            if set & (1 << bit) != 0 {
+                value += digit;
+            }
+            digit *= 3;
+            bit += 1;
+        }
+        table[set] = value;
+        set += 1;
+    }
+    table
+};
+
+/// [`BASE3`] of the set with its eight bits in reverse order: the arrangement of the
+/// same squares seen from the other side of the board.
+const BASE3_TURNED: [u16; 256] = {
+    let mut table = [0; 256];
+    let mut set = 0;
+    while set < 256 {
+        table[set] = BASE3[(set as u8).reverse_bits() as usize];
+        set += 1;
+    }
+    table
+};
+
+/// Per region, the set of its squares among `pieces`, eight bits: two squares a
+/// rank, the region's lowest rank first.
+///
+/// With squares numbered `rank * 4 + file / 2`, the two squares of a rank inside
+/// files `2c..2c+3` are bits `c` and `c + 1` of the rank's four, whatever the rank's
+/// parity, so a column of regions is one shift and two folds of the whole board.
+#[inline(always)]
+fn region_sets(pieces: Bitboard) -> [u8; REGIONS] {
+    let mut sets = [0; REGIONS];
+    for column in 0..3 {
+        // Two bits of each rank's nibble, then each pair of ranks folded into one byte.
+        let pairs = (pieces.0 >> column) & 0x3333_3333;
+        let ranks = (pairs | pairs >> 2) & 0x0F0F_0F0F;
+        // Byte k now holds ranks 2k and 2k + 1; a region takes two such bytes.
+        let regions = ranks | ranks >> 4;
+        for row in 0..3 {
+            sets[column * 3 + row] = (regions >> (8 * row)) as u8;
+        }
+    }
+    sets
+}
+
+/// The arrangement of every region for the side owning `ours`, on a board where its
+/// men move up (White's view: for Black, both sets turned 180 degrees).
+#[inline(always)]
+pub fn view(ours: Bitboard, theirs: Bitboard) -> View {
+    let ours = region_sets(ours);
+    let theirs = region_sets(theirs);
+    std::array::from_fn(|r| BASE3[usize::from(ours[r])] + 2 * BASE3[usize::from(theirs[r])])
+}
+
+/// White's view and Black's view of `position`.
+#[inline(always)]
+pub fn views(position: &Position) -> [View; 2] {
+    let white = region_sets(position.pieces(Color::White));
+    let black = region_sets(position.pieces(Color::Black));
+    // Turned 180 degrees, region r is region 8 − r with its squares in reverse order,
+    // so Black's view needs no turned board.
+    [
+        std::array::from_fn(|r| BASE3[usize::from(white[r])] + 2 * BASE3[usize::from(black[r])]),
+        std::array::from_fn(|r| {
+            BASE3_TURNED[usize::from(black[8 - r])] + 2 * BASE3_TURNED[usize::from(white[8 - r])]
+        }),
+    ]
+}
+
+/// A weight for every arrangement of every region.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternWeights {
+    table: [[i16; ARRANGEMENTS]; REGIONS],
+}
+
+impl PatternWeights {
+    /// Every weight zero.
+    pub const ZERO: PatternWeights = PatternWeights {
+        table: [[0; ARRANGEMENTS]; REGIONS],
+    };
+
+    /// The table holding `entries` (region, arrangement, weight), zero elsewhere.
+    pub const fn from_entries(entries: &[(u8, u16, i16)]) -> PatternWeights {
+        let mut table = [[0; ARRANGEMENTS]; REGIONS];
+        let mut i = 0;
+        while i < entries.len() {
+            let (region, arrangement, weight) = entries[i];
+            table[region as usize][arrangement as usize] = weight;
+            i += 1;
+        }
+        PatternWeights { table }
+    }
+
+    /// The non-zero weights as (region, arrangement, weight), in table order.
+    pub fn entries(&self) -> Vec<(u8, u16, i16)> {
+        let mut entries = Vec::new();
+        for (region, row) in self.table.iter().enumerate() {
+            for (arrangement, &weight) in row.iter().enumerate() {
+                if weight != 0 {
+                    entries.push((region as u8, arrangement as u16, weight));
+                }
+            }
+        }
+        entries
+    }
+
+    /// The weight of `arrangement` in `region`.
+    #[inline(always)]
+    pub fn weight(&self, region: usize, arrangement: u16) -> i16 {
+        // A compare, not a division: arrangements of real positions are always in range.
+        self.table[region]
+            .get(usize::from(arrangement))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The pattern score of one view.
+    #[inline(always)]
+    pub fn view_score(&self, view: &View) -> i32 {
+        (0..REGIONS)
+            .map(|r| i32::from(self.weight(r, view[r])))
+            .sum()
+    }
+
+    /// White's pattern score less Black's.
+    #[inline]
+    pub fn score_for_white(&self, position: &Position) -> i32 {
+        let [white, black] = views(position);
+        self.view_score(&white) - self.view_score(&black)
+    }
+}
+
+/// Only the count of weights set: the table is too large to print.
+impl fmt::Debug for PatternWeights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PatternWeights({} set)", self.entries().len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Square;
+
+    /// The arrangement of `region`, square by square from the board itself.
+    fn plain_arrangement(ours: Bitboard, theirs: Bitboard, region: usize) -> u16 {
+        let (column, row) = (region / 3, region % 3);
+        let mut value = 0;
+        let mut digit = 1;
+        for rank in 2 * row..2 * row + 4 {
+            for file in 2 * column..2 * column + 4 {
+                if (rank + file) % 2 == 1 {
+                    continue;
+                }
+                let square = Square::new((rank * 4 + file / 2) as u8).unwrap();
+                if ours.contains(square) {
+                    value += digit;
+                } else if theirs.contains(square) {
+                    value += 2 * digit;
+                }
+                digit *= 3;
+            }
+        }
+        value
+    }
+
+    #[test]
+    fn every_region_reads_its_own_eight_squares() {
+        for position in crate::testing::random_positions(300, 9, 2) {
+            let white = position.pieces(Color::White);
+            let black = position.pieces(Color::Black);
+            for (region, &seen) in view(white, black).iter().enumerate() {
+                assert_eq!(
+                    seen,
+                    plain_arrangement(white, black, region),
+                    "{position:?} region {region}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn black_sees_the_board_turned() {
+        for position in crate::testing::random_positions(300, 9, 4) {
+            let white = position.pieces(Color::White);
+            let black = position.pieces(Color::Black);
+            assert_eq!(
+                views(&position),
+                [view(white, black), view(black.flipped(), white.flipped())],
+                "{position:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn arrangements_are_below_the_count() {
+        let full = view(Bitboard(u32::MAX), Bitboard::EMPTY);
+        assert!(full.iter().all(|&a| a == 3280));
+        let theirs = view(Bitboard::EMPTY, Bitboard(u32::MAX));
+        assert!(theirs.iter().all(|&a| usize::from(a) == ARRANGEMENTS - 1));
+    }
+
+    #[test]
+    fn the_pattern_score_is_colour_symmetric() {
+        let entries: Vec<(u8, u16, i16)> = (0..2000)
+            .map(|i: u32| ((i % 9) as u8, (i * 37 % 6561) as u16, (i % 61) as i16 - 30))
+            .collect();
+        let weights = PatternWeights::from_entries(&entries);
+        for position in crate::testing::random_positions(300, 9, 3) {
+            assert_eq!(
+                weights.score_for_white(&position),
+                -weights.score_for_white(&position.mirrored()),
+                "{position:?}"
+            );
+        }
+        assert_eq!(weights.score_for_white(&Position::start()), 0);
+    }
+}
