@@ -6,14 +6,12 @@ use crate::search::{FEATURE_NAMES, FEATURES, Weights};
 /// The text of `src/search/weights.rs` holding `tuned` as the bot's weights and
 /// `hand` as the fit's starting point; `provenance` says how they were made.
 pub fn weights_source(tuned: &Weights, hand: &Weights, provenance: &str) -> String {
-    let mut text = String::from(
+    let mut text = header(
         "//! The weights of the fitted evaluation (see `features.rs` for what each counts).\n\
          //!\n\
          //! Written by `shashki tune fit`; edit by hand only to try a change.\n",
+        provenance,
     );
-    for line in provenance.lines() {
-        text.push_str(&format!("//! {line}\n").replace("//! \n", "//!\n"));
-    }
     text.push_str("\nuse super::features::Weights;\n\n");
     text.push_str("/// The weights the bot plays with.\n");
     table(&mut text, "TUNED", tuned);
@@ -26,16 +24,14 @@ pub fn weights_source(tuned: &Weights, hand: &Weights, provenance: &str) -> Stri
 /// patterns, and `patterns` one non-zero weight a line (region, arrangement, weight);
 /// `provenance` says how they were made.
 pub fn patterns_source(weights: &Weights, patterns: &PatternWeights, provenance: &str) -> String {
-    let mut text = String::from(
+    let mut text = header(
         "//! The weights of the evaluation with local patterns (see `patterns.rs`): the\n\
          //! features' weights fitted together with the patterns', then each pattern weight\n\
          //! as (region, arrangement, weight).\n\
          //!\n\
          //! Written by `shashki tune fit --patterns`; edit by hand only to try a change.\n",
+        provenance,
     );
-    for line in provenance.lines() {
-        text.push_str(&format!("//! {line}\n").replace("//! \n", "//!\n"));
-    }
     text.push_str("\nuse super::features::Weights;\nuse super::patterns::PatternWeights;\n\n");
     text.push_str("/// The feature weights that go with the patterns.\n");
     table(&mut text, "WEIGHTS", weights);
@@ -45,6 +41,15 @@ pub fn patterns_source(weights: &Weights, patterns: &PatternWeights, provenance:
         text.push_str(&format!("    ({region}, {arrangement}, {weight}),\n"));
     }
     text.push_str("]);\n");
+    text
+}
+
+/// A generated file's opening comment: `intro`, then `provenance` line by line.
+fn header(intro: &str, provenance: &str) -> String {
+    let mut text = String::from(intro);
+    for line in provenance.lines() {
+        text.push_str(&format!("//! {line}\n").replace("//! \n", "//!\n"));
+    }
     text
 }
 
