@@ -53,13 +53,9 @@ impl EvalConfig {
         }
     }
 
-    /// The fitted evaluation with the local patterns.
+    /// The fitted evaluation with the local patterns: the bot's.
     pub fn with_patterns() -> EvalConfig {
-        EvalConfig {
-            weights: Some(&WITH_PATTERNS_BY_PHASE),
-            patterns: Some(&PATTERNS),
-            ..EvalConfig::default()
-        }
+        EvalConfig::default()
     }
 }
 

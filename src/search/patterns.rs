@@ -77,15 +77,6 @@ fn region_sets(pieces: Bitboard) -> [u8; REGIONS] {
     sets
 }
 
-/// The arrangement of every region for the side owning `ours`, on a board where its
-/// men move up (White's view: for Black, both sets turned 180 degrees).
-#[inline(always)]
-pub fn view(ours: Bitboard, theirs: Bitboard) -> View {
-    let ours = region_sets(ours);
-    let theirs = region_sets(theirs);
-    std::array::from_fn(|r| BASE3[usize::from(ours[r])] + 2 * BASE3[usize::from(theirs[r])])
-}
-
 /// White's view and Black's view of `position`.
 #[inline(always)]
 pub fn views(position: &Position) -> [View; 2] {
@@ -175,6 +166,14 @@ impl fmt::Debug for PatternWeights {
 mod tests {
     use super::*;
     use crate::Square;
+
+    /// The arrangement of every region for the side owning `ours`, on a board where
+    /// its men move up (for Black, both sets turned 180 degrees).
+    fn view(ours: Bitboard, theirs: Bitboard) -> View {
+        let ours = region_sets(ours);
+        let theirs = region_sets(theirs);
+        std::array::from_fn(|r| BASE3[usize::from(ours[r])] + 2 * BASE3[usize::from(theirs[r])])
+    }
 
     /// The arrangement of `region`, square by square from the board itself.
     fn plain_arrangement(ours: Bitboard, theirs: Bitboard, region: usize) -> u16 {
