@@ -9,71 +9,124 @@ use crate::{Bitboard, Square};
 ///
 /// Two capture paths with the same identity are the same move (RULES.md).
 /// `promotes` is derived from the path (a man can be crowned in the middle of
-/// a capture) and is not part of the identity.
+/// a capture) and is not part of the identity. The move also carries what it
+/// changes on the board, so that making it is a few set operations whatever the
+/// piece: the search and perft make a move at every node.
 #[derive(Clone, Copy, Eq)]
 pub struct Move {
-    from: Square,
-    to: Square,
-    promotes: bool,
-    captured: Bitboard,
+    /// Low half: the captured squares. High half: the squares whose occupancy the
+    /// move flips, origin and destination (none after a closed loop).
+    sets: u64,
+    /// Low half: the squares that gain or lose a king, the captured aside (both of
+    /// the flipped squares when a king moves, the destination when a man is
+    /// crowned). Then a byte each: origin, destination, and the flags.
+    crowns_and_squares: u64,
 }
 
+/// Flags of [`Move::crowns_and_squares`].
+const PROMOTES: u64 = 1;
+const BY_KING: u64 = 2;
+
 impl Move {
-    /// A move with these parts. `promotes` says that a man becomes a king on the way.
-    pub const fn new(from: Square, to: Square, captured: Bitboard, promotes: bool) -> Move {
+    /// A move of a man; `promotes` says that it is crowned on the way.
+    pub const fn man(from: Square, to: Square, captured: Bitboard, promotes: bool) -> Move {
+        let (crowns, flags) = if promotes {
+            (to.bitboard(), PROMOTES)
+        } else {
+            (Bitboard::EMPTY, 0)
+        };
+        Move::packed(from, to, captured, crowns, flags)
+    }
+
+    /// A move of a king.
+    pub const fn king(from: Square, to: Square, captured: Bitboard) -> Move {
+        let moved = Bitboard(from.bitboard().0 ^ to.bitboard().0);
+        Move::packed(from, to, captured, moved, BY_KING)
+    }
+
+    /// Each half is built whole, so that it is written in one store: a reader
+    /// soon after generation then gets it straight from the store.
+    const fn packed(
+        from: Square,
+        to: Square,
+        captured: Bitboard,
+        crowns: Bitboard,
+        flags: u64,
+    ) -> Move {
+        let moved = from.bitboard().0 ^ to.bitboard().0;
         Move {
-            from,
-            to,
-            promotes,
-            captured,
+            sets: captured.0 as u64 | (moved as u64) << 32,
+            crowns_and_squares: crowns.0 as u64
+                | (from.index() as u64) << 32
+                | (to.index() as u64) << 40
+                | flags << 48,
         }
     }
 
     /// The square the piece leaves.
     pub const fn from(self) -> Square {
-        self.from
+        Square::wrapping((self.crowns_and_squares >> 32) as u32)
     }
 
     /// The square the piece ends on (the same as `from` after a closed loop).
     pub const fn to(self) -> Square {
-        self.to
+        Square::wrapping((self.crowns_and_squares >> 40) as u32)
     }
 
     /// The squares of the pieces this move captures.
     pub const fn captured(self) -> Bitboard {
-        self.captured
+        Bitboard(self.sets as u32)
     }
 
     /// Whether the move captures.
     pub const fn is_capture(self) -> bool {
-        self.captured.any()
+        self.captured().any()
     }
 
     /// Whether a man is crowned by this move.
     pub const fn promotes(self) -> bool {
-        self.promotes
+        self.crowns_and_squares >> 48 & PROMOTES != 0
+    }
+
+    /// Whether the moving piece is a king.
+    pub const fn by_king(self) -> bool {
+        self.crowns_and_squares >> 48 & BY_KING != 0
+    }
+
+    /// The squares whose occupancy the move flips (origin and destination).
+    pub(crate) const fn moved(self) -> Bitboard {
+        Bitboard((self.sets >> 32) as u32)
+    }
+
+    /// The squares that gain or lose a king, the captured pieces aside.
+    pub(crate) const fn crowns(self) -> Bitboard {
+        Bitboard(self.crowns_and_squares as u32)
     }
 
     /// The same move on the board turned 180 degrees.
     pub const fn flipped(self) -> Move {
-        Move {
-            from: self.from.flipped(),
-            to: self.to.flipped(),
-            promotes: self.promotes,
-            captured: self.captured.flipped(),
-        }
+        let flags = self.crowns_and_squares >> 48;
+        Move::packed(
+            self.from().flipped(),
+            self.to().flipped(),
+            self.captured().flipped(),
+            self.crowns().flipped(),
+            flags,
+        )
     }
 }
 
 impl std::hash::Hash for Move {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.from, self.to, self.captured).hash(state);
+        (self.from(), self.to(), self.captured()).hash(state);
     }
 }
 
 impl PartialEq for Move {
     fn eq(&self, other: &Move) -> bool {
-        self.from == other.from && self.to == other.to && self.captured == other.captured
+        self.from() == other.from()
+            && self.to() == other.to()
+            && self.captured() == other.captured()
     }
 }
 
@@ -82,9 +135,10 @@ impl PartialEq for Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let separator = if self.is_capture() { ':' } else { '-' };
-        write!(f, "{}{separator}{}", self.from, self.to)?;
+        write!(f, "{}{separator}{}", self.from(), self.to())?;
         if self.is_capture() {
-            let captured: Vec<String> = self.captured.into_iter().map(|s| s.to_string()).collect();
+            let captured: Vec<String> =
+                self.captured().into_iter().map(|s| s.to_string()).collect();
             write!(f, " x{}", captured.join(","))?;
         }
         Ok(())
@@ -131,7 +185,8 @@ impl MoveList {
     pub(crate) fn push_capture(&mut self, mv: Move) {
         // Only a chain of two or more captures can be reached along two paths
         // (the test is "more than one bit set", cheaper than a count).
-        let several = mv.captured.0 & mv.captured.0.wrapping_sub(1) != 0;
+        let captured = mv.captured().0;
+        let several = captured & captured.wrapping_sub(1) != 0;
         if several && self.0.contains(&mv) {
             return;
         }
@@ -180,8 +235,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_move_fits_in_eight_bytes() {
-        assert_eq!(std::mem::size_of::<Move>(), 8);
+    fn a_move_fits_in_sixteen_bytes() {
+        assert_eq!(std::mem::size_of::<Move>(), 16);
     }
 
     #[test]
@@ -190,8 +245,8 @@ mod tests {
         let b = Square::new(9).unwrap();
         let captured = Square::new(4).unwrap().bitboard();
         assert_eq!(
-            Move::new(a, b, captured, true),
-            Move::new(a, b, captured, false)
+            Move::man(a, b, captured, true),
+            Move::man(a, b, captured, false)
         );
     }
 
@@ -200,8 +255,8 @@ mod tests {
         let a = Square::new(0).unwrap();
         let captured = Bitboard(0b1_0001_0000_0000_0000_0000_0000_0000);
         let mut list = MoveList::new();
-        list.push_capture(Move::new(a, a, captured, false));
-        list.push_capture(Move::new(a, a, captured, false));
+        list.push_capture(Move::king(a, a, captured));
+        list.push_capture(Move::king(a, a, captured));
         assert_eq!(list.len(), 1);
     }
 }

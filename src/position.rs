@@ -247,21 +247,19 @@ impl Position {
 
     /// The position after `mv`, if `mv` is legal here.
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
-        if self.legal_moves().contains(&mv) {
-            Ok(self.play_unchecked(mv))
-        } else {
-            Err(IllegalMove(mv))
+        // The generated move, not the one given: it says which piece moves.
+        match self.legal_moves().iter().find(|&&legal| legal == mv) {
+            Some(&legal) => Ok(self.play_unchecked(legal)),
+            None => Err(IllegalMove(mv)),
         }
     }
 
     /// The position after `mv`, which must come from this position's move generator.
     #[inline]
     pub fn play_unchecked(&self, mv: Move) -> Position {
-        let from = mv.from().bitboard();
-        let to = mv.to().bitboard();
         let captured = mv.captured();
         debug_assert!(
-            (self.mover & from).any(),
+            (self.mover & mv.from().bitboard()).any(),
             "no piece of the side to move on {:?}",
             mv.from()
         );
@@ -269,20 +267,15 @@ impl Position {
             (self.waiting & captured) == captured,
             "capturing a missing piece"
         );
-        // Both squares flip; after a closed loop they are one and nothing moves.
-        let moved = from ^ to;
-        let kings = self.kings & !captured;
-        let kings = if (kings & from).any() {
-            kings ^ moved
-        } else if mv.promotes() {
-            kings | to
-        } else {
-            kings
-        };
+        debug_assert_eq!(
+            self.kings.contains(mv.from()),
+            mv.by_king(),
+            "a move generated for another piece"
+        );
         Position {
             mover: self.waiting & !captured,
-            waiting: self.mover ^ moved,
-            kings,
+            waiting: self.mover ^ mv.moved(),
+            kings: (self.kings & !captured) ^ mv.crowns(),
             side: self.side.opposite(),
         }
     }
@@ -361,7 +354,7 @@ mod tests {
         let b2 = "b2".parse().unwrap();
         assert!(
             start
-                .play(Move::new(a1, b2, Bitboard::EMPTY, false))
+                .play(Move::man(a1, b2, Bitboard::EMPTY, false))
                 .is_err()
         );
     }

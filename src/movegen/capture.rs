@@ -178,7 +178,7 @@ impl<'a, V: CaptureVisitor> CaptureSearch<'a, V> {
         };
         if !continued {
             self.visitor
-                .finish(Move::new(self.from, landing_square, captured, crowned));
+                .finish(Move::man(self.from, landing_square, captured, crowned));
         }
         self.visitor.leave();
     }
@@ -221,8 +221,12 @@ impl<'a, V: CaptureVisitor> CaptureSearch<'a, V> {
             if !continued {
                 for landing in landings {
                     self.visitor.enter(landing);
-                    self.visitor
-                        .finish(Move::new(self.from, landing, captured, promoted));
+                    // A piece crowned on the way is a man that set out.
+                    self.visitor.finish(if promoted {
+                        Move::man(self.from, landing, captured, true)
+                    } else {
+                        Move::king(self.from, landing, captured)
+                    });
                     self.visitor.leave();
                 }
             }
@@ -288,7 +292,7 @@ fn first_jump<V: CaptureVisitor>(
     if ends {
         let landing = square_of(landing);
         visitor.enter(landing);
-        visitor.finish(Move::new(from, landing, victim, false));
+        visitor.finish(Move::man(from, landing, victim, false));
         visitor.leave();
     } else {
         CaptureSearch::new(board, victims, from, visitor).man_jump(

@@ -64,19 +64,25 @@ fn list_captures(board: &Board, list: &mut MoveList) -> bool {
 }
 
 fn generate_quiet(side: Color, board: &Board, list: &mut MoveList) {
-    let forward = match side {
-        Color::White => [Direction::NorthWest, Direction::NorthEast],
-        Color::Black => [Direction::SouthWest, Direction::SouthEast],
-    };
-    for direction in forward {
-        let targets = step(board.men, direction) & !board.occupied;
-        list.push_each(targets, |to| MAN_STEP[direction as usize][to.index()]);
+    // One arm per colour, so that each shifts its men only the two ways they go.
+    match side {
+        Color::White => men_steps([Direction::NorthWest, Direction::NorthEast], board, list),
+        Color::Black => men_steps([Direction::SouthWest, Direction::SouthEast], board, list),
     }
     for from in board.kings {
         for direction in Direction::ALL {
             let targets = free_run(from.index(), direction, board.occupied);
-            list.push_each(targets, |to| Move::new(from, to, Bitboard::EMPTY, false));
+            list.push_each(targets, |to| Move::king(from, to, Bitboard::EMPTY));
         }
+    }
+}
+
+/// The quiet steps of the men of `board` in the two `forward` directions.
+#[inline(always)]
+fn men_steps(forward: [Direction; 2], board: &Board, list: &mut MoveList) {
+    for direction in forward {
+        let targets = step(board.men, direction) & !board.occupied;
+        list.push_each(targets, |to| MAN_STEP[direction as usize][to.index()]);
     }
 }
 
@@ -87,7 +93,7 @@ const MAN_STEP: [[Move; 32]; 4] = build_man_steps();
 
 const fn build_man_steps() -> [[Move; 32]; 4] {
     let none = Square::wrapping(0);
-    let mut table = [[Move::new(none, none, Bitboard::EMPTY, false); 32]; 4];
+    let mut table = [[Move::man(none, none, Bitboard::EMPTY, false); 32]; 4];
     let mut d = 0;
     while d < 4 {
         let direction = Direction::ALL[d];
@@ -103,7 +109,7 @@ const fn build_man_steps() -> [[Move; 32]; 4] {
                 let from = Square::wrapping(behind.0.trailing_zeros());
                 let promotes = far_rank.0 & (1 << to) != 0;
                 table[d][to] =
-                    Move::new(from, Square::wrapping(to as u32), Bitboard::EMPTY, promotes);
+                    Move::man(from, Square::wrapping(to as u32), Bitboard::EMPTY, promotes);
             }
             to += 1;
         }

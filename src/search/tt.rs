@@ -48,7 +48,7 @@ struct Slot {
     to: u8,
     /// Remaining depth; negative marks an empty slot.
     depth: i8,
-    /// Bit 0: a move is stored; bit 1: it promotes.
+    /// Bit 0: a move is stored; bit 1: it promotes; bit 2: a king makes it.
     flags: u8,
     bound: Bound,
     generation: u8,
@@ -56,6 +56,7 @@ struct Slot {
 
 const HAS_MOVE: u8 = 1;
 const PROMOTES: u8 = 2;
+const BY_KING: u8 = 4;
 
 const EMPTY: Slot = Slot {
     check: 0,
@@ -74,12 +75,13 @@ impl Slot {
         if self.flags & HAS_MOVE == 0 {
             return None;
         }
-        Some(Move::new(
-            Square::new(self.from)?,
-            Square::new(self.to)?,
-            Bitboard(self.captured),
-            self.flags & PROMOTES != 0,
-        ))
+        let (from, to) = (Square::new(self.from)?, Square::new(self.to)?);
+        let captured = Bitboard(self.captured);
+        Some(if self.flags & BY_KING != 0 {
+            Move::king(from, to, captured)
+        } else {
+            Move::man(from, to, captured, self.flags & PROMOTES != 0)
+        })
     }
 }
 
@@ -254,7 +256,11 @@ impl TranspositionTable {
             from: mv.map_or(0, |mv| mv.from().index() as u8),
             to: mv.map_or(0, |mv| mv.to().index() as u8),
             depth: depth.clamp(0, i32::from(i8::MAX)) as i8,
-            flags: mv.map_or(0, |mv| HAS_MOVE | if mv.promotes() { PROMOTES } else { 0 }),
+            flags: mv.map_or(0, |mv| {
+                let promotes = if mv.promotes() { PROMOTES } else { 0 };
+                let by_king = if mv.by_king() { BY_KING } else { 0 };
+                HAS_MOVE | promotes | by_king
+            }),
             bound,
             generation,
         };
@@ -312,13 +318,19 @@ mod tests {
 
     #[test]
     fn a_stored_move_comes_back_whole() {
-        let position = crate::Position::start();
-        let mv = position.legal_moves()[3];
-        let mut table = TranspositionTable::new(1);
-        table.store(77 << 32, 0, 3, Score(5), Bound::Lower, Some(mv));
-        let back = table.probe(77 << 32).unwrap().mv.unwrap();
-        assert_eq!(back, mv);
-        assert_eq!(back.promotes(), mv.promotes());
+        // A man's step, a king's capture and a man crowned in the middle of a capture.
+        for fen in [crate::START_FEN, "W:WKa1:Bc3", "W:Wb6:Bc7,f6"] {
+            let position: crate::Position = fen.parse().unwrap();
+            for mv in position.legal_moves() {
+                let mut table = TranspositionTable::new(1);
+                table.store(77 << 32, 0, 3, Score(5), Bound::Lower, Some(mv));
+                let back = table.probe(77 << 32).unwrap().mv.unwrap();
+                assert_eq!(back, mv);
+                assert_eq!(back.promotes(), mv.promotes());
+                assert_eq!(back.by_king(), mv.by_king());
+                assert_eq!(position.play_unchecked(back), position.play_unchecked(mv));
+            }
+        }
     }
 
     #[test]
