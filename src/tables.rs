@@ -78,6 +78,23 @@ pub const fn jump_origins(landings: Bitboard, direction: Direction) -> Bitboard 
 /// Per direction and square: the neighbouring square, or the empty set at the edge.
 pub const NEIGHBOUR: [[Bitboard; 32]; 4] = build_steps(1);
 
+/// Per square: its diagonal neighbours in all four directions.
+pub const NEIGHBOURS: [Bitboard; 32] = build_neighbours();
+
+const fn build_neighbours() -> [Bitboard; 32] {
+    let mut table = [Bitboard::EMPTY; 32];
+    let mut s = 0;
+    while s < 32 {
+        let mut d = 0;
+        while d < 4 {
+            table[s] = Bitboard(table[s].0 | NEIGHBOUR[d][s].0);
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
 /// Per direction and square: the square two steps away, where a man lands after a jump.
 pub const JUMP: [[Bitboard; 32]; 4] = build_steps(2);
 

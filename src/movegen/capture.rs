@@ -9,7 +9,9 @@
 //! Set operations find the pieces that can capture and, at every landing,
 //! whether the chain goes on, so the search walks only where captures exist.
 
-use crate::tables::{Direction, JUMP, NEIGHBOUR, RAY, free_run, jump_origins, nearest, step};
+use crate::tables::{
+    Direction, JUMP, NEIGHBOUR, NEIGHBOURS, RAY, free_run, jump_origins, nearest, step,
+};
 use crate::{Bitboard, Move, MoveList, Square};
 
 /// Receives the capture sequences found by the search below.
@@ -252,16 +254,28 @@ pub(crate) fn visit_captures_of<V: CaptureVisitor>(
     kings: Bitboard,
     visitor: &mut V,
 ) {
-    let victims = victims(board.them, !board.occupied);
     let [a, b, c, d] = *jumpers;
     // Piece by piece and direction by direction: the order of the list is the search's.
     for from in a | b | c | d {
-        for direction in Direction::ALL {
-            if jumpers[direction as usize].contains(from) {
-                first_jump(board, &victims, from, direction, visitor);
-            }
+        // Written out so that each jump's direction, and with it its tables, is a constant.
+        let [nw, ne, sw, se] = [a, b, c, d].map(|jumpers| jumpers.contains(from));
+        if nw {
+            first_jump(board, from, Direction::NorthWest, visitor);
+        }
+        if ne {
+            first_jump(board, from, Direction::NorthEast, visitor);
+        }
+        if sw {
+            first_jump(board, from, Direction::SouthWest, visitor);
+        }
+        if se {
+            first_jump(board, from, Direction::SouthEast, visitor);
         }
     }
+    if kings.is_empty() {
+        return;
+    }
+    let victims = victims(board.them, !board.occupied);
     for from in kings {
         if king_can_capture(from, board.occupied, &victims) {
             CaptureSearch::new(board, &victims, from, visitor).king_jumps(
@@ -275,30 +289,48 @@ pub(crate) fn visit_captures_of<V: CaptureVisitor>(
 }
 
 /// The man on `from` jumps in `direction`. Most captures end there: that case is settled
-/// with the victims of the whole position, without setting up a search. (Behind the pieces
-/// next to the first landing, the origin lies only behind the piece just jumped.)
+/// by looking at the landing square's neighbours, without setting up a search.
 #[inline(always)]
 fn first_jump<V: CaptureVisitor>(
     board: &Board,
-    victims: &[Bitboard; 4],
     from: Square,
     direction: Direction,
     visitor: &mut V,
 ) {
     let victim = NEIGHBOUR[direction as usize][from.index()];
     let landing = JUMP[direction as usize][from.index()];
+    let landing_square = square_of(landing);
+    // The piece just jumped cannot be taken twice; the square the man left is empty now.
     let ends = (landing & board.promotion_rank).is_empty()
-        && man_targets(square_of(landing), victim, victims).is_empty();
+        && !man_can_jump(
+            landing_square,
+            board.them & !victim,
+            !board.occupied | from.bitboard(),
+        );
     if ends {
-        let landing = square_of(landing);
-        visitor.enter(landing);
-        visitor.finish(Move::man(from, landing, victim, false));
+        visitor.enter(landing_square);
+        visitor.finish(Move::man(from, landing_square, victim, false));
         visitor.leave();
     } else {
-        CaptureSearch::new(board, victims, from, visitor).man_jump(
+        let victims = victims(board.them, !board.occupied);
+        CaptureSearch::new(board, &victims, from, visitor).man_jump(
             from,
             direction,
             Bitboard::EMPTY,
         );
     }
+}
+
+/// Whether a man on `at` can jump a piece of `targets` onto a square of `empty`.
+#[inline(always)]
+fn man_can_jump(at: Square, targets: Bitboard, empty: Bitboard) -> bool {
+    let s = at.index();
+    // Often no enemy piece stands next to the landing at all.
+    if (NEIGHBOURS[s] & targets).is_empty() {
+        return false;
+    }
+    Direction::ALL.into_iter().any(|direction| {
+        let d = direction as usize;
+        (NEIGHBOUR[d][s] & targets).any() && (JUMP[d][s] & empty).any()
+    })
 }
