@@ -14,8 +14,10 @@ use crate::{Bitboard, Square};
 /// piece: the search and perft make a move at every node.
 #[derive(Clone, Copy, Eq)]
 pub struct Move {
-    /// Low half: the captured squares. High half: the squares whose occupancy the
-    /// move flips, origin and destination (none after a closed loop).
+    /// Low half: every square but the captured, the opponent's pieces that stay (kept
+    /// so rather than as the captured, which making the move would have to invert).
+    /// High half: the squares whose occupancy the move flips, origin and destination
+    /// (none after a closed loop).
     sets: u64,
     /// Low half: the squares that gain or lose a king, the captured aside (both of
     /// the flipped squares when a king moves, the destination when a man is
@@ -55,7 +57,7 @@ impl Move {
     ) -> Move {
         let moved = from.bitboard().0 ^ to.bitboard().0;
         Move {
-            sets: captured.0 as u64 | (moved as u64) << 32,
+            sets: !captured.0 as u64 | (moved as u64) << 32,
             crowns_and_squares: crowns.0 as u64
                 | (from.index() as u64) << 32
                 | (to.index() as u64) << 40
@@ -75,6 +77,11 @@ impl Move {
 
     /// The squares of the pieces this move captures.
     pub const fn captured(self) -> Bitboard {
+        Bitboard(!self.kept().0)
+    }
+
+    /// Every square but the captured ones.
+    pub(crate) const fn kept(self) -> Bitboard {
         Bitboard(self.sets as u32)
     }
 

@@ -273,9 +273,9 @@ impl Position {
             "a move generated for another piece"
         );
         Position {
-            mover: self.waiting & !captured,
+            mover: self.waiting & mv.kept(),
             waiting: self.mover ^ mv.moved(),
-            kings: (self.kings & !captured) ^ mv.crowns(),
+            kings: (self.kings & mv.kept()) ^ mv.crowns(),
             side: self.side.opposite(),
         }
     }

@@ -312,13 +312,22 @@ fn first_jump<V: CaptureVisitor>(
         visitor.finish(Move::man(from, landing_square, victim, false));
         visitor.leave();
     } else {
-        let victims = victims(board.them, !board.occupied);
-        CaptureSearch::new(board, &victims, from, visitor).man_jump(
-            from,
-            direction,
-            Bitboard::EMPTY,
-        );
+        man_chains(board, from, direction, visitor);
     }
+}
+
+/// Every chain of the man on `from` that starts with a jump in `direction`.
+// Kept out of line: built into its caller, its set-up would be hoisted and paid for
+// the single jumps too.
+#[inline(never)]
+fn man_chains<V: CaptureVisitor>(
+    board: &Board,
+    from: Square,
+    direction: Direction,
+    visitor: &mut V,
+) {
+    let victims = victims(board.them, !board.occupied);
+    CaptureSearch::new(board, &victims, from, visitor).man_jump(from, direction, Bitboard::EMPTY);
 }
 
 /// Whether a man on `at` can jump a piece of `targets` onto a square of `empty`.

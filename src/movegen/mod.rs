@@ -36,6 +36,7 @@ const fn promotion_rank(side: Color) -> Bitboard {
 }
 
 /// Fills `list` with every legal move of the side to move.
+#[inline(always)]
 pub(crate) fn generate(position: &Position, list: &mut MoveList) {
     list.clear();
     let board = board(position);
