@@ -193,47 +193,87 @@ impl<'a, V: CaptureVisitor> CaptureSearch<'a, V> {
         promoted: bool,
         arrived: Option<Direction>,
     ) -> bool {
-        let mut found = false;
-        for direction in Direction::ALL {
-            if Some(direction.opposite()) == arrived {
-                continue;
-            }
-            let ray = RAY[direction as usize][at.index()];
-            // Only an enemy with an empty square behind it can be taken: most rays stop here.
-            if (ray & self.victims[direction as usize] & !captured).is_empty() {
-                continue;
-            }
-            let victim = nearest(ray & self.occupied, direction);
-            if (victim & self.victims[direction as usize] & !captured).is_empty() {
-                continue;
-            }
-            found = true;
-            let landings = free_run(
-                victim.0.trailing_zeros() as usize & 31,
-                direction,
-                self.occupied,
-            );
-            let captured = captured | victim;
-            let mut continued = false;
-            for landing in landings {
+        // Written out, in the generation order, so that each direction's tables are constants.
+        let north_west =
+            self.king_jumps_towards(Direction::NorthWest, at, captured, promoted, arrived);
+        let north_east =
+            self.king_jumps_towards(Direction::NorthEast, at, captured, promoted, arrived);
+        let south_west =
+            self.king_jumps_towards(Direction::SouthWest, at, captured, promoted, arrived);
+        let south_east =
+            self.king_jumps_towards(Direction::SouthEast, at, captured, promoted, arrived);
+        north_west | north_east | south_west | south_east
+    }
+
+    /// The king on `at` jumps in `direction` if it can; returns whether it could.
+    #[inline(always)]
+    fn king_jumps_towards(
+        &mut self,
+        direction: Direction,
+        at: Square,
+        captured: Bitboard,
+        promoted: bool,
+        arrived: Option<Direction>,
+    ) -> bool {
+        if Some(direction.opposite()) == arrived {
+            return false;
+        }
+        let ray = RAY[direction as usize][at.index()];
+        let victims = self.victims[direction as usize] & !captured;
+        // Only an enemy with an empty square behind it can be taken: most rays stop here.
+        if (ray & victims).is_empty() {
+            return false;
+        }
+        let victim = nearest(ray & self.occupied, direction);
+        if (victim & victims).is_empty() {
+            return false;
+        }
+        let landings = free_run(
+            victim.0.trailing_zeros() as usize & 31,
+            direction,
+            self.occupied,
+        );
+        let captured = captured | victim;
+        let mut continued = false;
+        for landing in landings {
+            // Most landings offer nothing more: one set test each spares the call.
+            if self.may_continue(landing, captured, direction) {
                 self.visitor.enter(landing);
                 continued |= self.king_jumps(landing, captured, promoted, Some(direction));
                 self.visitor.leave();
             }
-            if !continued {
-                for landing in landings {
-                    self.visitor.enter(landing);
-                    // A piece crowned on the way is a man that set out.
-                    self.visitor.finish(if promoted {
-                        Move::man(self.from, landing, captured, true)
-                    } else {
-                        Move::king(self.from, landing, captured)
-                    });
-                    self.visitor.leave();
-                }
+        }
+        if !continued {
+            for landing in landings {
+                self.visitor.enter(landing);
+                // A piece crowned on the way is a man that set out.
+                self.visitor.finish(if promoted {
+                    Move::man(self.from, landing, captured, true)
+                } else {
+                    Move::king(self.from, landing, captured)
+                });
+                self.visitor.leave();
             }
         }
-        found
+        true
+    }
+
+    /// Whether a king that arrived on `at` going `arrived` sees a piece it may still take
+    /// somewhere along its rays (not necessarily first in line: [`Self::king_jumps`] decides).
+    #[inline(always)]
+    fn may_continue(&self, at: Square, captured: Bitboard, arrived: Direction) -> bool {
+        let s = at.index();
+        let takeable =
+            |direction: Direction| RAY[direction as usize][s] & self.victims[direction as usize];
+        let ahead = match arrived {
+            Direction::NorthWest | Direction::SouthEast => {
+                takeable(Direction::NorthEast) | takeable(Direction::SouthWest)
+            }
+            Direction::NorthEast | Direction::SouthWest => {
+                takeable(Direction::NorthWest) | takeable(Direction::SouthEast)
+            }
+        };
+        ((ahead | takeable(arrived)) & !captured).any()
     }
 }
 
