@@ -41,7 +41,14 @@ pub(crate) fn generate(position: &Position, list: &mut MoveList) {
     list.clear();
     let board = board(position);
     if !list_captures(&board, list) {
-        generate_quiet(position.side_to_move(), &board, list);
+        // One arm per colour, so that each shifts its men only the two ways they go.
+        match position.side_to_move() {
+            Color::White => men_steps([Direction::NorthWest, Direction::NorthEast], &board, list),
+            Color::Black => men_steps([Direction::SouthWest, Direction::SouthEast], &board, list),
+        }
+        if board.kings.any() {
+            king_steps(&board, list);
+        }
     }
 }
 
@@ -64,12 +71,9 @@ fn list_captures(board: &Board, list: &mut MoveList) -> bool {
     true
 }
 
-fn generate_quiet(side: Color, board: &Board, list: &mut MoveList) {
-    // One arm per colour, so that each shifts its men only the two ways they go.
-    match side {
-        Color::White => men_steps([Direction::NorthWest, Direction::NorthEast], board, list),
-        Color::Black => men_steps([Direction::SouthWest, Direction::SouthEast], board, list),
-    }
+/// The quiet moves of the kings of `board`.
+#[inline(never)]
+fn king_steps(board: &Board, list: &mut MoveList) {
     for from in board.kings {
         for direction in Direction::ALL {
             let targets = free_run(from.index(), direction, board.occupied);
