@@ -374,16 +374,17 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.probe(position, || DrawCounters::starting(position), ply) {
             return score;
         }
-        // Most nodes here are quiet: the quick test spares them the generator.
-        if !position.has_capture() {
+        // Most nodes here are quiet: the generator settles that with one set test.
+        let mut list = std::mem::take(&mut self.lists[at]);
+        position.generate_captures(&mut list);
+        if list.is_empty() {
+            self.lists[at] = list;
             return if can_move_quietly(position) {
                 evaluate(position, &self.eval)
             } else {
                 Score::loss_in(ply.0)
             };
         }
-        let mut list = std::mem::take(&mut self.lists[at]);
-        position.generate_captures(&mut list);
         if at >= MAX_PLY - 1 {
             self.lists[at] = list;
             return evaluate(position, &self.eval);
