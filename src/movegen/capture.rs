@@ -378,8 +378,9 @@ fn man_can_jump(at: Square, targets: Bitboard, empty: Bitboard) -> bool {
     if (NEIGHBOURS[s] & targets).is_empty() {
         return false;
     }
-    Direction::ALL.into_iter().any(|direction| {
+    // Without a branch per direction, which the processor could not foresee.
+    Direction::ALL.into_iter().fold(false, |found, direction| {
         let d = direction as usize;
-        (NEIGHBOUR[d][s] & targets).any() && (JUMP[d][s] & empty).any()
+        found | ((NEIGHBOUR[d][s] & targets).any() & (JUMP[d][s] & empty).any())
     })
 }
