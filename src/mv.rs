@@ -25,7 +25,7 @@ pub struct Move {
     crowns_and_squares: u64,
 }
 
-/// Flags of [`Move::crowns_and_squares`].
+/// The flags, in the top byte of a move's `crowns_and_squares`.
 const PROMOTES: u64 = 1;
 const BY_KING: u64 = 2;
 
