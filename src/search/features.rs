@@ -109,32 +109,63 @@ impl PhasedWeights {
     }
 
     /// [`blend`]`(counts, phase, weights)`.
-    #[inline]
+    #[cfg(test)]
     fn blend(&self, counts: &[i32; FEATURES], phase: i32) -> i32 {
         let row = &self.by_phase[phase as usize];
         row.iter().zip(counts).map(|(w, c)| w * c).sum::<i32>() / FULL_PHASE
+    }
+
+    /// The weighted features of `position` for White: `blend` of its [`features`],
+    /// each weighed as it is found.
+    #[inline]
+    fn score_for_white(&self, position: &Position) -> i32 {
+        let row = &self.by_phase[phase(position) as usize];
+        let mut sum = 0;
+        visit_features(position, |feature, count| sum += row[feature] * count);
+        sum / FULL_PHASE
     }
 }
 
 /// White's features less Black's, and the phase (men on the board, 0 to 24).
 pub fn features(position: &Position) -> ([i32; FEATURES], i32) {
+    let mut counts = [0; FEATURES];
+    visit_features(position, |feature, count| counts[feature] += count);
+    (counts, phase(position))
+}
+
+/// Men on the board, 0 to 24.
+#[inline(always)]
+fn phase(position: &Position) -> i32 {
+    let men = position.occupied() & !position.kings();
+    (men.count() as i32).min(FULL_PHASE)
+}
+
+/// Hands `add` each feature of White with its count and each of Black's with its count
+/// negated (a feature may come more than once), so that a caller can sum the weighted
+/// features without setting them out first.
+#[inline(always)]
+fn visit_features(position: &Position, mut add: impl FnMut(usize, i32)) {
     let white = Side::of(position, Color::White);
     let black = Side::of(position, Color::Black);
-    let mut counts = [0; FEATURES];
-    side_features(white, black, &WHITE_VIEW, 1, &mut counts);
-    side_features(black, white, &BLACK_VIEW, -1, &mut counts);
-    counts[TEMPO] = match position.side_to_move() {
+    side_features(white, black, &WHITE_VIEW, 1, &mut add);
+    side_features(black, white, &BLACK_VIEW, -1, &mut add);
+    let tempo = match position.side_to_move() {
         Color::White => 1,
         Color::Black => -1,
     };
-    let phase = (white.men | black.men).count() as i32;
-    (counts, phase.min(FULL_PHASE))
+    add(TEMPO, tempo);
 }
 
-/// Adds `sign` times the features of `us` (seen through `view`) to `counts`.
+/// Hands `add` the features of `us` (seen through `view`), their counts times `sign`.
 #[inline(always)]
-fn side_features(us: Side, them: Side, view: &View, sign: i32, counts: &mut [i32; FEATURES]) {
-    let mut add = |feature: usize, count: u32| counts[feature] += sign * count as i32;
+fn side_features(
+    us: Side,
+    them: Side,
+    view: &View,
+    sign: i32,
+    add_signed: &mut impl FnMut(usize, i32),
+) {
+    let mut add = |feature: usize, count: u32| add_signed(feature, sign * count as i32);
     add(MEN, us.men.count());
     add(KINGS, us.kings.count());
     let ranks = rank_counts(us.men);
@@ -212,8 +243,7 @@ pub fn evaluate_weighted(
     let for_white = match known_ending {
         Some(score) => score,
         None => {
-            let (counts, phase) = features(position);
-            weights.blend(&counts, phase)
+            weights.score_for_white(position)
                 + patterns.map_or(0, |patterns| patterns.score_for_white(position))
         }
     };
@@ -283,11 +313,10 @@ mod tests {
         let tuned = PhasedWeights::new(&TUNED);
         for position in crate::testing::random_positions(500, 5, 1) {
             let (counts, phase) = features(&position);
-            assert_eq!(
-                tuned.blend(&counts, phase),
-                blend(&counts, phase, &TUNED),
-                "{position:?}"
-            );
+            let blended = blend(&counts, phase, &TUNED);
+            assert_eq!(tuned.blend(&counts, phase), blended, "{position:?}");
+            // Weighed as they are found, the features sum to the same.
+            assert_eq!(tuned.score_for_white(&position), blended, "{position:?}");
         }
     }
 
