@@ -2,7 +2,7 @@
 
 use std::hint::black_box;
 
-use crate::{Move, MoveList, Position};
+use crate::{Move, MoveList, Position, movegen};
 
 /// The deepest perft the command line runs. From the start position perft 10 is
 /// 2.2e7 leaves and each ply multiplies that by about 5, so perft 20 is some 2e14
@@ -28,9 +28,11 @@ fn count(lists: &mut [MoveList], position: &Position, depth: u32, mode: PerftMod
     let [moves, deeper @ ..] = lists else {
         unreachable!("perft has a move list for every ply")
     };
+    if depth == 1 {
+        return count_leaves(moves, position, mode);
+    }
     position.generate_moves(moves);
     match depth {
-        1 => count_leaves(moves, position, mode),
         // The last two plies in one loop, without a call for every node above the leaves.
         2 => {
             let [leaves, ..] = deeper else {
@@ -38,11 +40,7 @@ fn count(lists: &mut [MoveList], position: &Position, depth: u32, mode: PerftMod
             };
             moves
                 .iter()
-                .map(|&mv| {
-                    let child = position.play_unchecked(mv);
-                    child.generate_moves(leaves);
-                    count_leaves(leaves, &child, mode)
-                })
+                .map(|&mv| count_leaves(leaves, &position.play_unchecked(mv), mode))
                 .sum()
         }
         _ => moves
@@ -52,16 +50,21 @@ fn count(lists: &mut [MoveList], position: &Position, depth: u32, mode: PerftMod
     }
 }
 
-/// Number of `moves` (generated in `position`), each made unless `mode` is bulk.
+/// Number of moves in `position`, each made unless `mode` is bulk (then the quiet ones
+/// are counted without being listed); `moves` is the list to use.
 #[inline(always)]
-fn count_leaves(moves: &MoveList, position: &Position, mode: PerftMode) -> u64 {
-    if mode == PerftMode::MakeEveryLeaf {
-        for &mv in moves.iter() {
-            // black_box keeps the optimiser from dropping a leaf that nobody reads.
-            black_box(position.play_unchecked(mv));
+fn count_leaves(moves: &mut MoveList, position: &Position, mode: PerftMode) -> u64 {
+    match mode {
+        PerftMode::MakeEveryLeaf => {
+            position.generate_moves(moves);
+            for &mv in moves.iter() {
+                // black_box keeps the optimiser from dropping a leaf that nobody reads.
+                black_box(position.play_unchecked(mv));
+            }
+            moves.len() as u64
         }
+        PerftMode::Bulk => movegen::count_moves(position, moves),
     }
-    moves.len() as u64
 }
 
 /// One move list for each of `depth` plies.
