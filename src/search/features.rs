@@ -108,14 +108,7 @@ impl PhasedWeights {
         PhasedWeights { by_phase }
     }
 
-    /// [`blend`]`(counts, phase, weights)`.
-    #[cfg(test)]
-    fn blend(&self, counts: &[i32; FEATURES], phase: i32) -> i32 {
-        let row = &self.by_phase[phase as usize];
-        row.iter().zip(counts).map(|(w, c)| w * c).sum::<i32>() / FULL_PHASE
-    }
-
-    /// The weighted features of `position` for White: `blend` of its [`features`],
+    /// The weighted features of `position` for White, [`blend`] of its [`features`],
     /// each weighed as it is found.
     #[inline]
     fn score_for_white(&self, position: &Position) -> i32 {
@@ -313,10 +306,12 @@ mod tests {
         let tuned = PhasedWeights::new(&TUNED);
         for position in crate::testing::random_positions(500, 5, 1) {
             let (counts, phase) = features(&position);
-            let blended = blend(&counts, phase, &TUNED);
-            assert_eq!(tuned.blend(&counts, phase), blended, "{position:?}");
-            // Weighed as they are found, the features sum to the same.
-            assert_eq!(tuned.score_for_white(&position), blended, "{position:?}");
+            // Blended ahead of time and weighed as they are found, the features sum to the same.
+            assert_eq!(
+                tuned.score_for_white(&position),
+                blend(&counts, phase, &TUNED),
+                "{position:?}"
+            );
         }
     }
 
