@@ -228,6 +228,7 @@ impl Position {
     }
 
     /// Fills `list` with the legal captures only; empty when the side to move has none.
+    #[inline]
     pub fn generate_captures(&self, list: &mut MoveList) {
         movegen::generate_captures(self, list);
     }

@@ -84,9 +84,24 @@ pub(crate) fn count_moves(position: &Position, list: &mut MoveList) -> u64 {
 }
 
 /// Fills `list` with the captures only (empty when there is none).
+///
+/// Built into its caller, so that a position without a capture (most of those the
+/// quiescence search asks about) costs the set test alone and no call.
+#[inline(always)]
 pub(crate) fn generate_captures(position: &Position, list: &mut MoveList) {
     list.clear();
-    list_captures(&board(position), list);
+    let board = board(position);
+    let jumpers = jumpers(board.men, &board);
+    let [a, b, c, d] = jumpers;
+    if (a | b | c | d).any() || kings_can_capture(board.kings, &board) {
+        list_found_captures(&board, &jumpers, list);
+    }
+}
+
+/// Adds the captures of `jumpers` and of the kings to `list`, once a capture is known.
+#[inline(never)]
+fn list_found_captures(board: &Board, jumpers: &[Bitboard; 4], list: &mut MoveList) {
+    visit_captures_of(board, jumpers, board.kings, list);
 }
 
 /// Adds every capture of the side to move to `list`; false when it has none.

@@ -14,6 +14,9 @@ use super::eval::{EvalConfig, evaluate};
 use super::tt::{Bound, TranspositionTable};
 use super::{Depth, Ply, Score, Stop, zobrist};
 
+/// No killer: a quiet move never ends where it starts.
+const NO_KILLER: u16 = 0;
+
 /// The deepest ply the search reaches, extensions and captures included.
 pub const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock and the stop request (about 0.1 ms at full speed).
@@ -67,7 +70,9 @@ pub(crate) struct Searcher<'a> {
     keys: Vec<u64>,
     lists: Vec<MoveList>,
     order: Vec<Vec<i32>>,
-    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Per ply, two quiet moves that cut off there lately, by [`Move::route`]
+    /// ([`NO_KILLER`] while there are none).
+    killers: [[u16; 2]; MAX_PLY],
     history: Box<[[i32; 32]; 32]>,
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
@@ -105,7 +110,7 @@ impl<'a> Searcher<'a> {
             keys: history,
             lists: (0..MAX_PLY).map(|_| MoveList::new()).collect(),
             order: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            killers: [[None; 2]; MAX_PLY],
+            killers: [[NO_KILLER; 2]; MAX_PLY],
             history: Box::new([[0; 32]; 32]),
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
@@ -250,15 +255,22 @@ impl<'a> Searcher<'a> {
             None => 0,
         };
 
+        // Moves before `placed` stand in the order they are tried: the hash move, then
+        // (once it has not cut off) the killers; the rest are picked by their scores.
+        let mut placed = unordered;
+
         let original_alpha = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         for i in 0..moves.len() {
             if i == unordered {
-                self.score_moves(&moves[unordered..], &mut order, at);
+                if !captures {
+                    placed += self.place_killers(&mut moves[i..], at);
+                }
+                self.score_moves(&moves[placed..], &mut order);
             }
-            if i >= unordered {
-                pick_next(&mut moves[unordered..], &mut order, i - unordered);
+            if i >= placed {
+                pick_next(&mut moves[placed..], &mut order, i - placed);
             }
             let mv = moves[i];
             let next = Depth(depth.0 - step_down);
@@ -283,7 +295,7 @@ impl<'a> Searcher<'a> {
                     -self.search(&child, next, ply.next(), -beta, -alpha)
                 } else {
                     let quiet = !captures;
-                    let is_killer = self.killers[at].contains(&Some(mv));
+                    let is_killer = self.killers[at].contains(&mv.route());
                     // Once a win is in hand every move is searched in full: a reduced
                     // one could hide a shorter win (or the defender a longer resistance).
                     let reduce = quiet
@@ -464,29 +476,42 @@ impl<'a> Searcher<'a> {
         self.pv_len[at] = child_len;
     }
 
-    /// Ordering keys: captures by material, killers, then history.
-    fn score_moves(&self, moves: &[Move], order: &mut Vec<i32>, at: usize) {
-        let [first_killer, second_killer] = self.killers[at];
+    /// Brings this ply's killers that are among the quiet `moves` to their front, the
+    /// first killer first; returns how many there were. They are tried before every
+    /// other quiet move: this is the order [`pick_next`] would give them.
+    fn place_killers(&self, moves: &mut [Move], at: usize) -> usize {
+        let mut placed = 0;
+        for killer in self.killers[at] {
+            if killer == NO_KILLER {
+                break;
+            }
+            if let Some(index) = moves[placed..].iter().position(|mv| mv.route() == killer) {
+                moves.swap(placed, placed + index);
+                placed += 1;
+            }
+        }
+        placed
+    }
+
+    /// Ordering keys: captures by material, quiet moves by history (crowning first).
+    fn score_moves(&self, moves: &[Move], order: &mut Vec<i32>) {
         order.clear();
-        order.extend(moves.iter().map(|&mv| {
-            if mv.is_capture() {
-                (1 << 28) + capture_value_unplayed(mv)
-            } else if first_killer == Some(mv) {
-                (1 << 27) + 1
-            } else if second_killer == Some(mv) {
-                1 << 27
-            } else {
+        // Capture is compulsory, so a list holds captures only or quiet moves only.
+        if moves.first().is_some_and(|mv| mv.is_capture()) {
+            order.extend(moves.iter().map(|&mv| capture_value_unplayed(mv)));
+        } else {
+            order.extend(moves.iter().map(|&mv| {
                 self.history[mv.from().index()][mv.to().index()]
                     + if mv.promotes() { 1 << 26 } else { 0 }
-            }
-        }));
+            }));
+        }
     }
 
     /// A quiet move caused a cut-off: remember it as a killer and in the history.
     fn reward_quiet(&mut self, at: usize, mv: Move, depth: Depth) {
-        if self.killers[at][0] != Some(mv) {
+        if self.killers[at][0] != mv.route() {
             self.killers[at][1] = self.killers[at][0];
-            self.killers[at][0] = Some(mv);
+            self.killers[at][0] = mv.route();
         }
         let entry = &mut self.history[mv.from().index()][mv.to().index()];
         *entry += depth.0 * depth.0;
