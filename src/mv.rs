@@ -193,6 +193,18 @@ impl MoveList {
         }));
     }
 
+    /// Adds `table[i]` for each bit `i` of `indices`, lowest first.
+    #[inline(always)]
+    pub(crate) fn push_from_table(&mut self, indices: u64, table: &[Move; 64]) {
+        let mut rest = indices;
+        // As in `push_each`: a counted range, and the top bit ORed in.
+        self.0.extend((0..indices.count_ones()).map(|_| {
+            let index = (rest | 1 << 63).trailing_zeros();
+            rest &= rest.wrapping_sub(1);
+            table[index as usize]
+        }));
+    }
+
     /// Adds a capture unless a move with the same identity is already listed.
     #[inline]
     pub(crate) fn push_capture(&mut self, mv: Move) {

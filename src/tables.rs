@@ -75,6 +75,12 @@ pub const fn jump_origins(landings: Bitboard, direction: Direction) -> Bitboard 
     })
 }
 
+/// Per colour (by [`Color::index`](crate::Color::index)): the two directions its men step in.
+pub const FORWARD: [[Direction; 2]; 2] = [
+    [Direction::NorthWest, Direction::NorthEast],
+    [Direction::SouthWest, Direction::SouthEast],
+];
+
 /// Per direction and square: the neighbouring square, or the empty set at the edge.
 pub const NEIGHBOUR: [[Bitboard; 32]; 4] = build_steps(1);
 

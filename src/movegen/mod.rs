@@ -5,7 +5,7 @@
 
 mod capture;
 
-use crate::tables::{Direction, NEIGHBOUR, free_run, step};
+use crate::tables::{Direction, FORWARD, NEIGHBOUR, free_run, step};
 use crate::{Bitboard, Color, Move, MoveList, Position, Square};
 
 use capture::{
@@ -43,8 +43,8 @@ pub(crate) fn generate(position: &Position, list: &mut MoveList) {
     if !list_captures(&board, list) {
         // One arm per colour, so that each shifts its men only the two ways they go.
         match position.side_to_move() {
-            Color::White => men_steps([Direction::NorthWest, Direction::NorthEast], &board, list),
-            Color::Black => men_steps([Direction::SouthWest, Direction::SouthEast], &board, list),
+            Color::White => men_steps(Color::White, &board, list),
+            Color::Black => men_steps(Color::Black, &board, list),
         }
         if board.kings.any() {
             king_steps(&board, list);
@@ -62,13 +62,10 @@ pub(crate) fn count_moves(position: &Position, list: &mut MoveList) -> u64 {
     if list_captures(&board, list) {
         return list.len() as u64;
     }
-    let empty = !board.occupied;
-    let men_steps = |forward: [Direction; 2]| {
-        forward.map(|direction| (step(board.men, direction) & empty).count())
-    };
+    // One arm per colour, as in `generate`.
     let [left, right] = match position.side_to_move() {
-        Color::White => men_steps([Direction::NorthWest, Direction::NorthEast]),
-        Color::Black => men_steps([Direction::SouthWest, Direction::SouthEast]),
+        Color::White => men_targets(Color::White, &board),
+        Color::Black => men_targets(Color::Black, &board),
     };
     let king_steps: u32 = board
         .kings
@@ -80,7 +77,7 @@ pub(crate) fn count_moves(position: &Position, list: &mut MoveList) -> u64 {
                 .sum::<u32>()
         })
         .sum();
-    u64::from(left + right + king_steps)
+    u64::from(left.count() + right.count() + king_steps)
 }
 
 /// Fills `list` with the captures only (empty when there is none).
@@ -128,43 +125,56 @@ fn king_steps(board: &Board, list: &mut MoveList) {
     }
 }
 
-/// The quiet steps of the men of `board` in the two `forward` directions.
+/// Where `side`'s men (those of `board`) can step, per forward direction. Called with
+/// a constant `side`, it shifts the men only the two ways they go.
 #[inline(always)]
-fn men_steps(forward: [Direction; 2], board: &Board, list: &mut MoveList) {
-    for direction in forward {
-        let targets = step(board.men, direction) & !board.occupied;
-        list.push_each(targets, |to| MAN_STEP[direction as usize][to.index()]);
-    }
+fn men_targets(side: Color, board: &Board) -> [Bitboard; 2] {
+    FORWARD[side.index()].map(|direction| step(board.men, direction) & !board.occupied)
 }
 
-/// Per direction and destination: the quiet step of a man arriving there that way, so a
-/// step costs one lookup. Men step only forward, so the direction tells the colour and
-/// with it whether the man is crowned.
-const MAN_STEP: [[Move; 32]; 4] = build_man_steps();
+/// The quiet steps of `side`'s men (those of `board`).
+#[inline(always)]
+fn men_steps(side: Color, board: &Board, list: &mut MoveList) {
+    let [left, right] = men_targets(side, board);
+    // Both directions in one set, so that one loop writes them (one exit to foresee,
+    // not two); the first direction's moves come first, as they would in two loops.
+    list.push_from_table(
+        u64::from(left.0) | u64::from(right.0) << 32,
+        &MAN_STEP[side.index()],
+    );
+}
 
-const fn build_man_steps() -> [[Move; 32]; 4] {
+/// Per colour: the quiet step of a man arriving on square `s` in its first forward
+/// direction at `s`, in its second at `32 + s`, so that a step costs one lookup.
+const MAN_STEP: [[Move; 64]; 2] = build_man_steps();
+
+const fn build_man_steps() -> [[Move; 64]; 2] {
     let none = Square::wrapping(0);
-    let mut table = [[Move::man(none, none, Bitboard::EMPTY, false); 32]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let direction = Direction::ALL[d];
-        let far_rank = if direction.is_north() {
+    let mut table = [[Move::man(none, none, Bitboard::EMPTY, false); 64]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let far_rank = if side == 0 {
             Bitboard::rank(7)
         } else {
             Bitboard::rank(0)
         };
-        let mut to = 0;
-        while to < 32 {
-            let behind = NEIGHBOUR[direction.opposite() as usize][to];
-            if behind.any() {
-                let from = Square::wrapping(behind.0.trailing_zeros());
-                let promotes = far_rank.0 & (1 << to) != 0;
-                table[d][to] =
-                    Move::man(from, Square::wrapping(to as u32), Bitboard::EMPTY, promotes);
+        let mut way = 0;
+        while way < 2 {
+            let direction = FORWARD[side][way];
+            let mut to = 0;
+            while to < 32 {
+                let behind = NEIGHBOUR[direction.opposite() as usize][to];
+                if behind.any() {
+                    let from = Square::wrapping(behind.0.trailing_zeros());
+                    let promotes = far_rank.0 & (1 << to) != 0;
+                    table[side][32 * way + to] =
+                        Move::man(from, Square::wrapping(to as u32), Bitboard::EMPTY, promotes);
+                }
+                to += 1;
             }
-            to += 1;
+            way += 1;
         }
-        d += 1;
+        side += 1;
     }
     table
 }

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
-use crate::tables::{Direction, step};
-use crate::{Bitboard, Color, DrawCounters, Move, MoveList, Position};
+use crate::tables::{Direction, FORWARD, step};
+use crate::{Bitboard, DrawCounters, Move, MoveList, Position};
 
 use super::eval::{EvalConfig, evaluate};
 use super::tt::{Bound, TranspositionTable};
@@ -566,11 +566,7 @@ pub(crate) fn can_move_quietly(position: &Position) -> bool {
     let us = position.pieces(side);
     let men = us & !position.kings();
     let kings = us & position.kings();
-    let forward = match side {
-        Color::White => [Direction::NorthWest, Direction::NorthEast],
-        Color::Black => [Direction::SouthWest, Direction::SouthEast],
-    };
-    let men_move = forward
+    let men_move = FORWARD[side.index()]
         .iter()
         .any(|&d| (step(men, d) & empty) != Bitboard::EMPTY);
     men_move

@@ -9,7 +9,7 @@
 //! weights: the tuner (`shashki tune`) fits them to game results and writes them
 //! to `weights.rs`.
 
-use crate::tables::{Direction, free_run, step};
+use crate::tables::{Direction, FORWARD, free_run, step};
 use crate::{Bitboard, Color, Position};
 
 use super::Score;
@@ -205,11 +205,7 @@ fn side_features(
         add(KING_DOUBLES, (us.kings & DOUBLE_DIAGONALS).count());
     }
     add(EDGE, (us.men & EDGE_FILES).count());
-    let forward = if view.downwards {
-        [Direction::SouthWest, Direction::SouthEast]
-    } else {
-        [Direction::NorthWest, Direction::NorthEast]
-    };
+    let forward = FORWARD[usize::from(view.downwards)];
     let own = us.pieces();
     let backed = step(own, forward[0]) | step(own, forward[1]);
     add(BACKED, (backed & us.men).count());
