@@ -89,8 +89,7 @@ pub(crate) fn generate_captures(position: &Position, list: &mut MoveList) {
     list.clear();
     let board = board(position);
     let jumpers = jumpers(board.men, &board);
-    let [a, b, c, d] = jumpers;
-    if (a | b | c | d).any() || kings_can_capture(board.kings, &board) {
+    if can_capture(&board, &jumpers) {
         list_found_captures(&board, &jumpers, list);
     }
 }
@@ -104,14 +103,20 @@ fn list_found_captures(board: &Board, jumpers: &[Bitboard; 4], list: &mut MoveLi
 /// Adds every capture of the side to move to `list`; false when it has none.
 #[inline(always)]
 fn list_captures(board: &Board, list: &mut MoveList) -> bool {
-    // Most positions have no capture: one set test settles it before any capture is walked.
     let jumpers = jumpers(board.men, board);
-    let [a, b, c, d] = jumpers;
-    if (a | b | c | d).is_empty() && !kings_can_capture(board.kings, board) {
+    if !can_capture(board, &jumpers) {
         return false;
     }
     visit_captures_of(board, &jumpers, board.kings, list);
     true
+}
+
+/// Whether the side of `board` has a capture, its men's [`jumpers`] given.
+#[inline(always)]
+fn can_capture(board: &Board, jumpers: &[Bitboard; 4]) -> bool {
+    // Most positions have no capture: one set test settles it before any capture is walked.
+    let [a, b, c, d] = *jumpers;
+    (a | b | c | d).any() || kings_can_capture(board.kings, board)
 }
 
 /// The quiet moves of the kings of `board`.
@@ -182,8 +187,7 @@ const fn build_man_steps() -> [[Move; 64]; 2] {
 /// Whether the side to move has a capture (and so must capture).
 pub(crate) fn has_capture(position: &Position) -> bool {
     let board = board(position);
-    let [a, b, c, d] = jumpers(board.men, &board);
-    (a | b | c | d).any() || kings_can_capture(board.kings, &board)
+    can_capture(&board, &jumpers(board.men, &board))
 }
 
 /// Every capture path of the piece on `from`, one entry per path (paths of one move may repeat).
