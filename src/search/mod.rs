@@ -545,6 +545,48 @@ mod tests {
     }
 
     #[test]
+    fn fixed_depth_searches_visit_the_pinned_number_of_nodes() {
+        // The bench positions, shallower. A change to the generator's order, the move
+        // ordering or the pruning changes these counts: one meant to keep the tree
+        // (a speed change) must not, and one meant to change it updates them here and
+        // in benches/search.rs.
+        let cases = [
+            (crate::START_FEN, 12, [439_927, 249_813, 443_277]),
+            (
+                "W:Wc1,e1,g1,b2,h2,c3,e3,b4:Ba5,g5,d6,a7,c7,e7,f8,h8",
+                12,
+                [300_051, 419_978, 210_331],
+            ),
+            (
+                "W:WKa1,Kc3,Kg3,Ka5,Kd6,Ka7,Kf8:BKe1,Kd2,Ka3,Ke3,Kh4,Kb6,Kf6,Ke7,Kg7",
+                10,
+                [85_653, 92_246, 82_062],
+            ),
+        ];
+        for (fen, depth, expected) in cases {
+            let evaluations = [
+                EvalConfig::with_patterns(),
+                EvalConfig::fitted(),
+                EvalConfig::hand(),
+            ];
+            let nodes = evaluations.map(|eval| {
+                let mut tt = TranspositionTable::new(1);
+                search(
+                    &game(fen),
+                    Limits::Depth(depth),
+                    &mut tt,
+                    &eval,
+                    None,
+                    &Stop::new(),
+                    &mut |_| {},
+                )
+                .nodes
+            });
+            assert_eq!(nodes, expected, "{fen} to depth {depth}");
+        }
+    }
+
+    #[test]
     fn search_takes_a_free_piece() {
         // c3:e5 is answered by f6:d4; c3:a5 wins the man on b4 for nothing.
         let fen = "W:Wa1,c3:Bb4,d4,f6,g7";
