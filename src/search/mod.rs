@@ -528,12 +528,17 @@ mod tests {
     }
 
     fn best(fen: &str, depth: u32) -> SearchResult {
-        let mut tt = TranspositionTable::new(4);
+        search_with(fen, depth, &EvalConfig::default(), 4)
+    }
+
+    /// A search of `fen` to `depth` with `eval` and a fresh table of `hash_mb` megabytes.
+    fn search_with(fen: &str, depth: u32, eval: &EvalConfig, hash_mb: usize) -> SearchResult {
+        let mut tt = TranspositionTable::new(hash_mb);
         search(
             &game(fen),
             Limits::Depth(depth),
             &mut tt,
-            &EvalConfig::default(),
+            eval,
             None,
             &Stop::new(),
             &mut |_| {},
@@ -569,19 +574,7 @@ mod tests {
                 EvalConfig::fitted(),
                 EvalConfig::hand(),
             ];
-            let nodes = evaluations.map(|eval| {
-                let mut tt = TranspositionTable::new(1);
-                search(
-                    &game(fen),
-                    Limits::Depth(depth),
-                    &mut tt,
-                    &eval,
-                    None,
-                    &Stop::new(),
-                    &mut |_| {},
-                )
-                .nodes
-            });
+            let nodes = evaluations.map(|eval| search_with(fen, depth, &eval, 1).nodes);
             assert_eq!(nodes, expected, "{fen} to depth {depth}");
         }
     }
