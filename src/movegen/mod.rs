@@ -64,8 +64,8 @@ pub(crate) fn count_moves(position: &Position, list: &mut MoveList) -> u64 {
     }
     // One arm per colour, as in `generate`.
     let [left, right] = match position.side_to_move() {
-        Color::White => men_targets(Color::White, &board),
-        Color::Black => men_targets(Color::Black, &board),
+        Color::White => step_targets(Color::White, &board),
+        Color::Black => step_targets(Color::Black, &board),
     };
     let king_steps: u32 = board
         .kings
@@ -133,14 +133,14 @@ fn king_steps(board: &Board, list: &mut MoveList) {
 /// Where `side`'s men (those of `board`) can step, per forward direction. Called with
 /// a constant `side`, it shifts the men only the two ways they go.
 #[inline(always)]
-fn men_targets(side: Color, board: &Board) -> [Bitboard; 2] {
+fn step_targets(side: Color, board: &Board) -> [Bitboard; 2] {
     FORWARD[side.index()].map(|direction| step(board.men, direction) & !board.occupied)
 }
 
 /// The quiet steps of `side`'s men (those of `board`).
 #[inline(always)]
 fn men_steps(side: Color, board: &Board, list: &mut MoveList) {
-    let [left, right] = men_targets(side, board);
+    let [left, right] = step_targets(side, board);
     // Both directions in one set, so that one loop writes them (one exit to foresee,
     // not two); the first direction's moves come first, as they would in two loops.
     list.push_from_table(
@@ -158,11 +158,7 @@ const fn build_man_steps() -> [[Move; 64]; 2] {
     let mut table = [[Move::man(none, none, Bitboard::EMPTY, false); 64]; 2];
     let mut side = 0;
     while side < 2 {
-        let far_rank = if side == 0 {
-            Bitboard::rank(7)
-        } else {
-            Bitboard::rank(0)
-        };
+        let far_rank = promotion_rank([Color::White, Color::Black][side]);
         let mut way = 0;
         while way < 2 {
             let direction = FORWARD[side][way];
