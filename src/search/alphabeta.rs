@@ -54,7 +54,7 @@ impl Node {
 
 /// The state of one search: counters, heuristics, the hash table, the clock and the stop request.
 pub(crate) struct Searcher<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     eval: EvalConfig,
     deadline: Option<Instant>,
     stop: &'a Stop,
@@ -89,7 +89,7 @@ impl<'a> Searcher<'a> {
     /// A searcher over `tt` that stops at `deadline` or when `stop` is requested;
     /// `history` holds the game's keys up to the root.
     pub fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         eval: EvalConfig,
         deadline: Option<Instant>,
         stop: &'a Stop,
@@ -599,7 +599,7 @@ mod tests {
 
     #[test]
     fn a_position_seen_since_the_last_irreversible_move_repeats() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let position: Position = "W:WKa1:BKh8".parse().unwrap();
         let key = zobrist::key(&position);
         let counters = DrawCounters {
@@ -613,7 +613,7 @@ mod tests {
         };
         let stop = Stop::new();
         let searcher = Searcher::new(
-            &mut tt,
+            &tt,
             EvalConfig::default(),
             None,
             &stop,

@@ -1,6 +1,7 @@
 //! The transposition table: search results keyed by Zobrist hash, passed into the search.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{Bitboard, Move, Square};
 
@@ -37,8 +38,8 @@ impl Entry {
     }
 }
 
-/// A stored result packed into 16 bytes, four to a cache line.
-#[derive(Clone, Copy)]
+/// A stored result, unpacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Slot {
     /// The key's upper half (the lower half chose the bucket).
     check: u32,
@@ -83,12 +84,72 @@ impl Slot {
             Move::man(from, to, captured, self.flags & PROMOTES != 0)
         })
     }
+
+    /// The slot in two words: the key's check and the captured squares, then the rest.
+    /// The first is stored XORed with the second, so that a slot read while another
+    /// thread writes it (half old, half new) fails its check instead of passing with
+    /// another position's result.
+    fn pack(&self) -> [u64; 2] {
+        let rest = u64::from(self.score as u16)
+            | u64::from(self.from) << 16
+            | u64::from(self.to) << 24
+            | u64::from(self.depth as u8) << 32
+            | u64::from(self.flags) << 40
+            | (self.bound as u64) << 48
+            | u64::from(self.generation) << 56;
+        let key = u64::from(self.check) | u64::from(self.captured) << 32;
+        [key ^ rest, rest]
+    }
+
+    fn unpack([keyed, rest]: [u64; 2]) -> Slot {
+        let key = keyed ^ rest;
+        Slot {
+            check: key as u32,
+            captured: (key >> 32) as u32,
+            score: rest as u16 as i16,
+            from: (rest >> 16) as u8,
+            to: (rest >> 24) as u8,
+            depth: (rest >> 32) as u8 as i8,
+            flags: (rest >> 40) as u8,
+            bound: match (rest >> 48) as u8 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            generation: (rest >> 56) as u8,
+        }
+    }
 }
 
-/// Four slots on one 64-byte cache line: a probe costs at most one memory access.
-#[derive(Clone, Copy)]
+/// Four slots of two words on one 64-byte cache line: a probe costs at most one
+/// memory access. The words are atomic, so that the threads of one search share the
+/// table; relaxed loads and stores are plain moves on x86-64.
 #[repr(C, align(64))]
-struct Bucket([Slot; 4]);
+struct Bucket([AtomicU64; 8]);
+
+impl Bucket {
+    fn empty() -> Bucket {
+        let [keyed, rest] = EMPTY.pack();
+        Bucket(std::array::from_fn(|i| {
+            AtomicU64::new(if i % 2 == 0 { keyed } else { rest })
+        }))
+    }
+
+    #[inline(always)]
+    fn slot(&self, index: usize) -> Slot {
+        Slot::unpack([
+            self.0[2 * index].load(Ordering::Relaxed),
+            self.0[2 * index + 1].load(Ordering::Relaxed),
+        ])
+    }
+
+    #[inline(always)]
+    fn set(&self, index: usize, slot: &Slot) {
+        let [keyed, rest] = slot.pack();
+        self.0[2 * index].store(keyed, Ordering::Relaxed);
+        self.0[2 * index + 1].store(rest, Ordering::Relaxed);
+    }
+}
 
 /// The largest table, in megabytes: 64 GiB, four billion slots. A one-second
 /// search stores fewer than ten million results, so this is far past any use
@@ -126,11 +187,14 @@ impl std::error::Error for TableError {}
 fn empty_buckets(count: usize) -> Option<Vec<Bucket>> {
     let mut buckets = Vec::new();
     buckets.try_reserve_exact(count).ok()?;
-    buckets.resize(count, Bucket([EMPTY; 4]));
+    buckets.resize_with(count, Bucket::empty);
     Some(buckets)
 }
 
 /// A fixed-size table of four-slot buckets; depth-preferred, ageing by search generation.
+///
+/// The threads of one search share it (`probe` and `store` take `&self`); a result
+/// one thread stores may be overwritten by another's at any time, as by a collision.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     mask: usize,
@@ -169,7 +233,12 @@ impl TranspositionTable {
 
     /// Forgets everything (a pass over the whole table: call it between moves, not in one).
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket([EMPTY; 4]));
+        let empty = Bucket::empty();
+        for bucket in &mut self.buckets {
+            for (word, fresh) in bucket.0.iter_mut().zip(&empty.0) {
+                *word.get_mut() = fresh.load(Ordering::Relaxed);
+            }
+        }
         self.generation = 0;
     }
 
@@ -203,9 +272,9 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let (at, check) = self.split(key);
-        self.buckets[at]
-            .0
-            .iter()
+        let bucket = &self.buckets[at];
+        (0..4)
+            .map(|index| bucket.slot(index))
             .find(|slot| slot.check == check && slot.depth >= 0)
             .map(|slot| Entry {
                 mv: slot.mv(),
@@ -218,7 +287,7 @@ impl TranspositionTable {
     /// Stores a result searched at `ply` from the root to `depth` remaining plies.
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: u32,
         depth: i32,
@@ -228,8 +297,9 @@ impl TranspositionTable {
     ) {
         let (at, check) = self.split(key);
         let generation = self.generation;
-        let bucket = &mut self.buckets[at].0;
-        let index = match bucket
+        let bucket = &self.buckets[at];
+        let slots: [Slot; 4] = std::array::from_fn(|index| bucket.slot(index));
+        let index = match slots
             .iter()
             .position(|slot| slot.check == check && slot.depth >= 0)
         {
@@ -243,27 +313,30 @@ impl TranspositionTable {
                             0
                         }
                 };
-                (0..4).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
+                (0..4).min_by_key(|&i| worth(&slots[i])).unwrap_or(0)
             }
         };
-        let slot = &mut bucket[index];
-        let kept = if slot.check == check { slot.mv() } else { None };
+        let old = &slots[index];
+        let kept = if old.check == check { old.mv() } else { None };
         let mv = mv.or(kept);
-        *slot = Slot {
-            check,
-            captured: mv.map_or(0, |mv| mv.captured().0),
-            score: score.to_table(ply).0 as i16,
-            from: mv.map_or(0, |mv| mv.from().index() as u8),
-            to: mv.map_or(0, |mv| mv.to().index() as u8),
-            depth: depth.clamp(0, i32::from(i8::MAX)) as i8,
-            flags: mv.map_or(0, |mv| {
-                let promotes = if mv.promotes() { PROMOTES } else { 0 };
-                let by_king = if mv.by_king() { BY_KING } else { 0 };
-                HAS_MOVE | promotes | by_king
-            }),
-            bound,
-            generation,
-        };
+        bucket.set(
+            index,
+            &Slot {
+                check,
+                captured: mv.map_or(0, |mv| mv.captured().0),
+                score: score.to_table(ply).0 as i16,
+                from: mv.map_or(0, |mv| mv.from().index() as u8),
+                to: mv.map_or(0, |mv| mv.to().index() as u8),
+                depth: depth.clamp(0, i32::from(i8::MAX)) as i8,
+                flags: mv.map_or(0, |mv| {
+                    let promotes = if mv.promotes() { PROMOTES } else { 0 };
+                    let by_king = if mv.by_king() { BY_KING } else { 0 };
+                    HAS_MOVE | promotes | by_king
+                }),
+                bound,
+                generation,
+            },
+        );
     }
 }
 
@@ -273,7 +346,7 @@ mod tests {
 
     #[test]
     fn a_stored_result_is_found_under_its_key_only() {
-        let mut table = TranspositionTable::new(1);
+        let table = TranspositionTable::new(1);
         table.store(42, 0, 5, Score(17), Bound::Exact, None);
         let entry = table.probe(42).expect("stored");
         assert_eq!(entry.score(0), Score(17));
@@ -311,9 +384,62 @@ mod tests {
     }
 
     #[test]
-    fn a_slot_is_sixteen_bytes_and_a_bucket_one_cache_line() {
-        assert_eq!(std::mem::size_of::<Slot>(), 16);
+    fn a_bucket_is_one_cache_line_of_four_slots() {
         assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+    }
+
+    #[test]
+    fn a_slot_survives_packing_and_a_torn_one_fails_its_check() {
+        let slot = Slot {
+            check: 0xDEAD_BEEF,
+            captured: 0x0102_0304,
+            score: -1234,
+            from: 9,
+            to: 31,
+            depth: 17,
+            flags: HAS_MOVE | BY_KING,
+            bound: Bound::Lower,
+            generation: 200,
+        };
+        assert_eq!(Slot::unpack(slot.pack()), slot);
+        assert_eq!(Slot::unpack(EMPTY.pack()), EMPTY);
+        // The first word of one write beside the second of another.
+        let other = Slot {
+            score: 55,
+            depth: 3,
+            ..slot
+        };
+        let torn = Slot::unpack([slot.pack()[0], other.pack()[1]]);
+        assert_ne!(torn.check, slot.check);
+    }
+
+    #[test]
+    fn threads_storing_at_once_leave_only_whole_results() {
+        // Four threads fill a small table with results whose score is their key's
+        // check: every entry found afterwards must agree with its key.
+        let table = TranspositionTable::new(1);
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = (i * 4 + thread).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        let score = Score(((key >> 32) % 1000) as i32);
+                        table.store(key, 0, (i % 20) as i32, score, Bound::Exact, None);
+                    }
+                });
+            }
+        });
+        let mut found = 0;
+        for i in 0..800_000u64 {
+            let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            if let Some(entry) = table.probe(key) {
+                found += 1;
+                assert_eq!(entry.score(0), Score(((key >> 32) % 1000) as i32));
+            }
+        }
+        assert!(found > 10_000, "{found}");
     }
 
     #[test]
@@ -322,7 +448,7 @@ mod tests {
         for fen in [crate::START_FEN, "W:WKa1:Bc3", "W:Wb6:Bc7,f6"] {
             let position: crate::Position = fen.parse().unwrap();
             for mv in position.legal_moves() {
-                let mut table = TranspositionTable::new(1);
+                let table = TranspositionTable::new(1);
                 table.store(77 << 32, 0, 3, Score(5), Bound::Lower, Some(mv));
                 let back = table.probe(77 << 32).unwrap().mv.unwrap();
                 assert_eq!(back, mv);
@@ -335,7 +461,7 @@ mod tests {
 
     #[test]
     fn win_scores_are_stored_relative_to_the_node() {
-        let mut table = TranspositionTable::new(1);
+        let table = TranspositionTable::new(1);
         table.store(9, 3, 2, Score::win_in(7), Bound::Exact, None);
         assert_eq!(table.probe(9).unwrap().score(5), Score::win_in(9));
     }
