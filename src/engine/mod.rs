@@ -49,6 +49,8 @@ pub struct EngineConfig {
     pub seed: u64,
     /// Transposition table size in megabytes, 1 to [`search::MAX_HASH_MB`].
     pub hash_mb: usize,
+    /// Threads of the search, 1 to [`search::MAX_THREADS`] (see [`search::search_first`]).
+    pub threads: usize,
     /// Evaluation switches.
     pub eval: EvalConfig,
     /// Stage 3: the material margin by which one capture must beat every other to be
@@ -64,6 +66,7 @@ impl Default for EngineConfig {
             use_kb: true,
             seed: 0,
             hash_mb: 16,
+            threads: 1,
             eval: EvalConfig::default(),
             capture_margin: Some(Score(2 * Score::MAN.0)),
             tablebase: None,
@@ -266,6 +269,11 @@ impl Engine {
         self.line = None;
     }
 
+    /// Sets the threads of the search (1 to [`search::MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads.clamp(1, search::MAX_THREADS);
+    }
+
     /// Turns stage 1 (the knowledge base) on or off, as a level asks; a line in
     /// progress is dropped when it goes off.
     pub fn set_use_kb(&mut self, use_kb: bool) {
@@ -435,6 +443,7 @@ impl Engine {
             &self.config.eval,
             self.config.tablebase.as_deref(),
             &self.stop,
+            self.config.threads,
             progress,
         );
         let mv = result.best?;

@@ -38,6 +38,9 @@ pub use zobrist::key as zobrist_key;
 /// search reaches, the other half left for extensions and capture sequences.
 pub const MAX_DEPTH: u32 = (MAX_PLY / 2) as u32;
 
+/// The most threads a search may use: more than any machine this runs on has cores.
+pub const MAX_THREADS: usize = 256;
+
 /// The longest thinking time a person may ask for, in milliseconds: an hour.
 pub const MAX_MOVETIME_MS: u32 = 3_600_000;
 
@@ -219,12 +222,20 @@ pub fn search(
     stop: &Stop,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
-    search_first(game, None, limits, tt, eval, tablebase, stop, progress)
+    search_first(game, None, limits, tt, eval, tablebase, stop, 1, progress)
 }
 
 /// Like [`search`], with `first` searched first at the root where the table names no
-/// better move (a move proposed but not proven: the search decides).
-// The arguments of `search` and the move to try first.
+/// better move (a move proposed but not proven: the search decides), on `threads`
+/// threads.
+///
+/// With more than one thread the others are helpers (lazy SMP): each deepens on its
+/// own, and the table they share carries what they find to the main thread, whose
+/// search alone gives the answer and reports progress. The nodes of the result are
+/// those of every thread; a node limit counts the main thread's. Which nodes a helper
+/// visits depends on the timing of the threads, so a search on several threads does
+/// not repeat exactly, even to a fixed depth.
+// The arguments of `search`, the move to try first and the number of threads.
 #[allow(clippy::too_many_arguments)]
 pub fn search_first(
     game: &Game,
@@ -234,9 +245,54 @@ pub fn search_first(
     eval: &EvalConfig,
     tablebase: Option<&Tablebase>,
     stop: &Stop,
+    threads: usize,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
     let started = Instant::now();
+    tt.new_search();
+    let tt: &TranspositionTable = tt;
+    let helpers = if game.position().legal_moves().is_empty() {
+        0
+    } else {
+        threads.saturating_sub(1)
+    };
+    // The helpers' own stop: the main thread requests it once it has its answer.
+    let main_done = Stop::new();
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..=helpers)
+            .map(|index| {
+                let main_done = &main_done;
+                scope.spawn(move || help(game, limits, tt, eval, tablebase, main_done, index))
+            })
+            .collect();
+        let mut result = deepen(
+            game, first, limits, started, tt, eval, tablebase, stop, progress,
+        );
+        main_done.request();
+        for helper in helpers {
+            result.nodes += helper
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        }
+        result.elapsed = started.elapsed();
+        result
+    })
+}
+
+/// The main thread's iterative deepening (see [`search_first`]).
+// The arguments of `search_first` but the threads, and the moment it started.
+#[allow(clippy::too_many_arguments)]
+fn deepen(
+    game: &Game,
+    first: Option<Move>,
+    limits: Limits,
+    started: Instant,
+    tt: &TranspositionTable,
+    eval: &EvalConfig,
+    tablebase: Option<&Tablebase>,
+    stop: &Stop,
+    progress: &mut dyn FnMut(&Progress),
+) -> SearchResult {
     let position = *game.position();
     let (root, mut searcher, max_depth) = start(game, limits, started, tt, eval, tablebase, stop);
     searcher.root_first = first;
@@ -292,8 +348,49 @@ pub fn search_first(
         }
     }
     result.nodes = searcher.nodes;
-    result.elapsed = started.elapsed();
     result
+}
+
+/// A helper thread of [`search_first`], numbered from 1: the same deepening with
+/// heuristics of its own and no clock, until `main_done` is requested or the depth
+/// `limits` allow is searched. The odd helpers search each iteration a ply deeper than
+/// the main thread would, so that the threads do not all walk one tree in step.
+/// Returns its nodes.
+fn help(
+    game: &Game,
+    limits: Limits,
+    tt: &TranspositionTable,
+    eval: &EvalConfig,
+    tablebase: Option<&Tablebase>,
+    main_done: &Stop,
+    index: usize,
+) -> u64 {
+    let unlimited = match limits {
+        Limits::Depth(depth) => Limits::Depth(depth),
+        _ => Limits::Infinite,
+    };
+    let (root, mut searcher, max_depth) = start(
+        game,
+        unlimited,
+        Instant::now(),
+        tt,
+        eval,
+        tablebase,
+        main_done,
+    );
+    let ahead = (index % 2) as u32;
+    let mut last = Score::DRAW;
+    for depth in 1..=max_depth.saturating_sub(ahead) {
+        if main_done.is_requested() {
+            break;
+        }
+        searcher.new_iteration();
+        last = iterate(&mut searcher, &root, depth + ahead, last);
+        if searcher.stopped {
+            break;
+        }
+    }
+    searcher.nodes
 }
 
 /// The root of `game`, a searcher over `tt` for `limits` (started at `started`), and
@@ -302,7 +399,7 @@ fn start<'a>(
     game: &Game,
     limits: Limits,
     started: Instant,
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     eval: &EvalConfig,
     tablebase: Option<&'a Tablebase>,
     stop: &'a Stop,
@@ -314,7 +411,6 @@ fn start<'a>(
         key: zobrist::key(&position),
         counters: game.counters(),
     };
-    tt.new_search();
     let mut searcher = Searcher::new(
         tt,
         *eval,
@@ -416,6 +512,7 @@ pub fn search_lines(
 ) -> Lines {
     let started = Instant::now();
     let count = count.min(game.position().legal_moves().len());
+    tt.new_search();
     let (root, mut searcher, max_depth) = start(game, limits, started, tt, eval, tablebase, stop);
     let mut result = Lines::default();
     if count == 0 {
@@ -577,6 +674,62 @@ mod tests {
             let nodes = evaluations.map(|eval| search_with(fen, depth, &eval, 1).nodes);
             assert_eq!(nodes, expected, "{fen} to depth {depth}");
         }
+    }
+
+    /// A search of `fen` to `depth` on `threads` threads (the bot's evaluation, 4 MB).
+    fn threaded(fen: &str, depth: u32, threads: usize, stop: &Stop) -> SearchResult {
+        let mut tt = TranspositionTable::new(4);
+        search_first(
+            &game(fen),
+            None,
+            Limits::Depth(depth),
+            &mut tt,
+            &EvalConfig::default(),
+            None,
+            stop,
+            threads,
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn helper_threads_find_the_same_combinations() {
+        // The helpers' deeper results may reach the main thread through the table, so
+        // the score and the depth at which a win counts as proven may differ; the move
+        // may not.
+        for (fen, depth, expected, wins) in [
+            ("W:Wa1,c3:Bb4,d4,f6,g7", 4, "c3:a5", false),
+            ("W:Wa1,b2,c3:Ba5,e5,g7", 6, "c3-b4", true),
+        ] {
+            let alone = threaded(fen, depth, 1, &Stop::new());
+            let helped = threaded(fen, depth, 3, &Stop::new());
+            assert_eq!(text(fen, alone.best.unwrap()), expected);
+            assert_eq!(text(fen, helped.best.unwrap()), expected);
+            assert_eq!(helped.score.is_win(), wins, "{fen}: {}", helped.score);
+            assert!((1..=depth).contains(&helped.depth), "{fen}");
+            assert!(helped.nodes > 0);
+        }
+    }
+
+    #[test]
+    fn helper_threads_leave_the_start_position_with_a_legal_move_at_every_depth() {
+        let start = Position::start();
+        for depth in 1..=9 {
+            let result = threaded(crate::START_FEN, depth, 2, &Stop::new());
+            assert!(start.legal_moves().contains(&result.best.unwrap()));
+            assert_eq!(result.depth, depth);
+        }
+    }
+
+    #[test]
+    fn a_threaded_search_stops_with_its_helpers() {
+        // Stopped before it starts, the main thread answers at once and the helpers
+        // are told to stop: the call returns instead of searching to depth 60.
+        let stop = Stop::new();
+        stop.request();
+        let result = threaded(crate::START_FEN, 60, 2, &stop);
+        assert_eq!(result.depth, 0);
+        assert!(result.best.is_some());
     }
 
     #[test]
