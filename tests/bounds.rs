@@ -55,6 +55,20 @@ fn a_depth_of_zero_or_past_the_search_limit_is_refused() {
 }
 
 #[test]
+fn a_thread_count_of_zero_or_past_the_limit_is_refused() {
+    for (command, option) in [
+        ("bestmove", "--threads"),
+        ("play", "--threads"),
+        ("hub", "--threads"),
+        ("match", "--a-threads"),
+        ("match", "--b-threads"),
+    ] {
+        refused(&[command, option, "0"], "0 is not in 1..=256");
+        refused(&[command, option, "257"], "257 is not in 1..=256");
+    }
+}
+
+#[test]
 fn a_perft_deeper_than_anyone_can_wait_for_is_refused() {
     refused(&["perft", "21"], "21 is not in 0..=20");
     refused(&["perft", "4294967295"], "4294967295 is not in 0..=20");

@@ -167,7 +167,7 @@ fn the_introduction_names_the_engine_and_its_parameters() {
         lines[0].starts_with("id name=shashki version="),
         "{lines:?}"
     );
-    for name in ["variant", "hash", "kb", "kb-file", "level"] {
+    for name in ["variant", "hash", "threads", "kb", "kb-file", "level"] {
         assert!(
             lines
                 .iter()
@@ -176,12 +176,33 @@ fn the_introduction_names_the_engine_and_its_parameters() {
         );
     }
     assert!(lines.contains(&"param name=variant value=russian type=enum values=russian".into()));
+    assert!(lines.contains(&"param name=threads value=1 type=int min=1 max=256".into()));
     hub.send("set-param name=variant value=russian");
     hub.send("set-param name=hash value=8");
     hub.send("init");
     assert_eq!(hub.until("ready"), vec!["ready".to_string()]);
     hub.send("ping");
     assert_eq!(hub.expect("pong"), "pong");
+    assert!(hub.quit());
+}
+
+#[test]
+fn a_search_on_two_threads_answers_through_the_protocol() {
+    // Set before the engine is made, and changed on an engine that exists.
+    let mut hub = Hub::start(&[]);
+    hub.send("set-param name=threads value=2");
+    hub.send("init");
+    hub.expect("ready");
+    for threads in ["2", "3"] {
+        hub.send(&format!("set-param name=threads value={threads}"));
+        hub.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+        hub.send("level depth=8");
+        hub.send("go think");
+        let done = hub.expect("done");
+        let mv = done.strip_prefix("done move=").expect("a move");
+        let legal = ["9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"];
+        assert!(legal.contains(&mv.split(' ').next().unwrap()), "{done}");
+    }
     assert!(hub.quit());
 }
 
@@ -313,6 +334,10 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
             "plays russian",
         ),
         ("set-param name=hash value=0".to_string(), "1 to 65536 MB"),
+        (
+            "set-param name=threads value=0".to_string(),
+            "threads 0: the number must be 1 to 256",
+        ),
         ("set-param name=kb value=maybe".to_string(), "true or false"),
         (
             "set-param name=level value=godlike".to_string(),

@@ -37,6 +37,10 @@ pub struct BestmoveArgs {
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
           value_parser = super::parse_hash_mb)]
     hash: usize,
+    /// Threads of the search, 1 to 256: the others help the first through the shared
+    /// hash table. With more than one, a search to a fixed depth does not repeat exactly.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::threads())]
+    threads: usize,
     #[command(flatten)]
     egtb: super::EgtbArgs,
     /// The evaluation (default: the bot's).
@@ -86,6 +90,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         use_kb: !args.no_kb,
         seed: args.seed,
         hash_mb: args.hash,
+        threads: args.threads,
         tablebase: args.egtb.open()?,
         eval: args
             .eval

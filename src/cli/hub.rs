@@ -20,6 +20,9 @@ pub struct HubArgs {
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
           value_parser = super::parse_hash_mb)]
     hash: usize,
+    /// Threads of the search, 1 to 256 (see `bestmove --threads`).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::threads())]
+    threads: usize,
     /// The strength when the GUI sends no `level`: beginner, novice, casual, club, easy (0.2 s
     /// a move), normal (1 s) or hard (5 s); see the README's level table.
     #[arg(long, default_value = "normal", value_parser = super::level_name)]
@@ -37,6 +40,7 @@ pub fn run(args: HubArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         config: EngineConfig {
             use_kb: !args.no_kb,
             hash_mb: args.hash,
+            threads: args.threads,
             seed: args.seed,
             tablebase: args.egtb.open()?,
             ..EngineConfig::default()

@@ -21,7 +21,7 @@ use shashki::Position;
 use shashki::egtb::Tablebase;
 use shashki::engine::{Level, level, unknown_level};
 use shashki::files::DataDir;
-use shashki::search::{EvalConfig, MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS};
+use shashki::search::{EvalConfig, MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS};
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
@@ -135,6 +135,11 @@ pub fn level_name(text: &str) -> Result<Level, String> {
 /// `--movetime MS`: 1 ms (0 would be no thought at all) to an hour.
 pub fn movetime_ms() -> RangedU64ValueParser<u64> {
     clap::value_parser!(u64).range(1..=u64::from(MAX_MOVETIME_MS))
+}
+
+/// `--threads N`: 1 (the search alone) to [`MAX_THREADS`].
+pub fn threads() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64)
 }
 
 /// `--depth N`: 1 ply (0 would be no search at all) to the search's deepest depth.

@@ -70,6 +70,10 @@ pub struct PlayArgs {
     /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
+    /// Threads the bot searches with, 1 (the default) to 256: more play stronger on a
+    /// machine with the cores to spare.
+    #[arg(long, value_name = "N", value_parser = super::threads())]
+    threads: Option<usize>,
     /// Seed for the bot's choices among equal moves (default: from the clock).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -117,6 +121,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         limits,
         use_kb,
         kb: args.kb,
+        threads: args.threads.unwrap_or(1),
         seed: args.seed,
         no_color: args.no_color,
         open: args.file,

@@ -140,6 +140,12 @@ pub struct MatchArgs {
     #[arg(long, value_name = "NAME", value_parser = super::level_name,
           conflicts_with_all = ["b_depth", "b_no_kb"])]
     b_level: Option<Level>,
+    /// Engine A's search threads, 1 to 256 (see `bestmove --threads`).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::threads())]
+    a_threads: usize,
+    /// Engine B's search threads.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::threads())]
+    b_threads: usize,
     /// Engine A plays without the knowledge base.
     #[arg(long)]
     a_no_kb: bool,
@@ -186,7 +192,7 @@ pub struct MatchArgs {
     /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
     /// --b-depth does).
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_level", "b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_eval"])]
+          conflicts_with_all = ["b_level", "b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_eval", "b_threads"])]
     b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
@@ -221,6 +227,7 @@ impl Player {
             use_kb: settings.use_kb(),
             seed,
             hash_mb: 16,
+            threads: settings.threads,
             eval: EvalConfig {
                 positional: !settings.material_only,
                 ..settings
@@ -309,6 +316,9 @@ impl Player {
         if config.capture_margin.is_none() {
             words.push("no capture stage".to_string());
         }
+        if config.threads > 1 {
+            words.push(format!("{} threads", config.threads));
+        }
         if let Some(base) = &config.tablebase {
             words.push(format!("egtb {} pieces", base.pieces()));
         }
@@ -325,6 +335,7 @@ struct SideSettings {
     no_capture_stage: bool,
     no_egtb: bool,
     eval: Option<Evaluation>,
+    threads: usize,
 }
 
 impl SideSettings {
@@ -470,14 +481,17 @@ fn play_game(
 
 /// Runs the match and prints each game and the total with an Elo estimate.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let side = |level, depth, no_kb, material_only, no_capture_stage, no_egtb, eval| SideSettings {
-        level,
-        depth,
-        no_kb,
-        material_only,
-        no_capture_stage,
-        no_egtb,
-        eval,
+    let side = |level, depth, no_kb, material_only, no_capture_stage, no_egtb, eval, threads| {
+        SideSettings {
+            level,
+            depth,
+            no_kb,
+            material_only,
+            no_capture_stage,
+            no_egtb,
+            eval,
+            threads,
+        }
     };
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
     let tablebase = args.egtb.open()?;
@@ -492,6 +506,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             args.a_no_capture_stage,
             args.a_no_egtb,
             args.a_eval,
+            args.a_threads,
         ),
         args.movetime,
         args.seed,
@@ -506,6 +521,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.b_no_capture_stage,
         args.b_no_egtb,
         args.b_eval,
+        args.b_threads,
     );
     let mut b = match &args.b_hub {
         Some(command) => Player::hub("B", command, b_side.limits(args.movetime))?,
@@ -665,6 +681,7 @@ mod tests {
             no_capture_stage: false,
             no_egtb: true,
             eval: None,
+            threads: 1,
         };
         (
             Player::new("A", settings, 100, 0, &kb, None).expect("a 100 MB table"),

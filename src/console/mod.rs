@@ -66,6 +66,8 @@ pub struct Options {
     pub use_kb: bool,
     /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
     pub kb: Option<PathBuf>,
+    /// The threads the bot searches with.
+    pub threads: usize,
     /// The bot's random seed (default: from the clock).
     pub seed: Option<u64>,
     /// Plain text even on a terminal.
@@ -92,6 +94,7 @@ impl Default for Options {
             limits: Limits::default(),
             use_kb: true,
             kb: None,
+            threads: 1,
             seed: None,
             no_color: false,
             notation: Notation::Full,
@@ -219,6 +222,7 @@ pub fn run(options: Options) -> io::Result<()> {
             EngineConfig {
                 use_kb: options.use_kb,
                 seed,
+                threads: options.threads,
                 tablebase: options.tablebase.clone(),
                 ..EngineConfig::default()
             },

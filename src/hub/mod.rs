@@ -25,7 +25,7 @@ use std::time::Instant;
 use crate::engine::{self, Decision, Engine, EngineConfig, Mode, Stop, unknown_level};
 use crate::kb::KnowledgeBase;
 use crate::notation::hub::{parse_move, parse_position};
-use crate::search::MAX_HASH_MB;
+use crate::search::{MAX_HASH_MB, MAX_THREADS};
 use crate::{Game, Position};
 
 pub use self::client::{HubClient, read_lines};
@@ -307,6 +307,14 @@ impl Session {
                     "hash {value}: the size must be 1 to {MAX_HASH_MB} MB"
                 )),
             },
+            "threads" => match value.parse::<usize>() {
+                Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
+                    self.reconfigure(|settings| settings.config.threads = threads)
+                }
+                _ => self.error(&format!(
+                    "threads {value}: the number must be 1 to {MAX_THREADS}"
+                )),
+            },
             "kb" => match value {
                 "true" | "false" => {
                     let use_kb = value == "true";
@@ -351,6 +359,7 @@ impl Session {
         if same_engine {
             let mut engine = old;
             engine.set_knowledge_base(kb);
+            engine.set_threads(self.settings.config.threads);
             self.engine = Some(engine);
             return Ok(());
         }

@@ -2,7 +2,7 @@
 
 use crate::engine::{Decision, LEVELS, Progress, Source};
 use crate::notation::hub::move_text;
-use crate::search::{MAX_HASH_MB, Score};
+use crate::search::{MAX_HASH_MB, MAX_THREADS, Score};
 use crate::{Move, Position};
 
 use super::Settings;
@@ -25,6 +25,10 @@ pub fn introduction(settings: &Settings) -> Vec<String> {
         format!(
             "param name=hash value={} type=int min=1 max={MAX_HASH_MB}",
             settings.config.hash_mb
+        ),
+        format!(
+            "param name=threads value={} type=int min=1 max={MAX_THREADS}",
+            settings.config.threads
         ),
         format!("param name=kb value={} type=bool", settings.config.use_kb),
         format!("param name=kb-file value={} type=string", quote(&kb_file)),
