@@ -309,7 +309,12 @@ impl Session {
             },
             "threads" => match value.parse::<usize>() {
                 Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
-                    self.reconfigure(|settings| settings.config.threads = threads)
+                    // The engine keeps its table and base: only its searches change.
+                    self.settings.config.threads = threads;
+                    if let Some(engine) = self.engine.as_mut() {
+                        engine.set_threads(threads);
+                    }
+                    Ok(())
                 }
                 _ => self.error(&format!(
                     "threads {value}: the number must be 1 to {MAX_THREADS}"
@@ -359,7 +364,6 @@ impl Session {
         if same_engine {
             let mut engine = old;
             engine.set_knowledge_base(kb);
-            engine.set_threads(self.settings.config.threads);
             self.engine = Some(engine);
             return Ok(());
         }

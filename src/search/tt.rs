@@ -233,12 +233,7 @@ impl TranspositionTable {
 
     /// Forgets everything (a pass over the whole table: call it between moves, not in one).
     pub fn clear(&mut self) {
-        let empty = Bucket::empty();
-        for bucket in &mut self.buckets {
-            for (word, fresh) in bucket.0.iter_mut().zip(&empty.0) {
-                *word.get_mut() = fresh.load(Ordering::Relaxed);
-            }
-        }
+        self.buckets.fill_with(Bucket::empty);
         self.generation = 0;
     }
 
