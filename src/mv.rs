@@ -96,6 +96,15 @@ impl Move {
         self.captured().any()
     }
 
+    /// Whether the move captures two pieces or more: only such a chain can be reached
+    /// along two paths.
+    #[inline]
+    pub(crate) const fn captures_several(self) -> bool {
+        // "More than one bit set", cheaper than a count.
+        let captured = self.captured().0;
+        captured & captured.wrapping_sub(1) != 0
+    }
+
     /// Whether a man is crowned by this move.
     pub const fn promotes(self) -> bool {
         self.crowns_and_squares >> 48 & PROMOTES != 0
@@ -208,11 +217,7 @@ impl MoveList {
     /// Adds a capture unless a move with the same identity is already listed.
     #[inline]
     pub(crate) fn push_capture(&mut self, mv: Move) {
-        // Only a chain of two or more captures can be reached along two paths
-        // (the test is "more than one bit set", cheaper than a count).
-        let captured = mv.captured().0;
-        let several = captured & captured.wrapping_sub(1) != 0;
-        if several && self.0.contains(&mv) {
+        if mv.captures_several() && self.0.contains(&mv) {
             return;
         }
         self.0.push(mv);

@@ -56,12 +56,10 @@ fn count(lists: &mut [MoveList], position: &Position, depth: u32, mode: PerftMod
 fn count_leaves(moves: &mut MoveList, position: &Position, mode: PerftMode) -> u64 {
     match mode {
         PerftMode::MakeEveryLeaf => {
-            position.generate_moves(moves);
-            for &mv in moves.iter() {
-                // black_box keeps the optimiser from dropping a leaf that nobody reads.
+            // black_box keeps the optimiser from dropping a leaf that nobody reads.
+            movegen::visit_moves(position, moves, |mv| {
                 black_box(position.play_unchecked(mv));
-            }
-            moves.len() as u64
+            })
         }
         PerftMode::Bulk => movegen::count_moves(position, moves),
     }

@@ -41,15 +41,52 @@ pub(crate) fn generate(position: &Position, list: &mut MoveList) {
     list.clear();
     let board = board(position);
     if !list_captures(&board, list) {
-        // One arm per colour, so that each shifts its men only the two ways they go.
-        match position.side_to_move() {
-            Color::White => men_steps(Color::White, &board, list),
-            Color::Black => men_steps(Color::Black, &board, list),
-        }
+        let (steps, table) = man_steps(position.side_to_move(), &board);
+        // Both directions in one set, so that one loop writes them (one exit to foresee,
+        // not two).
+        list.push_from_table(steps, table);
         if board.kings.any() {
             king_steps(&board, list);
         }
     }
+}
+
+/// Calls `visit` with every legal move of the side to move, in [`generate`]'s order,
+/// and returns their number: perft's leaves, made without being stored. Captures are
+/// gathered in `list` first (two paths may make one move); quiet moves are passed on
+/// as they are found.
+#[inline(always)]
+pub(crate) fn visit_moves(
+    position: &Position,
+    list: &mut MoveList,
+    mut visit: impl FnMut(Move),
+) -> u64 {
+    list.clear();
+    let board = board(position);
+    let jumpers = jumpers(board.men, &board);
+    if can_capture(&board, &jumpers) {
+        let mut making = Making {
+            list,
+            visit,
+            count: 0,
+        };
+        visit_captures_of(&board, &jumpers, board.kings, &mut making);
+        return making.count;
+    }
+    let (steps, table) = man_steps(position.side_to_move(), &board);
+    let mut count = u64::from(steps.count_ones());
+    let mut rest = steps;
+    while rest != 0 {
+        visit(table[rest.trailing_zeros() as usize]);
+        rest &= rest - 1;
+    }
+    each_king_run(&board, |from, targets| {
+        count += u64::from(targets.count());
+        for to in targets {
+            visit(Move::king(from, to, Bitboard::EMPTY));
+        }
+    });
+    count
 }
 
 /// The number of legal moves of the side to move, which [`generate`] would list. Quiet
@@ -62,22 +99,31 @@ pub(crate) fn count_moves(position: &Position, list: &mut MoveList) -> u64 {
     if list_captures(&board, list) {
         return list.len() as u64;
     }
-    // One arm per colour, as in `generate`.
-    let [left, right] = match position.side_to_move() {
-        Color::White => step_targets(Color::White, &board),
-        Color::Black => step_targets(Color::Black, &board),
-    };
-    let king_steps: u32 = board
-        .kings
-        .into_iter()
-        .map(|from| {
-            Direction::ALL
-                .map(|direction| free_run(from.index(), direction, board.occupied).count())
-                .iter()
-                .sum::<u32>()
-        })
-        .sum();
-    u64::from(left.count() + right.count() + king_steps)
+    let mut count = man_steps(position.side_to_move(), &board).0.count_ones();
+    each_king_run(&board, |_, targets| count += targets.count());
+    u64::from(count)
+}
+
+/// Passes each capture on as it is found, once: `list` remembers those that two paths
+/// could reach.
+struct Making<'a, F> {
+    list: &'a mut MoveList,
+    visit: F,
+    count: u64,
+}
+
+impl<F: FnMut(Move)> capture::CaptureVisitor for Making<'_, F> {
+    #[inline(always)]
+    fn finish(&mut self, mv: Move) {
+        if mv.captures_several() {
+            if self.list.contains(&mv) {
+                return;
+            }
+            self.list.push(mv);
+        }
+        self.count += 1;
+        (self.visit)(mv);
+    }
 }
 
 /// Fills `list` with the captures only (empty when there is none).
@@ -122,12 +168,35 @@ fn can_capture(board: &Board, jumpers: &[Bitboard; 4]) -> bool {
 /// The quiet moves of the kings of `board`.
 #[inline(never)]
 fn king_steps(board: &Board, list: &mut MoveList) {
+    each_king_run(board, |from, targets| {
+        list.push_each(targets, |to| Move::king(from, to, Bitboard::EMPTY));
+    });
+}
+
+/// Calls `visit` with each king of `board` and the empty squares it can fly to, one
+/// direction at a time.
+#[inline(always)]
+fn each_king_run(board: &Board, mut visit: impl FnMut(Square, Bitboard)) {
     for from in board.kings {
         for direction in Direction::ALL {
-            let targets = free_run(from.index(), direction, board.occupied);
-            list.push_each(targets, |to| Move::king(from, to, Bitboard::EMPTY));
+            visit(from, free_run(from.index(), direction, board.occupied));
         }
     }
+}
+
+/// The quiet steps of the side to move's men (those of `board`): their indices in
+/// `side`'s [`MAN_STEP`] table (the first forward direction's moves first), and the table.
+#[inline(always)]
+fn man_steps(side: Color, board: &Board) -> (u64, &'static [Move; 64]) {
+    // One arm per colour, so that each shifts its men only the two ways they go.
+    let [left, right] = match side {
+        Color::White => step_targets(Color::White, board),
+        Color::Black => step_targets(Color::Black, board),
+    };
+    (
+        u64::from(left.0) | u64::from(right.0) << 32,
+        &MAN_STEP[side.index()],
+    )
 }
 
 /// Where `side`'s men (those of `board`) can step, per forward direction. Called with
@@ -135,18 +204,6 @@ fn king_steps(board: &Board, list: &mut MoveList) {
 #[inline(always)]
 fn step_targets(side: Color, board: &Board) -> [Bitboard; 2] {
     FORWARD[side.index()].map(|direction| step(board.men, direction) & !board.occupied)
-}
-
-/// The quiet steps of `side`'s men (those of `board`).
-#[inline(always)]
-fn men_steps(side: Color, board: &Board, list: &mut MoveList) {
-    let [left, right] = step_targets(side, board);
-    // Both directions in one set, so that one loop writes them (one exit to foresee,
-    // not two); the first direction's moves come first, as they would in two loops.
-    list.push_from_table(
-        u64::from(left.0) | u64::from(right.0) << 32,
-        &MAN_STEP[side.index()],
-    );
 }
 
 /// Per colour: the quiet step of a man arriving on square `s` in its first forward
@@ -217,6 +274,25 @@ mod tests {
                 position.legal_moves().len() as u64,
                 "{position:?}"
             );
+        }
+    }
+
+    #[test]
+    fn visiting_moves_gives_the_generated_list_in_its_order() {
+        let mut scratch = crate::MoveList::new();
+        // The closed loop is reached along two paths; the king ending has both kinds of quiet move.
+        let chosen =
+            ["W:Wc3:Bd4,f4,f2,d2", "W:WKa1,c3,Kh6:Bf8,Kb8"].map(|fen| fen.parse().unwrap());
+        let random = crate::testing::random_positions(2000, 40, 4);
+        for position in chosen.into_iter().chain(random) {
+            let mut visited = Vec::new();
+            let count = super::visit_moves(&position, &mut scratch, |mv| visited.push(mv));
+            let listed = position.legal_moves();
+            assert_eq!(count, listed.len() as u64, "{position:?}");
+            assert_eq!(visited.len(), listed.len(), "{position:?}");
+            for (a, b) in visited.iter().zip(listed.iter()) {
+                assert!(a == b && a.promotes() == b.promotes(), "{position:?}");
+            }
         }
     }
 
