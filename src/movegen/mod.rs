@@ -65,13 +65,13 @@ pub(crate) fn visit_moves(
     let board = board(position);
     let jumpers = jumpers(board.men, &board);
     if can_capture(&board, &jumpers) {
-        let mut making = Making {
+        let mut captures = CapturesOnce {
             list,
             visit,
             count: 0,
         };
-        visit_captures_of(&board, &jumpers, board.kings, &mut making);
-        return making.count;
+        visit_captures_of(&board, &jumpers, board.kings, &mut captures);
+        return captures.count;
     }
     let (steps, table) = man_steps(position.side_to_move(), &board);
     let mut count = u64::from(steps.count_ones());
@@ -106,13 +106,13 @@ pub(crate) fn count_moves(position: &Position, list: &mut MoveList) -> u64 {
 
 /// Passes each capture on as it is found, once: `list` remembers those that two paths
 /// could reach.
-struct Making<'a, F> {
+struct CapturesOnce<'a, F> {
     list: &'a mut MoveList,
     visit: F,
     count: u64,
 }
 
-impl<F: FnMut(Move)> capture::CaptureVisitor for Making<'_, F> {
+impl<F: FnMut(Move)> capture::CaptureVisitor for CapturesOnce<'_, F> {
     #[inline(always)]
     fn finish(&mut self, mv: Move) {
         if mv.captures_several() {
