@@ -233,6 +233,12 @@ impl Position {
         movegen::generate_captures(self, list);
     }
 
+    /// The side to move's captures, found but not yet listed; `None` when it has none.
+    #[inline(always)]
+    pub(crate) fn find_captures(&self) -> Option<movegen::Captures> {
+        movegen::find_captures(self)
+    }
+
     /// Whether the side to move must capture.
     #[inline]
     pub fn has_capture(&self) -> bool {

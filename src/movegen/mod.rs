@@ -127,23 +127,39 @@ impl<F: FnMut(Move)> capture::CaptureVisitor for CapturesOnce<'_, F> {
 }
 
 /// Fills `list` with the captures only (empty when there is none).
-///
-/// Built into its caller, so that a position without a capture (most of those the
-/// quiescence search asks about) costs the set test alone and no call.
 #[inline(always)]
 pub(crate) fn generate_captures(position: &Position, list: &mut MoveList) {
-    list.clear();
-    let board = board(position);
-    let jumpers = jumpers(board.men, &board);
-    if can_capture(&board, &jumpers) {
-        list_found_captures(&board, &jumpers, list);
+    match find_captures(position) {
+        Some(captures) => captures.list(list),
+        None => list.clear(),
     }
 }
 
-/// Adds the captures of `jumpers` and of the kings to `list`, once a capture is known.
-#[inline(never)]
-fn list_found_captures(board: &Board, jumpers: &[Bitboard; 4], list: &mut MoveList) {
-    visit_captures_of(board, jumpers, board.kings, list);
+/// The side to move's captures, known to exist and listed on demand.
+///
+/// Finding them is built into the caller, so that a position without a capture (most
+/// of those the quiescence search asks about) costs the set test alone and no call.
+#[derive(Clone, Copy)]
+pub(crate) struct Captures {
+    board: Board,
+    jumpers: [Bitboard; 4],
+}
+
+impl Captures {
+    /// Fills `list` with the captures.
+    #[inline(never)]
+    pub(crate) fn list(&self, list: &mut MoveList) {
+        list.clear();
+        visit_captures_of(&self.board, &self.jumpers, self.board.kings, list);
+    }
+}
+
+/// The side to move's captures, if it has any.
+#[inline(always)]
+pub(crate) fn find_captures(position: &Position) -> Option<Captures> {
+    let board = board(position);
+    let jumpers = jumpers(board.men, &board);
+    can_capture(&board, &jumpers).then_some(Captures { board, jumpers })
 }
 
 /// Adds every capture of the side to move to `list`; false when it has none.
@@ -292,6 +308,30 @@ mod tests {
             assert_eq!(visited.len(), listed.len(), "{position:?}");
             for (a, b) in visited.iter().zip(listed.iter()) {
                 assert!(a == b && a.promotes() == b.promotes(), "{position:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn captures_found_list_the_generated_captures() {
+        let mut found = crate::MoveList::new();
+        let chosen = [
+            "W:Wc3:Bd4,f4,f2,d2",
+            "W:WKa1,c3,Kh6:Bf8,Kb8",
+            crate::START_FEN,
+        ]
+        .map(|fen| fen.parse().unwrap());
+        let random = crate::testing::random_positions(2000, 40, 5);
+        for position in chosen.into_iter().chain(random) {
+            let listed = position.legal_moves();
+            let must_capture = listed.first().is_some_and(|mv| mv.is_capture());
+            match super::find_captures(&position) {
+                Some(captures) => {
+                    assert!(must_capture, "{position:?}");
+                    captures.list(&mut found);
+                    assert_eq!(&found[..], &listed[..], "{position:?}");
+                }
+                None => assert!(!must_capture, "{position:?}"),
             }
         }
     }

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
+use crate::movegen::Captures;
 use crate::tables::{Direction, FORWARD, step};
 use crate::{Bitboard, DrawCounters, Move, MoveList, Position};
 
@@ -264,13 +265,15 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         for i in 0..moves.len() {
             if i == unordered {
-                if !captures {
-                    placed += self.place_killers(&mut moves[i..], at);
-                }
-                self.score_moves(&moves[placed..], &mut order);
+                placed += self.order_moves(&mut moves[i..], &mut order, at);
             }
             if i >= placed {
-                pick_next(&mut moves[placed..], &mut order, i - placed);
+                // `order` keys the moves from `unordered` on.
+                pick_next(
+                    &mut moves[placed..],
+                    &mut order[placed - unordered..],
+                    i - placed,
+                );
             }
             let mv = moves[i];
             let next = Depth(depth.0 - step_down);
@@ -278,14 +281,11 @@ impl<'a> Searcher<'a> {
                 // A frontier child goes straight to the quiescence search, which
                 // needs neither its key nor its draw counters.
                 let child = node.position.play_unchecked(mv);
-                let null = Score(alpha.0 + 1);
-                let mut score = if i == 0 {
-                    -self.quiesce(&child, ply.next(), -beta, -alpha)
-                } else {
-                    -self.quiesce(&child, ply.next(), -null, -alpha)
-                };
+                // The first move with the full window, the others with a null window.
+                let window_top = if i == 0 { beta } else { Score(alpha.0 + 1) };
+                let mut score = -self.quiesce(&child, ply.next(), -window_top, -alpha);
                 if i > 0 && score > alpha && score < beta {
-                    score = -self.quiesce(&child, ply.next(), -beta, -alpha);
+                    score = -self.quiesce_seldom(&child, ply.next(), -beta, -alpha);
                 }
                 score
             } else {
@@ -368,14 +368,10 @@ impl<'a> Searcher<'a> {
 
     /// Resolves every capture until the side to move has none; a quiet position is evaluated.
     ///
-    /// Capture is compulsory, so a side that must capture cannot stand pat.
-    pub fn quiesce(
-        &mut self,
-        position: &Position,
-        ply: Ply,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
+    /// Capture is compulsory, so a side that must capture cannot stand pat. Built into
+    /// its callers: most nodes here are quiet leaves, settled without a call.
+    #[inline(always)]
+    pub fn quiesce(&mut self, position: &Position, ply: Ply, alpha: Score, beta: Score) -> Score {
         self.tick();
         if self.stopped {
             return Score::DRAW;
@@ -386,21 +382,41 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.probe(position, || DrawCounters::starting(position), ply) {
             return score;
         }
-        // Most nodes here are quiet: the generator settles that with one set test.
-        let mut list = std::mem::take(&mut self.lists[at]);
-        position.generate_captures(&mut list);
-        if list.is_empty() {
-            self.lists[at] = list;
-            return if can_move_quietly(position) {
-                evaluate(position, &self.eval)
-            } else {
-                Score::loss_in(ply.0)
-            };
+        match position.find_captures() {
+            Some(captures) => self.resolve_captures(position, &captures, ply, alpha, beta),
+            None if can_move_quietly(position) => evaluate(position, &self.eval),
+            None => Score::loss_in(ply.0),
         }
+    }
+
+    /// [`Self::quiesce`] called where it is seldom needed, so that its code is not built in there.
+    #[inline(never)]
+    fn quiesce_seldom(
+        &mut self,
+        position: &Position,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.quiesce(position, ply, alpha, beta)
+    }
+
+    /// The quiescence search of a position whose side to move has `captures`.
+    #[inline(never)]
+    fn resolve_captures(
+        &mut self,
+        position: &Position,
+        captures: &Captures,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let at = ply.index();
         if at >= MAX_PLY - 1 {
-            self.lists[at] = list;
             return evaluate(position, &self.eval);
         }
+        let mut list = std::mem::take(&mut self.lists[at]);
+        captures.list(&mut list);
         // Take the most first: big captures settle the exchange sooner.
         list.as_mut_slice()
             .sort_unstable_by_key(|mv| std::cmp::Reverse(capture_value(position, *mv)));
@@ -476,35 +492,44 @@ impl<'a> Searcher<'a> {
         self.pv_len[at] = child_len;
     }
 
-    /// Brings this ply's killers that are among the quiet `moves` to their front, the
-    /// first killer first; returns how many there were. They are tried before every
-    /// other quiet move: this is the order [`pick_next`] would give them.
-    fn place_killers(&self, moves: &mut [Move], at: usize) -> usize {
-        let mut placed = 0;
-        for killer in self.killers[at] {
-            if killer == NO_KILLER {
-                break;
-            }
-            if let Some(index) = moves[placed..].iter().position(|mv| mv.route() == killer) {
-                moves.swap(placed, placed + index);
-                placed += 1;
-            }
-        }
-        placed
-    }
-
-    /// Ordering keys: captures by material, quiet moves by history (crowning first).
-    fn score_moves(&self, moves: &[Move], order: &mut Vec<i32>) {
+    /// Keys `moves` for ordering in `order` (captures by material, quiet moves by
+    /// history, crowning first) and brings this ply's killers among them to their
+    /// front, the first killer first; returns how many killers there were. They are
+    /// tried before every other quiet move: this is the order [`pick_next`] would give them.
+    fn order_moves(&self, moves: &mut [Move], order: &mut Vec<i32>, at: usize) -> usize {
         order.clear();
         // Capture is compulsory, so a list holds captures only or quiet moves only.
-        if moves.first().is_some_and(|mv| mv.is_capture()) {
+        if moves[0].is_capture() {
             order.extend(moves.iter().map(|&mv| capture_value_unplayed(mv)));
-        } else {
-            order.extend(moves.iter().map(|&mv| {
-                self.history[mv.from().index()][mv.to().index()]
-                    + if mv.promotes() { 1 << 26 } else { 0 }
-            }));
+            return 0;
         }
+        // One pass finds the killers too: a quiet move's route is unique in its list, so
+        // the last match is the only one, and taking it needs no branch to foresee.
+        let [first, second] = self.killers[at];
+        let (mut first_at, mut second_at) = (None, None);
+        order.extend(moves.iter().enumerate().map(|(j, &mv)| {
+            let route = mv.route();
+            first_at = if route == first { Some(j) } else { first_at };
+            second_at = if route == second { Some(j) } else { second_at };
+            self.history[mv.from().index()][mv.to().index()]
+                + if mv.promotes() { 1 << 26 } else { 0 }
+        }));
+        let mut placed = 0;
+        if let Some(index) = first_at {
+            moves.swap(0, index);
+            order.swap(0, index);
+            placed = 1;
+            // The second killer may have stood first, where the swap put the first.
+            if second_at == Some(0) {
+                second_at = Some(index);
+            }
+        }
+        if let Some(index) = second_at {
+            moves.swap(placed, index);
+            order.swap(placed, index);
+            placed += 1;
+        }
+        placed
     }
 
     /// A quiet move caused a cut-off: remember it as a killer and in the history.
