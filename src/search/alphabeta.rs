@@ -8,8 +8,8 @@ use std::time::Instant;
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
 use crate::movegen::Captures;
-use crate::tables::{Direction, FORWARD, step};
-use crate::{Bitboard, DrawCounters, Move, MoveList, Position};
+use crate::tables::{Direction, step};
+use crate::{Color, DrawCounters, Move, MoveList, Position};
 
 use super::eval::{EvalConfig, evaluate};
 use super::tt::{Bound, TranspositionTable};
@@ -585,19 +585,20 @@ fn capture_value_unplayed(mv: Move) -> i32 {
 }
 
 /// Whether the side to move has a quiet move (used where captures are known to be absent).
+#[inline]
 pub(crate) fn can_move_quietly(position: &Position) -> bool {
-    let side = position.side_to_move();
-    let empty = !position.occupied();
-    let us = position.pieces(side);
-    let men = us & !position.kings();
+    let us = position.movers();
     let kings = us & position.kings();
-    let men_move = FORWARD[side.index()]
-        .iter()
-        .any(|&d| (step(men, d) & empty) != Bitboard::EMPTY);
-    men_move
-        || Direction::ALL
-            .iter()
-            .any(|&d| (step(kings, d) & empty) != Bitboard::EMPTY)
+    // Men step forward only, kings both ways: one arm per colour, each without a branch.
+    let (northward, southward) = match position.side_to_move() {
+        Color::White => (us, kings),
+        Color::Black => (kings, us),
+    };
+    let reach = step(northward, Direction::NorthWest)
+        | step(northward, Direction::NorthEast)
+        | step(southward, Direction::SouthWest)
+        | step(southward, Direction::SouthEast);
+    (reach & !position.occupied()).any()
 }
 
 #[cfg(test)]
@@ -606,19 +607,34 @@ mod tests {
 
     #[test]
     fn quiet_move_check_agrees_with_the_generator() {
-        for fen in [
+        // Blocked men and kings of both colours, men that step only forward and kings
+        // that step back, then positions of real play.
+        let chosen = [
             "W:Wa1:Bb2,c3",
             "W:WKa1:Bb2,c3",
             "B:Wa1,c1:Bb4",
             "B:Wa3,c3:Bb4",
+            "B:Wa3,c3,d2:Bb4",
+            "B:Wa3,c3,d2:Bb4,Kh8",
+            "W:Wa7:Bb8,Kh2",
+            "W:Wa7,Kh2:Bb8",
+            "B:Wa7,Kh2:Bb8",
             "W:WKh8:BKa1",
             crate::START_FEN,
-        ] {
-            let position: Position = fen.parse().unwrap();
+        ]
+        .map(|fen| fen.parse::<Position>().unwrap());
+        let random = crate::testing::random_positions(2000, 17, 2);
+        for position in chosen.into_iter().chain(random) {
             let mut list = MoveList::new();
             position.generate_moves(&mut list);
-            let quiet = list.iter().any(|mv| !mv.is_capture());
-            assert_eq!(can_move_quietly(&position), quiet, "{fen}");
+            if list.first().is_some_and(|mv| mv.is_capture()) {
+                continue;
+            }
+            assert_eq!(
+                can_move_quietly(&position),
+                !list.is_empty(),
+                "{position:?}"
+            );
         }
     }
 
