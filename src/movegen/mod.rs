@@ -255,8 +255,7 @@ const fn build_man_steps() -> [[Move; 64]; 2] {
 
 /// Whether the side to move has a capture (and so must capture).
 pub(crate) fn has_capture(position: &Position) -> bool {
-    let board = board(position);
-    can_capture(&board, &jumpers(board.men, &board))
+    find_captures(position).is_some()
 }
 
 /// Every capture path of the piece on `from`, one entry per path (paths of one move may repeat).
