@@ -143,6 +143,40 @@ const fn build_advance() -> [[i32; 8]; 25] {
     table
 }
 
+/// The advancement bonus by bit: per colour (by [`Color::index`]) and phase, for each
+/// bit of the weights, the squares of the ranks whose weight has that bit. A man's
+/// bonus is then the sum over the bits it stands under, and the bonus of all men six
+/// bit counts instead of a count and a product per rank.
+const ADVANCE_BITS: [[[Bitboard; ADVANCE_WEIGHT_BITS]; 25]; 2] = build_advance_bits();
+/// Bits enough for every advancement weight (at most 32).
+const ADVANCE_WEIGHT_BITS: usize = 6;
+
+const fn build_advance_bits() -> [[[Bitboard; ADVANCE_WEIGHT_BITS]; 25]; 2] {
+    let mut table = [[[Bitboard(0); ADVANCE_WEIGHT_BITS]; 25]; 2];
+    let mut phase = 0;
+    while phase <= 24 {
+        let mut rank = 0;
+        while rank < 8 {
+            let weight = ADVANCE[phase][rank];
+            assert!(weight >= 0 && weight < 1 << ADVANCE_WEIGHT_BITS);
+            let mut bit = 0;
+            while bit < ADVANCE_WEIGHT_BITS {
+                if weight & 1 << bit != 0 {
+                    // White's rank as it stands, Black's counted from the other side.
+                    let white = &mut table[0][phase][bit];
+                    white.0 |= Bitboard::rank(rank as u8).0;
+                    let black = &mut table[1][phase][bit];
+                    black.0 |= Bitboard::rank(7 - rank as u8).0;
+                }
+                bit += 1;
+            }
+            rank += 1;
+        }
+        phase += 1;
+    }
+    table
+}
+
 /// Bonus for a man with no enemy piece in front of it, by rank.
 const RUNAWAY: [i32; 8] = [0, 0, 0, 8, 16, 30, 50, 0];
 /// Men on the board at the start: the phase runs from 24 (opening) down to 0.
@@ -280,13 +314,15 @@ pub(super) fn ending(strong: Side, weak: Side) -> Option<i32> {
     Some(800 + 150 * holds_diagonal + 20 * doubles - 12 * lone_room)
 }
 
-/// The men of each rank, four bits a rank (rank 1 lowest): the first two steps of a
-/// bit count. Without a `popcnt` instruction in the default target a full bit count
-/// costs a dozen instructions; this one serves all six advancement counts.
+/// The advancement bonus of `men` (Black's when `black`) at `phase`: for each bit of
+/// the weights, the men under it counted and shifted to its place.
 #[inline(always)]
-pub(super) const fn rank_counts(set: Bitboard) -> u32 {
-    let x = set.0 - ((set.0 >> 1) & 0x5555_5555);
-    (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333)
+fn advancement(men: Bitboard, phase: usize, black: bool) -> i32 {
+    ADVANCE_BITS[usize::from(black)][phase]
+        .iter()
+        .enumerate()
+        .map(|(bit, squares)| ((men & *squares).count() as i32) << bit)
+        .sum()
 }
 
 /// Material and position of `us` against `them`, seen through the tables of `us`'s
@@ -299,17 +335,10 @@ fn side_score<const BLACK: bool>(
 ) -> i32 {
     let view = if BLACK { &BLACK_VIEW } else { &WHITE_VIEW };
     let phase = men_on_board.min(FULL_PHASE);
-    let ranks = rank_counts(us.men);
-    // The rank counts summed in the top four bits (at most 12 men: no overflow).
-    let our_men = (ranks.wrapping_mul(0x1111_1111) >> 28) as i32;
-    let mut score = our_men * 100;
+    let mut score = us.men.count() as i32 * 100;
 
     // Advancement (the tempo count), worth more as the board empties.
-    let weights = &ADVANCE[phase as usize];
-    for rank in 1..7 {
-        let own_rank = if view.downwards { 7 - rank } else { rank };
-        score += ((ranks >> (4 * rank)) & 0xF) as i32 * weights[own_rank];
-    }
+    score += advancement(us.men, phase as usize, BLACK);
 
     // The centre, in the opening and middle game (both sets are their own 180-degree turn).
     score += ((us.men & CENTRE).count() as i32 * 8 + (us.men & NEAR_CENTRE).count() as i32 * 3)
@@ -380,6 +409,25 @@ mod tests {
                 evaluate(&position.mirrored(), &config),
                 "{position:?}"
             );
+        }
+    }
+
+    #[test]
+    fn advancement_by_bits_is_each_mans_weight_by_rank() {
+        let boards = crate::testing::random_positions(300, 23, 0);
+        for (i, position) in boards.iter().enumerate() {
+            let phase = i % 25;
+            for (black, color) in [(false, Color::White), (true, Color::Black)] {
+                let men = position.men(color);
+                let by_rank: i32 = men
+                    .into_iter()
+                    .map(|man| {
+                        let rank = usize::from(man.rank());
+                        ADVANCE[phase][if black { 7 - rank } else { rank }]
+                    })
+                    .sum();
+                assert_eq!(advancement(men, phase, black), by_rank, "{position:?}");
+            }
         }
     }
 

@@ -15,7 +15,7 @@ use crate::{Bitboard, Color, Position};
 use super::Score;
 use super::eval::{
     BLACK_VIEW, CENTRE, DOUBLE_DIAGONALS, LONG_DIAGONAL, NEAR_CENTRE, Side, View, WHITE_VIEW,
-    ending, rank_counts,
+    ending,
 };
 use super::patterns::PatternWeights;
 
@@ -147,6 +147,14 @@ fn visit_features(position: &Position, mut add: impl FnMut(usize, i32)) {
         Color::Black => -1,
     };
     add(TEMPO, tempo);
+}
+
+/// The men of each rank, four bits a rank (rank 1 lowest): the first two steps of a
+/// bit count, which serve all six rank features at once.
+#[inline(always)]
+const fn rank_counts(set: Bitboard) -> u32 {
+    let x = set.0 - ((set.0 >> 1) & 0x5555_5555);
+    (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333)
 }
 
 /// Hands `add` the features of `us` (seen through `view`), their counts times `sign`.
