@@ -267,15 +267,16 @@ impl<'a> Searcher<'a> {
             if i == unordered {
                 placed += self.order_moves(&mut moves[i..], &mut order, at);
             }
-            if i >= placed {
+            let mv = if i >= placed {
                 // `order` keys the moves from `unordered` on.
                 pick_next(
                     &mut moves[placed..],
                     &mut order[placed - unordered..],
                     i - placed,
-                );
-            }
-            let mv = moves[i];
+                )
+            } else {
+                moves[i]
+            };
             let next = Depth(depth.0 - step_down);
             let score = if next.0 <= 0 {
                 // A frontier child goes straight to the quiescence search, which
@@ -555,9 +556,11 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// Brings the best-ordered remaining move to position `i` (selection sort, one step).
+/// Brings the best-ordered remaining move to position `i` (selection sort, one step)
+/// and returns it, as read before the swap: read back from the list, it would wait
+/// for the swap's store.
 #[inline]
-fn pick_next(moves: &mut [Move], order: &mut [i32], i: usize) {
+fn pick_next(moves: &mut [Move], order: &mut [i32], i: usize) -> Move {
     // The first of the highest keys wins, as ties are broken by generation order.
     let mut best = i;
     let mut best_key = order[i];
@@ -567,8 +570,10 @@ fn pick_next(moves: &mut [Move], order: &mut [i32], i: usize) {
             best_key = key;
         }
     }
+    let picked = moves[best];
     moves.swap(i, best);
     order.swap(i, best);
+    picked
 }
 
 /// Pieces taken, kings counting triple (ordering only).
