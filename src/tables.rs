@@ -155,12 +155,13 @@ pub fn nearest(set: Bitboard, direction: Direction) -> Bitboard {
     if direction.is_north() {
         Bitboard(set.0 & set.0.wrapping_neg())
     } else {
-        // The highest square: bit 32 shifted down past 31 - leading zeros, nothing for none.
+        // The highest square, 1 << (31 - leading zeros), written so that an empty set
+        // (32 leading zeros) shifts the bit out instead of overflowing.
         Bitboard(((1u64 << 32) >> (set.0.leading_zeros() + 1)) as u32)
     }
 }
 
-/// The squares of the ray from `square_bit` in `direction` up to, not including, the first of `occupied`.
+/// The squares of the ray from `square_index` in `direction` up to, not including, the first of `occupied`.
 #[inline(always)]
 pub fn free_run(square_index: usize, direction: Direction, occupied: Bitboard) -> Bitboard {
     let ray = RAY[direction as usize][square_index].0;
