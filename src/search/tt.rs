@@ -183,20 +183,12 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// `count` empty buckets, every page written; `None` when the memory cannot be had.
-fn empty_buckets(count: usize) -> Option<Vec<Bucket>> {
-    let mut buckets = Vec::new();
-    buckets.try_reserve_exact(count).ok()?;
-    buckets.resize_with(count, Bucket::empty);
-    Some(buckets)
-}
-
-/// `count` cleared bytes of [`TranspositionTable::stored`]; `None` when the memory cannot be had.
-fn empty_marks(count: usize) -> Option<Vec<AtomicU8>> {
-    let mut marks = Vec::new();
-    marks.try_reserve_exact(count).ok()?;
-    marks.resize_with(count, || AtomicU8::new(0));
-    Some(marks)
+/// `count` values made by `make`, every page written; `None` when the memory cannot be had.
+fn filled<T>(count: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
+    let mut values = Vec::new();
+    values.try_reserve_exact(count).ok()?;
+    values.resize_with(count, make);
+    Some(values)
 }
 
 /// The bit of a bucket's [`TranspositionTable::stored`] byte that stands for `check`.
@@ -213,9 +205,9 @@ pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     /// Per bucket, a byte with a bit set for every check a result was stored under
     /// there (three bits of the check choose it). A probe whose bit is clear cannot
-    /// find its key, and is answered without waiting for the bucket, which is most
-    /// often far away in memory while the bytes stay near, in the cache: half or more
-    /// of the probes find nothing. Bits are never cleared by a store, so a set bit
+    /// find its key, and is answered without waiting for the bucket, most often far
+    /// away in memory; the bytes, a 64th of the buckets' size, stay in the cache far
+    /// more often. Half or more of the probes find nothing. Bits are never cleared by a store, so a set bit
     /// says only "maybe"; the answers are the same as without them. (Threads storing
     /// into one bucket at once may lose a bit, and a later probe the result.)
     stored: Vec<AtomicU8>,
@@ -245,8 +237,8 @@ impl TranspositionTable {
             .ok_or(TableError::NoMemory(megabytes))?;
         let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let count = 1 << (usize::BITS - 1 - wanted.leading_zeros());
-        let buckets = empty_buckets(count).ok_or(TableError::NoMemory(megabytes))?;
-        let stored = empty_marks(count).ok_or(TableError::NoMemory(megabytes))?;
+        let buckets = filled(count, Bucket::empty).ok_or(TableError::NoMemory(megabytes))?;
+        let stored = filled(count, || AtomicU8::new(0)).ok_or(TableError::NoMemory(megabytes))?;
         Ok(TranspositionTable {
             buckets,
             stored,
@@ -441,9 +433,12 @@ mod tests {
     #[test]
     fn memory_that_cannot_be_had_is_an_error_not_an_abort() {
         // More buckets than the address space holds: refused without touching memory.
-        assert!(empty_buckets(usize::MAX / 64 + 1).is_none());
-        assert!(empty_buckets(usize::MAX).is_none());
-        assert_eq!(empty_buckets(2).map(|buckets| buckets.len()), Some(2));
+        assert!(filled(usize::MAX / 64 + 1, Bucket::empty).is_none());
+        assert!(filled(usize::MAX, Bucket::empty).is_none());
+        assert_eq!(
+            filled(2, Bucket::empty).map(|buckets| buckets.len()),
+            Some(2)
+        );
     }
 
     #[test]
