@@ -4,10 +4,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
+use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits, Source};
 use shashki::kb::KnowledgeBase;
-use shashki::{Color, Game, MoveText, Outcome, Position};
+use shashki::{Color, Game, MoveText, Outcome, Position, Square};
 
 const COMBOS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -263,6 +265,70 @@ fn a_lone_king_on_the_long_diagonal_holds_the_draw() {
             shashki::engine::line_text(game.start(), &game.moves())
         );
     }
+}
+
+/// The exact value `mv` leaves `game` in, for the side that plays it.
+fn value_after(game: &Game, mv: shashki::Move) -> Value {
+    let mut next = Game::new(*game.position());
+    next.play(mv).expect("the bot's move is legal");
+    if let Some(outcome) = next.outcome() {
+        assert!(matches!(outcome, Outcome::Win { .. }), "{outcome:?}");
+        return Value::Win(1);
+    }
+    let position = next.position();
+    match endgame::value_with(position, &next.counters()) {
+        Some(Value::Win(plies)) => Value::Loss(plies + 1),
+        Some(Value::Loss(plies)) => Value::Win(plies + 1),
+        Some(Value::Draw) => Value::Draw,
+        None => panic!("{} is a king ending the tables cover", position.to_fen()),
+    }
+}
+
+#[test]
+fn in_the_smallest_king_endings_every_move_keeps_the_exact_result() {
+    // A shallow search alone throws draws away and takes long ways to wins here; the
+    // exact tables decide, and a drawn position's search leaves the losing moves out.
+    let mut rng = StdRng::seed_from_u64(11);
+    let squares: Vec<Square> = Square::all().collect();
+    let mut bot = engine(false);
+    let mut seen = [0; 3];
+    while seen.iter().sum::<usize>() < 300 {
+        let strong = rng.random_range(1..=3);
+        let mut picked = squares.clone();
+        picked.shuffle(&mut rng);
+        let kings = |on: &[Square]| on.iter().map(|s| format!("K{s}")).collect::<Vec<_>>();
+        let (strong_kings, lone) = (kings(&picked[..strong]), kings(&picked[strong..=strong]));
+        let (white, black) = if rng.random() {
+            (strong_kings, lone)
+        } else {
+            (lone, strong_kings)
+        };
+        let to_move = if rng.random() { "W" } else { "B" };
+        let fen = format!("{to_move}:W{}:B{}", white.join(","), black.join(","));
+        let game = Game::new(fen.parse().unwrap());
+        if game.outcome().is_some() {
+            continue;
+        }
+        let exact = endgame::value(game.position()).expect("a covered ending");
+        let decision = bot.choose(&game, Limits::Depth(2), &mut |_| {}).unwrap();
+        let played = value_after(&game, decision.mv);
+        assert_eq!(
+            played,
+            exact,
+            "{fen}: {} ({})",
+            MoveText::from_move(game.position(), decision.mv),
+            decision.describe(game.position())
+        );
+        seen[match exact {
+            Value::Win(_) => 0,
+            Value::Draw => 1,
+            Value::Loss(_) => 2,
+        }] += 1;
+    }
+    assert!(
+        seen.iter().all(|&count| count >= 10),
+        "wins, draws, losses: {seen:?}"
+    );
 }
 
 #[test]

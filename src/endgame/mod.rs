@@ -96,6 +96,11 @@ pub fn value_with(position: &Position, counters: &DrawCounters) -> Option<Value>
     Some(table::probe(white_strong, budget))
 }
 
+/// Whether the tables hold `position`: kings only, a lone king against one to three.
+pub fn covers(position: &Position) -> bool {
+    covered(position) || covered(&position.mirrored())
+}
+
 /// Whether `position` is one to three White kings against a lone Black king, nothing else.
 fn covered(position: &Position) -> bool {
     let kings = position.pieces(Color::White).count();
@@ -235,7 +240,12 @@ mod tests {
             "W:WKa1,Kc1,Ke1,Kg1:BKh8",
             "W:WKa1:B",
         ] {
-            assert_eq!(value(&fen.parse().unwrap()), None, "{fen}");
+            let position = fen.parse().unwrap();
+            assert_eq!(value(&position), None, "{fen}");
+            assert!(!covers(&position), "{fen}");
+        }
+        for fen in ["W:WKa1:BKh8", "B:WKb2:BKa1,Kc1,Ke1", "W:WKa1,Kc1,Ke1:BKh8"] {
+            assert!(covers(&fen.parse().unwrap()), "{fen}");
         }
     }
 

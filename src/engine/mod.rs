@@ -1,8 +1,10 @@
 //! The bot: decides a move in stages and says which one decided.
 //!
-//! 0. The endgame databases, when they are given and cover every move: the quickest
-//!    win or the longest loss (a drawn position goes on to the later stages, which
-//!    must keep the draw).
+//! 0. Exact results, where they cover every move (the built-in tables of a lone king
+//!    against one to three kings, see [`crate::endgame`], and the endgame databases
+//!    when they are given): the quickest win or the longest loss. A drawn position
+//!    goes on to the later stages, which must keep the draw: a losing move is neither
+//!    played from the knowledge base nor searched.
 //! 1. The knowledge base: a combination line in progress, else the best matching fact.
 //!    A pattern's line is a hypothesis: it is played only when it is proven here (a
 //!    combination that wins a man against every defence); otherwise the search
@@ -30,7 +32,7 @@ use crate::egtb::{self, Tablebase};
 use crate::endgame::{self, Value};
 use crate::kb::{ActiveLine, FactInfo, KbChoice, KnowledgeBase};
 use crate::notation::Notation;
-use crate::search::{self, EvalConfig, Score, TableError, TranspositionTable};
+use crate::search::{self, EvalConfig, RootMoves, Score, TableError, TranspositionTable};
 use crate::{Color, Game, Move, Position};
 
 mod level;
@@ -329,7 +331,7 @@ impl Engine {
         }
         if mode == Mode::Analyze {
             self.line = None;
-            return self.search_stage(game, limits, progress);
+            return self.search_stage(game, &[], limits, progress);
         }
         let position = *game.position();
         let moves = position.legal_moves();
@@ -343,7 +345,7 @@ impl Engine {
                 source: Source::Database(value),
             });
         }
-        // Where the databases know the position is drawn, a fact's move must keep the draw.
+        // Where the position is known to be drawn, a move must keep the draw.
         let keeps_draw = |mv: Move| exact.is_empty() || exact.contains(&(mv, Value::Draw));
         if self.config.use_kb
             && let Some(decision) = self.knowledge_stage(game)
@@ -359,13 +361,20 @@ impl Engine {
                 source: Source::OnlyMove,
             });
         }
+        let losing: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| !keeps_draw(mv))
+            .collect();
+        // Material alone may pick a capture that loses the draw.
         if moves[0].is_capture()
+            && losing.is_empty()
             && let Some(decision) = self.capture_stage(&position, limits)
         {
             return Some(decision);
         }
         // The earlier stages' time counts against the move time.
-        self.search_stage(game, limits.less(started.elapsed()), progress)
+        self.search_stage(game, &losing, limits.less(started.elapsed()), progress)
     }
 
     /// The `count` best lines of `game`'s position by the search alone (see
@@ -400,27 +409,42 @@ impl Engine {
             .or_else(|| self.database_values(game).first().map(|&(_, value)| value))
     }
 
-    /// Stage 0: every move with its exact value, best first, where the databases cover
-    /// them all (empty elsewhere). A win or loss longer than the draw rules allow from
-    /// here counts as a draw: no more is known of it without searching.
+    /// Stage 0: every move with its exact value, best first, where exact results cover
+    /// them all (empty elsewhere): the endgame databases', else, in an ending the
+    /// built-in tables hold, theirs (which count the draw rules from the game's counters). A database's win or loss
+    /// longer than the draw rules allow from here counts as a draw: no more is known of
+    /// it without searching.
     fn database_values(&self, game: &Game) -> Vec<(Move, Value)> {
-        let Some(base) = self.config.tablebase.as_deref() else {
-            return Vec::new();
-        };
         let position = game.position();
-        let plies_left = game.counters().plies_left(position);
-        let mut values = Vec::new();
-        for mv in position.legal_moves() {
-            let Some(after) = base.value(&position.play_unchecked(mv)) else {
-                return Vec::new();
-            };
-            let value = match egtb::through_move(after) {
+        let counters = game.counters();
+        let plies_left = counters.plies_left(position);
+        let from_database = |after: &Position| {
+            let value = egtb::through_move(self.config.tablebase.as_deref()?.value(after)?);
+            Some(match value {
                 Value::Win(plies) | Value::Loss(plies)
                     if position.kings().any() && plies > plies_left =>
                 {
                     Value::Draw
                 }
                 value => value,
+            })
+        };
+        let in_built_in = endgame::covers(position);
+        let built_in = |mv: Move, after: &Position| {
+            if !in_built_in {
+                return None;
+            }
+            let value = endgame::value_with(after, &counters.after(position, mv, after));
+            // Taking the lone king ends the game, which no table holds.
+            value.map(egtb::through_move).or_else(|| {
+                (after.pieces(after.side_to_move()).is_empty()).then_some(Value::Win(1))
+            })
+        };
+        let mut values = Vec::new();
+        for mv in position.legal_moves() {
+            let after = position.play_unchecked(mv);
+            let Some(value) = from_database(&after).or_else(|| built_in(mv, &after)) else {
+                return Vec::new();
             };
             values.push((mv, value));
         }
@@ -428,16 +452,21 @@ impl Engine {
         values
     }
 
-    /// Stage 4: the search.
+    /// Stage 4: the search, leaving out the `excluded` moves.
     fn search_stage(
         &mut self,
         game: &Game,
+        excluded: &[Move],
         limits: Limits,
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<Decision> {
+        let root_moves = RootMoves {
+            first: self.unproven.take(),
+            excluded,
+        };
         let result = search::search_first(
             game,
-            self.unproven.take(),
+            root_moves,
             limits,
             &mut self.tt,
             &self.config.eval,

@@ -222,12 +222,31 @@ pub fn search(
     stop: &Stop,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
-    search_first(game, None, limits, tt, eval, tablebase, stop, 1, progress)
+    search_first(
+        game,
+        RootMoves::default(),
+        limits,
+        tt,
+        eval,
+        tablebase,
+        stop,
+        1,
+        progress,
+    )
 }
 
-/// Like [`search`], with `first` searched first at the root where the table names no
-/// better move (a move proposed but not proven: the search decides), on `threads`
-/// threads.
+/// What the caller of [`search_first`] already knows of the root's moves.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RootMoves<'a> {
+    /// A move searched first where the table names no better one (a move proposed
+    /// but not proven: the search decides).
+    pub first: Option<Move>,
+    /// Moves the search leaves out (exact results show they lose where another
+    /// move draws). At least one legal move must remain.
+    pub excluded: &'a [Move],
+}
+
+/// Like [`search`], with the root's moves as `root` says, on `threads` threads.
 ///
 /// With more than one thread the others are helpers (lazy SMP): each deepens on its
 /// own, and the table they share carries what they find to the main thread, whose
@@ -235,11 +254,11 @@ pub fn search(
 /// those of every thread; a node limit counts the main thread's. Which nodes a helper
 /// visits depends on the timing of the threads, so a search on several threads does
 /// not repeat exactly, even to a fixed depth.
-// The arguments of `search`, the move to try first and the number of threads.
+// The arguments of `search`, what is known of the root's moves and the number of threads.
 #[allow(clippy::too_many_arguments)]
 pub fn search_first(
     game: &Game,
-    first: Option<Move>,
+    root_moves: RootMoves,
     limits: Limits,
     tt: &mut TranspositionTable,
     eval: &EvalConfig,
@@ -262,11 +281,15 @@ pub fn search_first(
         let helpers: Vec<_> = (1..=helpers)
             .map(|index| {
                 let main_done = &main_done;
-                scope.spawn(move || help(game, limits, tt, eval, tablebase, main_done, index))
+                scope.spawn(move || {
+                    help(
+                        game, root_moves, limits, tt, eval, tablebase, main_done, index,
+                    )
+                })
             })
             .collect();
         let mut result = deepen(
-            game, first, limits, started, tt, eval, tablebase, stop, progress,
+            game, root_moves, limits, started, tt, eval, tablebase, stop, progress,
         );
         main_done.request();
         for helper in helpers {
@@ -284,7 +307,7 @@ pub fn search_first(
 #[allow(clippy::too_many_arguments)]
 fn deepen(
     game: &Game,
-    first: Option<Move>,
+    root_moves: RootMoves,
     limits: Limits,
     started: Instant,
     tt: &TranspositionTable,
@@ -295,10 +318,11 @@ fn deepen(
 ) -> SearchResult {
     let position = *game.position();
     let (root, mut searcher, max_depth) = start(game, limits, started, tt, eval, tablebase, stop);
-    searcher.root_first = first;
+    searcher.root_first = root_moves.first;
+    searcher.excluded = root_moves.excluded.to_vec();
     let mut stretch: f64 = 1.0;
     let mut result = SearchResult {
-        best: position.legal_moves().first().copied(),
+        best: (position.legal_moves().into_iter()).find(|mv| !root_moves.excluded.contains(mv)),
         score: Score::DRAW,
         depth: 0,
         nodes: 0,
@@ -356,8 +380,11 @@ fn deepen(
 /// `limits` allow is searched. The odd helpers search each iteration a ply deeper than
 /// the main thread would, so that the threads do not all walk one tree in step.
 /// Returns its nodes.
+// The arguments of `deepen` but the clock and progress, with the helper's own stop.
+#[allow(clippy::too_many_arguments)]
 fn help(
     game: &Game,
+    root_moves: RootMoves,
     limits: Limits,
     tt: &TranspositionTable,
     eval: &EvalConfig,
@@ -378,6 +405,7 @@ fn help(
         tablebase,
         main_done,
     );
+    searcher.excluded = root_moves.excluded.to_vec();
     let ahead = (index % 2) as u32;
     let mut last = Score::DRAW;
     for depth in 1..=max_depth.saturating_sub(ahead) {
@@ -681,7 +709,7 @@ mod tests {
         let mut tt = TranspositionTable::new(4);
         search_first(
             &game(fen),
-            None,
+            RootMoves::default(),
             Limits::Depth(depth),
             &mut tt,
             &EvalConfig::default(),
