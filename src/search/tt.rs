@@ -268,7 +268,12 @@ impl TranspositionTable {
     /// overlaps the work before the probe. A hint only: nothing waits for it.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        let bucket: *const Bucket = &self.buckets[self.split(key).0];
+        self.prefetch_bucket(self.split(key).0);
+    }
+
+    #[inline(always)]
+    fn prefetch_bucket(&self, at: usize) {
+        let bucket: *const Bucket = &self.buckets[at];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `prefetcht0` never reads the memory into a register or faults, and
         // SSE, which it belongs to, is part of every x86-64 processor.
@@ -285,6 +290,8 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let (at, check) = self.split(key);
         if self.stored[at].load(Ordering::Relaxed) & mark(check) == 0 {
+            // The search stores here once the node is searched: the bucket comes meanwhile.
+            self.prefetch_bucket(at);
             return None;
         }
         self.probe_bucket(at, check)
