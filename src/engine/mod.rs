@@ -2,9 +2,10 @@
 //!
 //! 0. Exact results, where they cover every move (the built-in tables of a lone king
 //!    against one to three kings, see [`crate::endgame`], and the endgame databases
-//!    when they are given): the quickest win or the longest loss. A drawn position
-//!    goes on to the later stages, which must keep the draw: a losing move is neither
-//!    played from the knowledge base nor searched.
+//!    when they are given): the quickest win or the longest loss. In a drawn position
+//!    the one move that keeps the draw is played at once; where there are several,
+//!    the later stages choose among them: a losing move is neither played from the
+//!    knowledge base nor searched.
 //! 1. The knowledge base: a combination line in progress, else the best matching fact.
 //!    A pattern's line is a hypothesis: it is played only when it is proven here (a
 //!    combination that wins a man against every defence); otherwise the search
@@ -361,11 +362,17 @@ impl Engine {
                 source: Source::OnlyMove,
             });
         }
-        let losing: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&mv| !keeps_draw(mv))
-            .collect();
+        let (drawing, losing): (Vec<Move>, Vec<Move>) =
+            moves.iter().copied().partition(|&mv| keeps_draw(mv));
+        if let [only_draw] = drawing[..]
+            && !losing.is_empty()
+        {
+            // The one move that keeps the draw needs no search.
+            return Some(Decision {
+                mv: only_draw,
+                source: Source::Database(Value::Draw),
+            });
+        }
         // Material alone may pick a capture that loses the draw.
         if moves[0].is_capture()
             && losing.is_empty()
@@ -411,9 +418,9 @@ impl Engine {
 
     /// Stage 0: every move with its exact value, best first, where exact results cover
     /// them all (empty elsewhere): the endgame databases', else, in an ending the
-    /// built-in tables hold, theirs (which count the draw rules from the game's counters). A database's win or loss
-    /// longer than the draw rules allow from here counts as a draw: no more is known of
-    /// it without searching.
+    /// built-in tables hold, theirs (which count the draw rules from the game's
+    /// counters). A database's win or loss longer than the draw rules allow from here
+    /// counts as a draw: no more is known of it without searching.
     fn database_values(&self, game: &Game) -> Vec<(Move, Value)> {
         let position = game.position();
         let counters = game.counters();

@@ -246,7 +246,7 @@ pub struct RootMoves<'a> {
     pub excluded: &'a [Move],
 }
 
-/// Like [`search`], with the root's moves as `root` says, on `threads` threads.
+/// Like [`search`], with the root's moves as `root_moves` says, on `threads` threads.
 ///
 /// With more than one thread the others are helpers (lazy SMP): each deepens on its
 /// own, and the table they share carries what they find to the main thread, whose
