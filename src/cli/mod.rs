@@ -99,7 +99,8 @@ pub struct EgtbArgs {
     /// Endgame databases to use (default: the data directory's `egtb`, when it has tables).
     #[arg(long, value_name = "DIR")]
     egtb: Option<PathBuf>,
-    /// Play without the endgame databases.
+    /// Play without the endgame databases (the built-in exact tables of a lone king against
+    /// one to three kings stay on).
     #[arg(long, conflicts_with = "egtb")]
     no_egtb: bool,
 }
