@@ -322,7 +322,10 @@ fn deepen(
     searcher.excluded = root_moves.excluded.to_vec();
     let mut stretch: f64 = 1.0;
     let mut result = SearchResult {
-        best: (position.legal_moves().into_iter()).find(|mv| !root_moves.excluded.contains(mv)),
+        best: position
+            .legal_moves()
+            .into_iter()
+            .find(|mv| !root_moves.excluded.contains(mv)),
         score: Score::DRAW,
         depth: 0,
         nodes: 0,

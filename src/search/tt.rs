@@ -231,9 +231,10 @@ pub struct TranspositionTable {
     /// there (three bits of the check choose it). A probe whose bit is clear cannot
     /// find its key, and is answered without waiting for the bucket, most often far
     /// away in memory; the bytes, a 64th of the buckets' size, stay in the cache far
-    /// more often. Half or more of the probes find nothing. Bits are never cleared by a store, so a set bit
-    /// says only "maybe"; the answers are the same as without them. (Threads storing
-    /// into one bucket at once may lose a bit, and a later probe the result.)
+    /// more often. Half or more of the probes find nothing. Bits are never cleared by
+    /// a store, so a set bit says only "maybe"; the answers are the same as without
+    /// them. (Threads storing into one bucket at once may lose a bit, and a later
+    /// probe the result.)
     stored: Vec<AtomicU8>,
     mask: usize,
     generation: u8,
