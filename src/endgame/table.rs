@@ -13,6 +13,7 @@
 //! budgets, about 10 MB.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Value;
 use crate::{Bitboard, Color, Position, Square};
@@ -89,6 +90,23 @@ pub(super) fn probe(position: &Position, budget: u32) -> Value {
 
 fn table(kings: u32) -> &'static Table {
     TABLES[kings as usize - 1].get_or_init(|| solve(kings))
+}
+
+/// Whether the table for `kings` White kings is solved (it solves the smaller ones first).
+pub(super) fn is_solved(kings: u32) -> bool {
+    TABLES[kings as usize - 1].get().is_some()
+}
+
+/// Starts solving the table for `kings` White kings on a thread of its own, once.
+pub(super) fn solve_in_background(kings: u32) {
+    static STARTED: [AtomicBool; MAX_KINGS as usize] = [
+        AtomicBool::new(false),
+        AtomicBool::new(false),
+        AtomicBool::new(false),
+    ];
+    if !STARTED[kings as usize - 1].swap(true, Ordering::Relaxed) {
+        std::thread::spawn(move || table(kings));
+    }
 }
 
 /// C(n, k), for the small numbers of the tables.

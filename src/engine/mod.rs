@@ -336,7 +336,8 @@ impl Engine {
         }
         let position = *game.position();
         let moves = position.legal_moves();
-        let exact = self.database_values(game);
+        // A move with a clock does not wait for a built-in table to be solved.
+        let exact = self.database_values(game, limits.hard_time().is_none());
         if let Some(&(mv, value)) = exact.first()
             && value != Value::Draw
         {
@@ -412,16 +413,20 @@ impl Engine {
     /// from the endgame databases (a win or loss the draw rules would cut short
     /// counts as a draw).
     pub fn exact_value(&self, game: &Game) -> Option<Value> {
-        endgame::value_with(game.position(), &game.counters())
-            .or_else(|| self.database_values(game).first().map(|&(_, value)| value))
+        endgame::value_with(game.position(), &game.counters()).or_else(|| {
+            self.database_values(game, true)
+                .first()
+                .map(|&(_, value)| value)
+        })
     }
 
     /// Stage 0: every move with its exact value, best first, where exact results cover
     /// them all (empty elsewhere): the endgame databases', else, in an ending the
     /// built-in tables hold, theirs (which count the draw rules from the game's
     /// counters). A database's win or loss longer than the draw rules allow from here
-    /// counts as a draw: no more is known of it without searching.
-    fn database_values(&self, game: &Game) -> Vec<(Move, Value)> {
+    /// counts as a draw: no more is known of it without searching. Without `may_wait`,
+    /// a built-in table not solved yet is started on a thread of its own and not used.
+    fn database_values(&self, game: &Game, may_wait: bool) -> Vec<(Move, Value)> {
         let position = game.position();
         let counters = game.counters();
         let plies_left = counters.plies_left(position);
@@ -436,7 +441,12 @@ impl Engine {
                 value => value,
             })
         };
-        let in_built_in = endgame::covers(position);
+        let covered = endgame::covers(position);
+        let in_built_in = covered && (may_wait || endgame::is_ready(position));
+        if covered && !in_built_in {
+            // Solved meanwhile, for the moves after this one.
+            endgame::prepare(position);
+        }
         let built_in = |mv: Move, after: &Position| {
             if !in_built_in {
                 return None;
