@@ -21,9 +21,16 @@ fn a_move_on_the_clock_does_not_wait_for_a_table_and_the_next_ones_use_it() {
         },
         None,
     );
-    assert!(!endgame::is_ready(&position), "nothing has asked for the table yet");
+    assert!(
+        !endgame::is_ready(&position),
+        "nothing has asked for the table yet"
+    );
     let first = bot
-        .choose(&game, Limits::MoveTime(Duration::from_millis(20)), &mut |_| {})
+        .choose(
+            &game,
+            Limits::MoveTime(Duration::from_millis(20)),
+            &mut |_| {},
+        )
         .unwrap();
     assert!(
         matches!(first.source, Source::Search { .. }),
@@ -40,7 +47,11 @@ fn a_move_on_the_clock_does_not_wait_for_a_table_and_the_next_ones_use_it() {
         std::thread::sleep(Duration::from_millis(10));
     }
     let next = bot
-        .choose(&game, Limits::MoveTime(Duration::from_millis(20)), &mut |_| {})
+        .choose(
+            &game,
+            Limits::MoveTime(Duration::from_millis(20)),
+            &mut |_| {},
+        )
         .unwrap();
     match next.source {
         Source::Database(value) => {
