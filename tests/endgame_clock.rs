@@ -25,18 +25,13 @@ fn a_move_on_the_clock_does_not_wait_for_a_table_and_the_next_ones_use_it() {
         !endgame::is_ready(&position),
         "nothing has asked for the table yet"
     );
-    let first = bot
-        .choose(
-            &game,
-            Limits::MoveTime(Duration::from_millis(20)),
-            &mut |_| {},
-        )
-        .unwrap();
-    assert!(
-        matches!(first.source, Source::Search { .. }),
-        "{:?}",
-        first.source
-    );
+    // Why the bot chose its move, with 20 ms for it.
+    let mut decide = || {
+        let limits = Limits::MoveTime(Duration::from_millis(20));
+        bot.choose(&game, limits, &mut |_| {}).unwrap().source
+    };
+    let first = decide();
+    assert!(matches!(first, Source::Search { .. }), "{first:?}");
 
     let asked = Instant::now();
     while !endgame::is_ready(&position) {
@@ -46,14 +41,7 @@ fn a_move_on_the_clock_does_not_wait_for_a_table_and_the_next_ones_use_it() {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    let next = bot
-        .choose(
-            &game,
-            Limits::MoveTime(Duration::from_millis(20)),
-            &mut |_| {},
-        )
-        .unwrap();
-    match next.source {
+    match decide() {
         Source::Database(value) => {
             assert_eq!(Some(value), endgame::value(&position));
             assert!(matches!(value, Value::Win(_)), "{value:?}");
