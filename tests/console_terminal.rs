@@ -34,11 +34,23 @@ impl Terminal {
         Terminal::spawn(&all, &[("TERM", "xterm")], true)
     }
 
+    /// `shashki ARGS` again in the same directory (as `start` does), where the last
+    /// session left its files.
+    fn restart(home: Home, args: &[&str]) -> Terminal {
+        let mut all = vec!["--no-color"];
+        all.extend_from_slice(args);
+        Terminal::spawn_in(home, &all, &[("TERM", "xterm")], true)
+    }
+
     /// `shashki --seed 1 ARGS` with the variables `env`; the escape codes it writes are
     /// kept unless `strip`.
     fn spawn(args: &[&str], env: &[(&str, &str)], strip: bool) -> Terminal {
         let home = Home::new("terminal");
         home.write("kb/combs.txt", "");
+        Terminal::spawn_in(home, args, env, strip)
+    }
+
+    fn spawn_in(home: Home, args: &[&str], env: &[(&str, &str)], strip: bool) -> Terminal {
         let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
         common::in_english(&mut command)
             .args(["--seed", "1"])
@@ -86,17 +98,19 @@ impl Terminal {
         Instant::now()
     }
 
-    /// Types `quit` and checks that the program ends with status 0.
-    fn quit(self) {
-        self.leave_with("quit");
+    /// Types `quit` and checks that the program ends with status 0; the directory it
+    /// ran in, with what it left there.
+    fn quit(self) -> Home {
+        self.leave_with("quit")
     }
 
     /// Types `line` and checks that the program ends with status 0.
-    fn leave_with(mut self, line: &str) {
+    fn leave_with(mut self, line: &str) -> Home {
         self.enter(line);
         self.session.exp_eof().expect("the end of the output");
         let status = self.session.process().wait().expect("the exit status");
         assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+        self.home
     }
 }
 
@@ -105,16 +119,16 @@ fn ctrl_c_while_the_bot_thinks_plays_its_best_move_so_far_and_the_game_goes_on()
     // A minute a move: without the interrupt, no move would come within the patience.
     let mut terminal = Terminal::start(&["--black", "--movetime", "60000"]);
     terminal.expect("thinking: depth");
-    // Keys typed while it thinks are neither echoed nor kept for the prompt.
-    terminal.press(b"zzz");
+    // Keys typed while it thinks are not echoed then: they start the next prompt's line.
+    terminal.press(b"fe");
     terminal.press(b"\x03");
     let pressed = Instant::now();
     let before = terminal.expect("(interrupted: playing the best move found so far)");
     terminal.expect("shashki plays ");
     assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
-    assert!(!before.contains("zzz"), "typed keys echoed: {before:?}");
-    terminal.expect("Black> ");
-    terminal.enter("fen");
+    assert!(!before.contains("fe"), "typed keys echoed: {before:?}");
+    terminal.expect("Black> fe");
+    terminal.enter("n");
     terminal.expect("B:W");
     terminal.quit();
 }
@@ -292,5 +306,116 @@ fn the_progress_line_is_cut_to_a_narrow_terminal_so_that_it_never_wraps() {
     }
     assert!(drawn.iter().any(|line| line.ends_with("...")), "{drawn:?}");
     terminal.expect("Black> ");
+    terminal.quit();
+}
+
+#[test]
+fn a_move_typed_with_the_russian_layout_on_is_read_every_way_it_can_be_meant() {
+    let mut terminal = Terminal::start(&["--depth", "1"]);
+    terminal.expect("1. White> ");
+    // No way to read it as a legal move: the likeliest reading is explained.
+    terminal.enter("в6-с5");
+    terminal.expect("в6-с5 read as d6-c5: the piece on d6 is Black's; it is White to move");
+    // Two ways: в is the d key on the Russian layout, and the look-alike of B.
+    terminal.enter("с3-в4");
+    terminal.expect("с3-в4 can be read as 1 c3-d4, 2 c3-b4: which? (1-2) ");
+    terminal.enter("2");
+    terminal.expect("shashki plays ");
+    terminal.expect("2. White> ");
+    terminal.enter("undo");
+    terminal.expect("took back 2 moves");
+    // One way: ф and и are only the a and b keys.
+    terminal.enter("ф3-и4");
+    terminal.expect("ф3-и4 read as a3-b4");
+    terminal.expect("shashki plays ");
+    terminal.expect("2. White> ");
+    terminal.enter("history");
+    terminal.expect("1. a3-b4 ");
+    terminal.quit();
+}
+
+#[test]
+fn lines_pasted_while_the_bot_thinks_all_run_in_order_after_its_move() {
+    let mut terminal = Terminal::start(&["--black", "--movetime", "2000"]);
+    terminal.expect("thinking: depth");
+    terminal.press(b"fen\rmoves\rhistory\r");
+    terminal.expect("shashki plays ");
+    terminal.expect("Black> fen");
+    terminal.expect("B:W");
+    terminal.expect("Black> moves");
+    terminal.expect("Black can play (7)");
+    terminal.expect("Black> history");
+    terminal.expect("1. ");
+    terminal.quit();
+}
+
+#[test]
+fn a_question_is_never_answered_by_a_line_typed_before_it_was_asked() {
+    let mut terminal = Terminal::start(&["--black", "--movetime", "2000"]);
+    terminal.home.write("game.pdn", "kept\n");
+    let file = terminal.home.dir.join("game.pdn");
+    terminal.expect("thinking: depth");
+    terminal.press(b"save game.pdn\ry\r");
+    terminal.expect("Black> save game.pdn");
+    terminal.expect("not run, typed before the question: y");
+    terminal.expect("game.pdn exists: replace it? (y/n) ");
+    terminal.enter("n");
+    terminal.expect("not saved");
+    assert_eq!(std::fs::read_to_string(&file).expect("the file"), "kept\n");
+    terminal.quit();
+}
+
+#[test]
+fn a_position_asked_for_starts_and_the_unfinished_game_is_set_aside() {
+    let mut first = Terminal::start(&["--depth", "1"]);
+    first.expect("1. White> ");
+    first.enter("c3-d4");
+    first.expect("2. White> ");
+    let home = first.quit();
+    let mut terminal = Terminal::restart(home, &["--depth", "1", "--fen", "W:Wa1:Bh8"]);
+    terminal.expect("was kept from last time");
+    terminal.expect("the unfinished game is kept in ");
+    terminal.expect("White> ");
+    terminal.enter("fen");
+    terminal.expect("W:Wa1:Bh8");
+    terminal.quit();
+}
+
+#[test]
+fn after_the_end_every_question_returns_to_the_new_game_question() {
+    let mut terminal = Terminal::start(&["--depth", "1", "--fen", "W:Wc3:Bd4"]);
+    terminal.home.write("game.pdn", "kept\n");
+    terminal.expect("White> ");
+    terminal.enter("c3:e5");
+    terminal.expect("new game? (y/n) ");
+    terminal.enter("save game.pdn");
+    terminal.expect("replace it? (y/n) ");
+    terminal.enter("y");
+    terminal.expect("saved to game.pdn");
+    terminal.expect("new game? (y/n) ");
+    terminal.enter("y");
+    terminal.expect("new game");
+    terminal.expect("1. White> ");
+    terminal.quit();
+}
+
+#[test]
+fn a_level_on_the_clock_plays_at_that_level_and_a_resumed_game_keeps_both() {
+    let args = ["--black", "--level", "beginner", "--time", "5+3"];
+    let mut first = Terminal::start(&args);
+    first.expect("the bot plays on the clock: 5+3");
+    // The line is wrapped at 80 columns after "at level".
+    first.expect("beginner: at most 1 ply deep, without the knowledge base");
+    first.expect("(search: depth 1, ");
+    first.expect("Black> ");
+    let home = first.quit();
+    let mut terminal = Terminal::restart(home, &[]);
+    terminal.expect("resume it? (y/n) ");
+    terminal.enter("y");
+    terminal.expect("resumed: you play Black");
+    terminal.expect("beginner: at most 1 ply deep");
+    // White's clock: five minutes, three seconds more, less what the move took.
+    terminal.expect("clocks: White 5:0");
+    terminal.expect("Black 4:5");
     terminal.quit();
 }

@@ -22,11 +22,14 @@ ask-draw = accept the draw? (y/n)
 ask-new-game = new game? (y/n)
 ask-quit = quit? (y/n)
 ask-branch = start the new line? (y/n)
+ask-which = { $typed } can be read as { $choices }: which? (1-{ $count })
+answer-which = please answer with the number of the move, or type another command
 answer-please = please answer y or n
 line-cleared = (line cleared; Ctrl-C again to quit, Ctrl-D quits)
 input-error = input error: { $error }; type quit to leave
 input-gone = input error: { $error }; the input seems gone, leaving
 input-not-utf8 = what was typed is not UTF-8 text
+typed-ahead-set-aside = not run, typed before the question: { $lines } (the up arrow brings it back)
 
 ## What a typed line means
 
@@ -138,6 +141,8 @@ you-play-now = you now play { $side ->
 }
 not-your-move = it is not your move
 move-refused = that move cannot be played now
+read-as = { $typed } read as { $reading }
+read-as-illegal = { $typed } read as { $reading }: { $reason }
 move-after-end = the game is over: answer y for a new game, or type undo, new or quit
 moves-none = no moves: the game is over
 moves-list = { $side ->
@@ -152,6 +157,8 @@ undo-done = took back { $count ->
 new-game = new game
 game-already-over = the game is already over
 game-over = game over: { $outcome } ({ $verdict }, { $token })
+record-over = the game of the record is over: { $outcome } ({ $token })
+record-moves-lost = the record's moves break off after { $plies }: the rest of the game is lost, and its result is as the record gives it
 game-over-help = answer y for a new game or n to quit; save FILE keeps the record, undo goes back
 verdict-you-win = you win
 verdict-bot-wins = shashki wins
@@ -178,9 +185,16 @@ level-time = { $ms } ms a move, { $kb ->
     [yes] with
    *[no] without
 } the knowledge base
-bot-depth = the bot searches { $depth } plies deep
+bot-depth = the bot searches { $depth ->
+    [one] { $depth } ply
+   *[other] { $depth } plies
+} deep
 bot-limits = the bot thinks: { $limits }
 bot-clock = the bot plays on the clock: { $control } (minutes + seconds a move)
+bot-clock-capped = the bot plays on the clock: { $control } (minutes + seconds a move), { $named ->
+    [yes] at level { $level }: at most { $limits }
+   *[no] at most { $limits }
+}
 progress = thinking: depth { $depth }  { $score }  { $line }
 hint = hint: { $mv } ({ $reason })
 hint-line = hint: { $mv } ({ $reason }): { $line }
@@ -219,20 +233,44 @@ draw-interrupted = (interrupted: deciding on what the search saw so far)
 ## How games end
 
 win-no-pieces = { $winner ->
-    [white] White wins: Black has no pieces left
-   *[black] Black wins: White has no pieces left
+    [white] { $past ->
+        [yes] White won: Black had no pieces left
+       *[no] White wins: Black has no pieces left
+    }
+   *[black] { $past ->
+        [yes] Black won: White had no pieces left
+       *[no] Black wins: White has no pieces left
+    }
 }
 win-blocked = { $winner ->
-    [white] White wins: Black has no legal move
-   *[black] Black wins: White has no legal move
+    [white] { $past ->
+        [yes] White won: Black had no legal move
+       *[no] White wins: Black has no legal move
+    }
+   *[black] { $past ->
+        [yes] Black won: White had no legal move
+       *[no] Black wins: White has no legal move
+    }
 }
 win-resigned = { $winner ->
-    [white] White wins: Black resigned
-   *[black] Black wins: White resigned
+    [white] { $past ->
+        [yes] White won: Black resigned
+       *[no] White wins: Black resigned
+    }
+   *[black] { $past ->
+        [yes] Black won: White resigned
+       *[no] Black wins: White resigned
+    }
 }
 win-time = { $winner ->
-    [white] White wins: Black ran out of time
-   *[black] Black wins: White ran out of time
+    [white] { $past ->
+        [yes] White won: Black ran out of time
+       *[no] White wins: Black ran out of time
+    }
+   *[black] { $past ->
+        [yes] Black won: White ran out of time
+       *[no] Black wins: White ran out of time
+    }
 }
 draw-repetition = draw: the same position occurred for the third time
 draw-kings-only = draw: for 15 moves both sides moved only kings, without a capture
@@ -337,6 +375,7 @@ opened = opened { $path }: { $plies }
 opened-one-of = opened { $path } game { $chosen } of { $count }: { $plies }
 open-list = { $path } has { $count } games; open one with: open { $path } N
 open-list-game = { $white } - { $black }, { $event }, { $date } ({ $result }, { $plies })
+date-unknown = date unknown
 open-list-unreadable = unreadable: { $path }:{ $error }
 
 ## The game kept between sessions

@@ -23,11 +23,14 @@ ask-draw = согласиться на ничью? (д/н)
 ask-new-game = новая партия? (д/н)
 ask-quit = выйти? (д/н)
 ask-branch = начать новое продолжение? (д/н)
+ask-which = { $typed } можно прочитать как { $choices }: какой ход? (1-{ $count })
+answer-which = ответьте номером хода или введите другую команду
 answer-please = ответьте д или н
 line-cleared = (строка стёрта; ещё раз Ctrl-C — выход, Ctrl-D тоже выходит)
 input-error = ошибка ввода: { $error }; чтобы выйти, наберите выход
 input-gone = ошибка ввода: { $error }; ввод, похоже, пропал, выхожу
 input-not-utf8 = введённое — не текст UTF-8
+typed-ahead-set-aside = не выполнено, набрано до вопроса: { $lines } (стрелка вверх вернёт)
 
 ## Что значит введённая строка
 
@@ -142,6 +145,8 @@ you-play-now = теперь вы играете { $side ->
 }
 not-your-move = сейчас не ваш ход
 move-refused = этот ход сейчас сделать нельзя
+read-as = { $typed } прочитано как { $reading }
+read-as-illegal = { $typed } прочитано как { $reading }: { $reason }
 move-after-end = партия окончена: д — новая партия; или наберите отмена, новая или выход
 moves-none = ходов нет: партия окончена
 moves-list = { $side ->
@@ -157,6 +162,8 @@ undo-done = взято назад { $count ->
 new-game = новая партия
 game-already-over = партия уже окончена
 game-over = партия окончена: { $outcome } ({ $verdict }, { $token })
+record-over = партия из записи окончена: { $outcome } ({ $token })
+record-moves-lost = ходы в записи обрываются после { $plies }: остаток партии утерян, результат — как в записи
 game-over-help = д — новая партия, н — выход; сохранить ФАЙЛ сохранит запись, отмена вернёт ход
 verdict-you-win = вы выиграли
 verdict-bot-wins = выиграл shashki
@@ -191,6 +198,10 @@ bot-depth = бот считает на { $depth ->
 } вглубь
 bot-limits = бот думает: { $limits }
 bot-clock = бот играет по часам: { $control } (минуты + секунды за ход)
+bot-clock-capped = бот играет по часам: { $control } (минуты + секунды за ход), { $named ->
+    [yes] на уровне «{ $level }»: не больше чем { $limits }
+   *[no] не больше чем { $limits }
+}
 progress = думаю: глубина { $depth }  { $score }  { $line }
 hint = подсказка: { $mv } ({ $reason })
 hint-line = подсказка: { $mv } ({ $reason }): { $line }
@@ -370,6 +381,7 @@ open-list = в { $path } { $count ->
    *[many] { $count } партий
 }; откройте одну так: открыть { $path } N
 open-list-game = { $white } - { $black }, { $event }, { $date } ({ $result }, { $plies })
+date-unknown = дата неизвестна
 open-list-unreadable = не читается: { $path }:{ $error }
 
 ## Партия, сохранённая между запусками

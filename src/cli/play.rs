@@ -119,6 +119,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         },
         start: args.fen,
         limits,
+        study_depth: args.depth,
+        strength_chosen: args.level.is_some() || args.depth.is_some() || args.movetime.is_some(),
         use_kb,
         kb: args.kb,
         threads: args.threads.unwrap_or(1),

@@ -4,10 +4,10 @@
 //! input; or to `--depth` when it is given).
 
 use std::io::Write;
+use std::time::Duration;
 
-use super::input::Input;
 use super::text::{Text, msg};
-use super::thinking::think;
+use super::thinking::Thinker;
 use super::width::{cut, terminal_width};
 use super::{Console, phrases};
 use crate::Position;
@@ -20,23 +20,25 @@ const LINES: usize = 3;
 /// The hint engine's transposition table, in megabytes.
 const HINT_HASH_MB: usize = 16;
 
+/// How long a hint thinks at least: as long as the default level's move.
+const HINT_TIME: Duration = Duration::from_millis(1000);
+
 impl Console {
-    /// `hint`: the bot's move in the player's place, why, and the line it expects.
+    /// `hint`: the bot's move in the player's place, why, and the line it expects, at
+    /// full strength whatever the bot's level.
     pub(super) fn hint(&mut self) {
         if self.game_over() {
             self.tell(msg!("hint-game-over"));
             return;
         }
         let before = *self.game.position();
-        let mut engine = self.take_hint_engine();
-        let thought = think(
-            &mut engine,
-            &self.game,
-            self.limits,
-            self.screen,
-            &self.text,
-        );
-        self.hint_engine = Some(engine);
+        // As long as the bot thinks on its moves, a second at least.
+        let time = match self.limits {
+            Limits::MoveTime(time) => time.max(HINT_TIME),
+            _ => HINT_TIME,
+        };
+        let limits = self.study_limits(Limits::MoveTime(time));
+        let thought = self.think(Thinker::Hint, limits);
         if thought.interrupted {
             self.tell(msg!("hint-interrupted"));
         }
@@ -56,23 +58,33 @@ impl Console {
         });
     }
 
-    /// The hint engine (made at the first use), taken out while it works for hints,
-    /// analysis and review: it leaves the bot's combination line and table alone.
-    pub(super) fn take_hint_engine(&mut self) -> Engine {
-        self.hint_engine.take().unwrap_or_else(|| {
+    /// The limits of hints, analysis and review: the player's `--depth` when given (for
+    /// results that repeat), else `time`. The bot's level never weakens them.
+    pub(super) fn study_limits(&self, time: Limits) -> Limits {
+        match self.study_depth {
+            Some(depth) => Limits::Depth(depth),
+            None => time,
+        }
+    }
+
+    /// Makes the engine for hints, analysis and review at its first use: the knowledge
+    /// base and the tables at full strength, and a table of its own, so that it leaves
+    /// the bot's combination line and table alone.
+    pub(super) fn prepare_hint_engine(&mut self) {
+        if self.hint_engine.is_none() {
             let config = EngineConfig {
                 seed: self.seed,
                 hash_mb: HINT_HASH_MB,
                 tablebase: self.engine.config().tablebase.clone(),
                 ..EngineConfig::default()
             };
-            Engine::new(config, self.engine.knowledge_base().cloned())
-        })
+            self.hint_engine = Some(Engine::new(config, self.engine.knowledge_base().cloned()));
+        }
     }
 
     /// `analyze`: the lines are redrawn in place on a terminal after each depth, and
     /// appended elsewhere; the game is left as it was.
-    pub(super) fn analyze(&mut self, input: &mut Input) {
+    pub(super) fn analyze(&mut self) {
         let game = self.shown_game();
         let position = *game.position();
         if position.legal_moves().is_empty() {
@@ -80,7 +92,7 @@ impl Console {
             return;
         }
         let side = phrases::side(position.side_to_move());
-        let limits = match self.limits {
+        let limits = match self.study_limits(Limits::Infinite) {
             Limits::Depth(depth) => {
                 self.tell(msg!("analysis-start-depth", depth = depth, side = side));
                 Limits::Depth(depth)
@@ -90,7 +102,8 @@ impl Console {
                 Limits::Infinite
             }
         };
-        let mut engine = self.take_hint_engine();
+        self.prepare_hint_engine();
+        let engine = self.hint_engine.as_mut().expect("prepared");
         let stop = engine.stop_signal();
         stop.reset();
         let (notation, in_place, text) = (self.notation, self.screen.progress, &self.text);
@@ -103,10 +116,10 @@ impl Console {
         };
         // With a depth to reach, a script's next line waits for the analysis to end.
         let watch = limits == Limits::Infinite;
-        let (lines, _) = input.until_enter(&stop, watch, || {
+        let interrupts = self.interrupts.as_ref();
+        let (lines, _) = self.input.until_enter(interrupts, &stop, watch, || {
             engine.lines(&game, LINES, limits, &mut show)
         });
-        self.hint_engine = Some(engine);
         self.tell(match lines.depth {
             0 => msg!("analysis-none"),
             depth if stop.is_requested() => msg!("analysis-stopped", depth = depth),

@@ -6,6 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::files::{BOT, timestamp};
+use super::strength::STRENGTH_TAG;
 use super::text::msg;
 use super::{Console, Question, phrases};
 use crate::Color;
@@ -115,9 +116,21 @@ impl Console {
                 } else if record.tag("Black") == Some(BOT) {
                     self.human = Color::White;
                 }
+                let tags = record.tags.clone();
+                let tag = |name: &str| {
+                    tags.iter()
+                        .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
+                        .map(|(_, value)| value.clone())
+                };
                 self.take_game(record);
+                // The game goes on with its clocks and the bot's strength as they were.
+                self.restore_clocks(tag);
+                if let Some(strength) = tag(STRENGTH_TAG) {
+                    self.restore_strength(&strength);
+                }
                 let side = phrases::side(self.human);
                 self.tell(msg!("resumed", side = side));
+                self.show_strength();
                 self.show_board();
                 self.proceed();
             }

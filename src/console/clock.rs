@@ -99,6 +99,18 @@ impl FromStr for TimeControl {
 }
 
 impl TimeControl {
+    /// The control a PDN `[TimeControl]` value written by [`TimeControl::pdn`] gives.
+    pub fn from_pdn(text: &str) -> Option<TimeControl> {
+        let (base, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+        let base = amount(base)?;
+        let increment = amount(increment)?;
+        let control = TimeControl {
+            base: Duration::try_from_secs_f64(base).ok()?,
+            increment: Duration::try_from_secs_f64(increment).ok()?,
+        };
+        (!control.base.is_zero()).then_some(control)
+    }
+
     /// The PDN `[TimeControl]` value: seconds for the game, `+` the increment if any.
     pub fn pdn(&self) -> String {
         let base = self.base.as_secs_f64();
@@ -141,6 +153,15 @@ impl Clocks {
         Clocks {
             control,
             left: [control.base; 2],
+            running: None,
+        }
+    }
+
+    /// Clocks of `control` with `left` on them, White's first, as a record kept them.
+    pub fn resumed(control: TimeControl, left: [Duration; 2]) -> Clocks {
+        Clocks {
+            control,
+            left,
             running: None,
         }
     }
@@ -217,10 +238,38 @@ impl Console {
         }
     }
 
+    /// The limits of the bot's move: its level's, or on a clock the clock's share, no
+    /// more than the level the player chose allows (a depth a move, or a time). Starts
+    /// the bot's clock.
+    pub(super) fn bot_limits(&mut self) -> MoveLimits {
+        let bot = self.bot();
+        let Some(clocks) = &mut self.clocks else {
+            return MoveLimits::new(self.limits);
+        };
+        clocks.start(bot);
+        let share = clocks.limits(bot);
+        match (self.strength_chosen, self.limits, share) {
+            (true, Limits::MoveTime(time), Limits::Clock { target, max }) => {
+                MoveLimits::new(Limits::Clock {
+                    target: target.min(time),
+                    max: max.min(time),
+                })
+            }
+            // A depth has no time of its own: the clock's share ends it if it must.
+            (true, Limits::Depth(depth), share) => MoveLimits {
+                limits: Limits::Depth(depth),
+                deadline: share.hard_time(),
+            },
+            _ => MoveLimits::new(share),
+        }
+    }
+
     /// After a line is typed: a flag that fell while the player thought ends the game.
-    pub(super) fn check_flag(&mut self) {
-        if let Some(side) = self.clocks.as_ref().and_then(Clocks::flagged) {
-            self.punch_clock(side);
+    /// Whether it did.
+    pub(super) fn check_flag(&mut self) -> bool {
+        match self.clocks.as_ref().and_then(Clocks::flagged) {
+            Some(side) => !self.punch_clock(side),
+            None => false,
         }
     }
 
@@ -240,11 +289,55 @@ impl Console {
     }
 }
 
+/// How far the bot's search may go on a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MoveLimits {
+    pub limits: Limits,
+    /// The time after which the search stops whatever `limits` say.
+    pub deadline: Option<Duration>,
+}
+
+impl MoveLimits {
+    fn new(limits: Limits) -> MoveLimits {
+        MoveLimits {
+            limits,
+            deadline: None,
+        }
+    }
+}
+
+impl From<Limits> for MoveLimits {
+    fn from(limits: Limits) -> MoveLimits {
+        MoveLimits::new(limits)
+    }
+}
+
 /// A clock's time as it is read: `4:57.3` (minutes, seconds and tenths).
 pub(super) fn clock_text(time: Duration) -> String {
     let tenths = time.as_millis() / 100;
     let seconds = tenths / 10;
     format!("{}:{:02}.{}", seconds / 60, seconds % 60, tenths % 10)
+}
+
+/// The time a clock's text gives: `4:57.3` as [`clock_text`] writes it.
+pub(super) fn parse_clock_text(text: &str) -> Option<Duration> {
+    let (minutes, seconds) = text.trim().split_once(':')?;
+    let minutes: u64 = minutes.parse().ok()?;
+    let seconds = amount(seconds)?;
+    (seconds < 60.0).then(|| Duration::from_secs(minutes * 60) + Duration::from_secs_f64(seconds))
+}
+
+impl Console {
+    /// The clocks a record kept (`[TimeControl]`, `[WhiteClock]`, `[BlackClock]`), if
+    /// it kept them all: a resumed game goes on with the time each side had.
+    pub(super) fn restore_clocks(&mut self, tag: impl Fn(&str) -> Option<String>) {
+        let control = tag("TimeControl").and_then(|text| TimeControl::from_pdn(&text));
+        let left = ["WhiteClock", "BlackClock"]
+            .map(|name| tag(name).and_then(|text| parse_clock_text(&text)));
+        if let (Some(control), [Some(white), Some(black)]) = (control, left) {
+            self.clocks = Some(Clocks::resumed(control, [white, black]));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -309,6 +402,24 @@ mod tests {
         clocks.pause();
         assert_eq!(clocks.running.map(|(side, _)| side), None);
         assert_eq!(clocks.flagged(), None);
+    }
+
+    #[test]
+    fn a_record_s_clock_and_control_read_back_as_written() {
+        for ms in [0, 3_100, 297_300, 5_400_000] {
+            let time = Duration::from_millis(ms);
+            assert_eq!(parse_clock_text(&clock_text(time)), Some(time), "{ms}");
+        }
+        assert_eq!(parse_clock_text("4:61.0"), None);
+        for text in ["5+3", "0.5", "1.5+0.5"] {
+            let control: TimeControl = text.parse().unwrap();
+            assert_eq!(
+                TimeControl::from_pdn(&control.pdn()),
+                Some(control),
+                "{text}"
+            );
+        }
+        assert_eq!(TimeControl::from_pdn("90'+30"), None);
     }
 
     #[test]

@@ -8,15 +8,15 @@ use super::phrases;
 use super::text::{Lang, Message, Text, msg};
 use crate::MoveParseError;
 use crate::engine::{Level, level};
-use crate::notation::TypedMove;
 use crate::notation::pdn::strip_move_number;
+use crate::notation::{MoveReadings, readings};
 use crate::search::MAX_MOVETIME_MS;
 
 /// A line typed at the prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// A move in any form of RULES.md.
-    Move(TypedMove),
+    /// A move in any form of RULES.md, read every way its letters can be meant.
+    Move(MoveReadings),
     /// List the commands and a short rules summary.
     Help,
     /// Show the board again.
@@ -63,7 +63,10 @@ pub enum Command {
     /// Check the knowledge base file and report its errors.
     KbCheck,
     /// Add the current position and a move to the knowledge base.
-    Remember { mv: TypedMove, name: Option<String> },
+    Remember {
+        mv: MoveReadings,
+        name: Option<String>,
+    },
     /// Find the combinations of the game and offer to add them to the learned facts.
     Learn,
     /// Puzzle mode: a new puzzle, a given position's, or back to the game.
@@ -574,7 +577,7 @@ fn parse_remember(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
         return Err(spec.error(msg!("arg-move")));
     }
     let mv = word
-        .parse::<TypedMove>()
+        .parse::<MoveReadings>()
         .map_err(|error| spec.error(phrases::move_parse_error(&error)))?;
     let name = name.trim_matches(|c| c == '"' || c == '\'').trim();
     Ok(Command::Remember {
@@ -612,7 +615,7 @@ impl FromStr for Command {
         if let Some(spec) = find(word) {
             return (spec.parse)(spec, rest);
         }
-        match text.parse::<TypedMove>() {
+        match text.parse::<MoveReadings>() {
             Ok(mv) => Ok(Command::Move(mv)),
             Err(error) if looks_like_a_move(word) => Err(CommandError::BadMove(error)),
             Err(_) => Err(CommandError::Unknown {
@@ -622,14 +625,17 @@ impl FromStr for Command {
     }
 }
 
-/// Whether a word starts like a square (a file letter and a digit): a move, or a
-/// failed one best explained as a move error.
+/// Whether a word starts like a square (a file letter, read any way it may be meant,
+/// and a digit): a move, or a failed one best explained as a move error.
 pub(super) fn looks_like_a_move(word: &str) -> bool {
-    let mut chars = word.chars().map(crate::notation::latin_char);
-    matches!(
-        (chars.next(), chars.next()),
-        (Some('a'..='h' | 'A'..='H'), Some('0'..='9'))
-    )
+    let start: String = word.chars().take(2).collect();
+    readings(&start).iter().any(|reading| {
+        let mut chars = reading.text.chars();
+        matches!(
+            (chars.next(), chars.next()),
+            (Some('a'..='h' | 'A'..='H'), Some('0'..='9'))
+        )
+    })
 }
 
 /// An answer to a yes-or-no question: `y`/`yes`/`да` or `n`/`no`/`нет`.

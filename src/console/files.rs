@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::clock::clock_text;
+use super::strength::STRENGTH_TAG;
 use super::text::msg;
 use super::{Console, Question, phrases};
 use crate::Color;
@@ -13,15 +15,25 @@ impl Console {
     /// The game as a PDN record: an opened game's own tags, else the players named by
     /// colour, the event and the date.
     pub(super) fn record(&self) -> String {
-        // The writer adds these from the game itself, and a timed game names its control.
+        // The writer adds these from the game itself; a timed game names its control and
+        // each side's time, and the bot's strength is kept, so that a resumed game goes on
+        // as it was.
         let own = ["Result", "Termination", "GameType", "FEN"];
-        let control = self
-            .clocks
-            .as_ref()
-            .map(|clocks| ("TimeControl", clocks.control().pdn()));
+        let mut session: Vec<(&str, String)> = self
+            .strength_tag()
+            .map(|strength| (STRENGTH_TAG, strength))
+            .into_iter()
+            .collect();
+        if let Some(clocks) = &self.clocks {
+            session.push(("TimeControl", clocks.control().pdn()));
+            session.push(("WhiteClock", clock_text(clocks.left(Color::White))));
+            session.push(("BlackClock", clock_text(clocks.left(Color::Black))));
+        }
         let replaced = |name: &str| {
             own.iter().any(|own| own.eq_ignore_ascii_case(name))
-                || control.is_some() && name.eq_ignore_ascii_case("TimeControl")
+                || session
+                    .iter()
+                    .any(|(tag, _)| tag.eq_ignore_ascii_case(name))
         };
         let mut tags: Vec<(&str, String)> = self
             .tags
@@ -41,7 +53,7 @@ impl Console {
                 ("Black", black.to_string()),
             ];
         }
-        tags.extend(control);
+        tags.extend(session);
         pdn::write(&self.game, &tags, &self.comments)
     }
 
@@ -140,6 +152,7 @@ impl Console {
         match games.swap_remove(chosen - 1) {
             Ok(record) => {
                 self.keep_unfinished();
+                let moves_lost = record.moves_lost;
                 self.take_game(record);
                 let plies = self.game.moves().len();
                 let path = path.display().to_string();
@@ -150,11 +163,14 @@ impl Console {
                         path = path,
                         chosen = chosen,
                         count = count,
-                        plies = plies
+                        plies = plies.clone()
                     )
                 } else {
-                    msg!("opened", path = path, plies = plies)
+                    msg!("opened", path = path, plies = plies.clone())
                 });
+                if moves_lost {
+                    self.tell(msg!("record-moves-lost", plies = plies));
+                }
                 self.show_board();
                 self.proceed();
             }
@@ -181,7 +197,7 @@ impl Console {
                         white = tag("White"),
                         black = tag("Black"),
                         event = tag("Event"),
-                        date = tag("Date"),
+                        date = self.date_words(&tag("Date")),
                         result = pdn::result_token(record.game.outcome()),
                         plies = self.words(msg!("plies", count = record.game.moves().len()))
                     ))
@@ -196,6 +212,21 @@ impl Console {
             lines.push(line);
         }
         self.say(lines.join("\n"));
+    }
+}
+
+impl Console {
+    /// A record's date as it can be read: `1975.03.12`, `1975` for `1975.??.??`, and
+    /// words for a date not known at all.
+    fn date_words(&self, date: &str) -> String {
+        let known: Vec<&str> = date
+            .split('.')
+            .take_while(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+            .collect();
+        match known.is_empty() {
+            true => self.words(msg!("date-unknown")),
+            false => known.join("."),
+        }
     }
 }
 

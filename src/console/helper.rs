@@ -10,6 +10,7 @@ use rustyline::{Context, Helper, Validator};
 
 use super::command::{COMMANDS, looks_like_a_move};
 use super::text::Lang;
+use crate::notation::{MoveReadings, ReadMove, readings};
 use crate::{MoveText, Position};
 
 const DIM: &str = "\x1b[2m";
@@ -120,17 +121,21 @@ impl ConsoleHelper {
                 Mode::Question => self.answers.iter().map(|a| a.to_string()).collect(),
             };
         }
-        let key = compact(&typed);
+        // Cyrillic letters are matched every way they may be meant.
+        let keys: Vec<String> = readings(&typed)
+            .iter()
+            .map(|reading| compact(&reading.text))
+            .collect();
+        let fits = |k: &String| keys.iter().any(|key| k.starts_with(key.as_str()));
         let mut found: Vec<String> = Vec::new();
-        let a_file = matches!(
-            typed.as_str(),
-            "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"
-        );
+        let a_file = keys
+            .iter()
+            .any(|key| matches!(key.as_str(), "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"));
         if a_file || looks_like_a_move(&typed) {
             found.extend(
                 self.moves
                     .iter()
-                    .filter(|(_, k)| k.starts_with(&key))
+                    .filter(|(_, k)| fits(k))
                     .map(|(text, _)| text.clone()),
             );
         }
@@ -208,9 +213,9 @@ impl Highlighter for ConsoleHelper {
             return Cow::Borrowed(line);
         }
         let legal = line
-            .parse::<MoveText>()
+            .parse::<MoveReadings>()
             .ok()
-            .is_some_and(|mv| mv.resolve(&self.position).is_ok());
+            .is_some_and(|mv| matches!(mv.resolve(&self.position), ReadMove::One { .. }));
         if legal {
             Cow::Owned(format!("{GREEN}{line}{RESET}"))
         } else {
@@ -267,6 +272,13 @@ mod tests {
         assert_eq!(start().candidates("level b"), ["level beginner"]);
         let russian = ConsoleHelper::new(&Position::start(), Lang::Ru, false);
         assert_eq!(russian.candidates("уровень р"), ["уровень разрядник"]);
+    }
+
+    #[test]
+    fn cyrillic_letters_complete_every_way_they_may_be_meant() {
+        // в: the d key on the Russian layout, or the look-alike of b.
+        assert_eq!(start().candidates("с3-в"), ["c3-b4", "c3-d4"]);
+        assert_eq!(start().candidates("п3"), ["g3-f4", "g3-h4"]);
     }
 
     #[test]

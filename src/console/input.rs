@@ -1,5 +1,13 @@
 //! Where lines come from: rustyline on a terminal, plain stdin lines from a script.
+//!
+//! Nothing typed is lost. Lines typed while the bot works wait in the terminal (see
+//! [`super::interrupt`]); afterwards [`Input::collect_typed_ahead`] takes them, and the
+//! prompt runs them one by one, each echoed after its prompt as a script's lines are.
+//! A line pasted with others at the prompt runs the same way. A question is never
+//! answered by a line typed before it was asked: [`Input::set_aside`] takes such lines
+//! out (into the history, where the arrow keys find them).
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,11 +19,12 @@ use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
 
 use super::helper::{ConsoleHelper, Mode};
-use super::interrupt::InterruptWatch;
-use super::text::Lang;
+use super::text::{Lang, visible};
 use crate::Position;
 use crate::engine::Stop;
 use crate::files::{DataDir, write_atomically};
+
+use super::interrupt::{Interrupts, Watch};
 
 /// One read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +54,10 @@ pub enum Input {
     Terminal {
         editor: Box<Editor<ConsoleHelper, DefaultHistory>>,
         history: Option<PathBuf>,
+        /// Whole lines typed ahead, to run in order before anything new is read.
+        ahead: VecDeque<String>,
+        /// The start of a line typed ahead: the prompt begins with it.
+        partial: String,
     },
     /// A pipe or a file: lines echoed after the prompt, so a transcript reads like a session.
     Script {
@@ -81,6 +94,8 @@ impl Input {
         Input::Terminal {
             editor: Box::new(editor),
             history,
+            ahead: VecDeque::new(),
+            partial: String::new(),
         }
     }
 
@@ -113,21 +128,34 @@ impl Input {
     }
 
     /// Runs `work` until it ends or the player asks it to: `stop` is requested at Enter or
-    /// Ctrl-C on a terminal, and at the next line or the end of a script (an empty line is
+    /// Ctrl-C on a terminal (through `interrupts`), and at the next line or the end of a script (an empty line is
     /// taken as the Enter that stopped it, any other is left for the prompt). `watch`
     /// false runs `work` without listening to the script. Returns what `work` returned and
     /// whether Ctrl-C was pressed.
     pub fn until_enter<T>(
         &mut self,
+        interrupts: Option<&Interrupts>,
         stop: &Stop,
         watch: bool,
         work: impl FnOnce() -> T,
     ) -> (T, bool) {
         match self {
             Input::Terminal { .. } => {
-                let keys = InterruptWatch::start(stop.clone(), true);
+                // A line typed before already waits: it is the one that stops the work.
+                if self.waiting() {
+                    stop.request();
+                }
+                let watch = interrupts.map(|interrupts| interrupts.watch(stop.clone(), true));
                 let value = work();
-                (value, keys.finish())
+                let interrupted = watch.is_some_and(Watch::finish);
+                self.collect_typed_ahead();
+                // The Enter that stopped it is taken; any other line runs at the prompt.
+                if let Input::Terminal { ahead, .. } = self
+                    && ahead.front().is_some_and(|line| line.trim().is_empty())
+                {
+                    ahead.pop_front();
+                }
+                (value, interrupted)
             }
             Input::Script { lines, ahead, .. } if watch && ahead.is_none() => {
                 let done = AtomicBool::new(false);
@@ -158,29 +186,91 @@ impl Input {
         }
     }
 
+    /// Takes what was typed at the terminal while the bot worked: whole lines wait to run
+    /// at the next prompts, an unfinished one starts the next prompt's line.
+    pub fn collect_typed_ahead(&mut self) {
+        #[cfg(unix)]
+        if let Input::Terminal { ahead, partial, .. } = self {
+            let typed = super::interrupt::unix::typed_ahead();
+            if typed.is_empty() {
+                return;
+            }
+            let text = String::from_utf8_lossy(&typed);
+            let text = format!("{partial}{text}");
+            let mut lines: Vec<&str> = text.split('\n').collect();
+            let rest = lines.pop().unwrap_or_default();
+            ahead.extend(
+                lines
+                    .iter()
+                    .map(|line| line.trim_end_matches('\r').to_string()),
+            );
+            *partial = rest.to_string();
+        }
+    }
+
+    /// Whether typed lines wait to run.
+    pub fn waiting(&self) -> bool {
+        matches!(self, Input::Terminal { ahead, .. } if !ahead.is_empty())
+    }
+
+    /// Takes out the lines typed ahead, whole or not, so that they do not answer a
+    /// question asked after they were typed; they go into the history.
+    pub fn set_aside(&mut self) -> Vec<String> {
+        let Input::Terminal {
+            editor,
+            history,
+            ahead,
+            partial,
+        } = self
+        else {
+            return Vec::new();
+        };
+        let mut lines: Vec<String> = ahead.drain(..).collect();
+        lines.extend((!partial.is_empty()).then(|| std::mem::take(partial)));
+        lines.retain(|line| !line.trim().is_empty());
+        for line in &lines {
+            remember(editor, history.as_deref(), line);
+        }
+        lines
+    }
+
     /// Reads a line after showing `prompt`.
     pub fn read(&mut self, prompt: &str) -> Line {
         match self {
-            Input::Terminal { editor, history } => match editor.readline(prompt) {
-                Ok(line) => {
-                    if !line.trim().is_empty() {
-                        let _ = editor.add_history_entry(line.as_str());
-                        if let Some(path) = history {
-                            // A history that cannot be written must never end the game.
-                            let _ = save_history(editor.history(), path);
-                        }
-                    }
-                    Line::Text(line)
+            Input::Terminal {
+                editor,
+                history,
+                ahead,
+                partial,
+            } => {
+                if let Some(line) = ahead.pop_front() {
+                    // As a script's lines are: the prompt and the line, as if typed now.
+                    println!("{prompt}{}", visible(&line));
+                    remember(editor, history.as_deref(), &line);
+                    return Line::Text(line);
                 }
-                Err(ReadlineError::Interrupted) => Line::Interrupted,
-                Err(ReadlineError::Eof) => Line::Eof,
-                Err(error) => Line::Error(match error {
-                    ReadlineError::Io(error) if error.kind() == io::ErrorKind::InvalidData => {
-                        InputError::NotUtf8
+                let initial = std::mem::take(partial);
+                match editor.readline_with_initial(prompt, (&initial, "")) {
+                    Ok(line) => {
+                        // Lines pasted together: the first runs now, the others after it.
+                        let mut lines = line.split('\n').map(|line| line.trim_end_matches('\r'));
+                        let first = lines.next().unwrap_or_default().to_string();
+                        for (at, later) in lines.filter(|l| !l.trim().is_empty()).enumerate() {
+                            ahead.insert(at, later.to_string());
+                        }
+                        remember(editor, history.as_deref(), &first);
+                        Line::Text(first)
                     }
-                    error => InputError::Other(error.to_string()),
-                }),
-            },
+                    Err(ReadlineError::Interrupted) => Line::Interrupted,
+                    Err(ReadlineError::Eof) => Line::Eof,
+                    Err(error) => Line::Error(match error {
+                        ReadlineError::Io(error) if error.kind() == io::ErrorKind::InvalidData => {
+                            InputError::NotUtf8
+                        }
+                        error => InputError::Other(error.to_string()),
+                    }),
+                }
+            }
             Input::Script { lines, ahead, echo } => {
                 let next = match ahead.take() {
                     Some(line) => line,
@@ -192,7 +282,7 @@ impl Input {
                         // Bytes that are not UTF-8 become U+FFFD: explained, never fatal.
                         let text = String::from_utf8_lossy(&bytes);
                         let text = text.trim_end_matches(['\n', '\r']).to_string();
-                        let _ = writeln!(echo, "{prompt}{text}");
+                        let _ = writeln!(echo, "{prompt}{}", visible(&text));
                         Line::Text(text)
                     }
                 }
@@ -205,10 +295,27 @@ impl Input {
         if let Input::Terminal {
             editor,
             history: Some(path),
+            ..
         } = self
         {
             let _ = save_history(editor.history(), path);
         }
+    }
+}
+
+/// Puts a line that was typed into the history, and the history into its file.
+fn remember(
+    editor: &mut Editor<ConsoleHelper, DefaultHistory>,
+    history: Option<&Path>,
+    line: &str,
+) {
+    if line.trim().is_empty() {
+        return;
+    }
+    let _ = editor.add_history_entry(line);
+    if let Some(path) = history {
+        // A history that cannot be written must never end the game.
+        let _ = save_history(editor.history(), path);
     }
 }
 
@@ -287,12 +394,12 @@ mod tests {
             }
         };
         // The empty line stops the first work and is taken; "fen" stops the second and stays.
-        input.until_enter(&stop, true, wait);
+        input.until_enter(None, &stop, true, wait);
         stop.reset();
-        input.until_enter(&stop, true, wait);
+        input.until_enter(None, &stop, true, wait);
         assert_eq!(input.read("> "), Line::Text("fen".into()));
         stop.reset();
-        input.until_enter(&stop, true, wait);
+        input.until_enter(None, &stop, true, wait);
         assert_eq!(input.read("> "), Line::Eof);
     }
 
@@ -301,7 +408,7 @@ mod tests {
         let (reader, mut writer) = io::pipe().unwrap();
         let mut input = Input::lines_from(io::BufReader::new(reader), Box::new(io::sink()));
         let stop = Stop::new();
-        let (value, interrupted) = input.until_enter(&stop, true, || 7);
+        let (value, interrupted) = input.until_enter(None, &stop, true, || 7);
         assert_eq!((value, interrupted, stop.is_requested()), (7, false, false));
         writer.write_all(b"board\n").unwrap();
         assert_eq!(input.read("> "), Line::Text("board".into()));

@@ -1,51 +1,91 @@
-//! Ctrl-C while the bot thinks: it stops the search instead of ending the program.
+//! Ctrl-C while the bot works stops the work instead of ending the program, and what
+//! the player types meanwhile waits for the prompt.
+//!
+//! The interrupt is caught as the system delivers it (SIGINT on unix, the console's
+//! Ctrl-C event on Windows, both through the `ctrlc` crate), so the terminal is not read
+//! while the bot thinks: the lines typed or pasted meanwhile stay in the terminal's
+//! input, and the prompt reads them afterwards, in order (see [`super::input`]).
+//!
+//! On unix the terminal stops echoing while the bot works, so that typing does not
+//! garble the progress line, and Ctrl-C no longer flushes what was typed; an analysis
+//! also stops at a line typed meanwhile (Enter).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::engine::Stop;
 
-/// While it lives, the terminal on stdin is quiet and watched: typing is neither echoed
-/// nor kept (it would garble the progress line and answer a prompt not yet shown), and
-/// Ctrl-C requests a stop of the search (so does Enter, for an analysis). The terminal is restored when it ends, on every
-/// path (a panic included).
-///
-/// On unix the terminal's interrupt signal, echo and line editing are off meanwhile, and
-/// a thread reads the keys as they come; elsewhere the terminal is left alone.
-pub(super) struct InterruptWatch {
-    #[cfg(unix)]
-    watch: Option<unix::Watch>,
+/// The work Ctrl-C stops now, and the flag that says it was pressed.
+type Busy = Arc<Mutex<Option<(Stop, Arc<AtomicBool>)>>>;
+
+/// Ctrl-C caught for the whole session. While no work runs it does nothing: at the
+/// prompt the line editor reads Ctrl-C as a key of its own.
+pub(super) struct Interrupts {
+    busy: Busy,
 }
 
-impl InterruptWatch {
-    /// Starts watching the terminal on stdin, if it is one, for Ctrl-C (and Enter when
-    /// `enter`) to request `stop`.
-    pub fn start(stop: Stop, enter: bool) -> InterruptWatch {
-        #[cfg(unix)]
-        {
-            InterruptWatch {
-                watch: unix::Watch::start(stop, enter),
+impl Interrupts {
+    /// Catches Ctrl-C from now on; `None` if the system will not let it be caught (then
+    /// Ctrl-C ends the program, as it would anyway).
+    pub fn install() -> Option<Interrupts> {
+        let busy: Busy = Arc::new(Mutex::new(None));
+        let handler = busy.clone();
+        ctrlc::set_handler(move || {
+            let busy = handler.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some((stop, pressed)) = busy.as_ref() {
+                pressed.store(true, Ordering::SeqCst);
+                stop.request();
             }
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = (stop, enter);
-            InterruptWatch {}
-        }
+        })
+        .ok()?;
+        Some(Interrupts { busy })
     }
 
-    /// Ends the watch and restores the terminal: whether Ctrl-C was pressed meanwhile.
-    pub fn finish(self) -> bool {
-        #[cfg(unix)]
-        {
-            self.watch.is_some_and(unix::Watch::finish)
-        }
+    /// Ctrl-C requests `stop` until the returned watch ends; with `enter`, so does a
+    /// line typed meanwhile (on a unix terminal).
+    pub fn watch(&self, stop: Stop, enter: bool) -> Watch {
+        // Elsewhere only Ctrl-C stops an analysis: the console cannot watch for a line
+        // there without taking it.
         #[cfg(not(unix))]
-        {
-            false
+        let _ = enter;
+        let pressed = Arc::new(AtomicBool::new(false));
+        *self.busy.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some((stop.clone(), pressed.clone()));
+        Watch {
+            busy: self.busy.clone(),
+            pressed,
+            #[cfg(unix)]
+            quiet: unix::Quiet::start(stop, enter),
         }
+    }
+}
+
+/// Work that Ctrl-C stops, while this lives; the terminal is as it was when it ends, on
+/// every path (a panic included).
+pub(super) struct Watch {
+    busy: Busy,
+    pressed: Arc<AtomicBool>,
+    #[cfg(unix)]
+    quiet: Option<unix::Quiet>,
+}
+
+impl Watch {
+    /// Ends the watch: whether Ctrl-C was pressed meanwhile.
+    pub fn finish(self) -> bool {
+        self.pressed.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        *self.busy.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        #[cfg(unix)]
+        drop(self.quiet.take());
     }
 }
 
 #[cfg(unix)]
-mod unix {
+pub(super) mod unix {
     use std::fs::File;
     use std::io::{self, PipeReader, PipeWriter, Read};
     use std::os::fd::AsFd;
@@ -54,86 +94,67 @@ mod unix {
     use nix::errno::Errno;
     use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
     use nix::sys::termios::{
-        FlushArg, LocalFlags, SetArg, SpecialCharacterIndices, Termios, tcflush, tcgetattr,
-        tcsetattr,
+        LocalFlags, SetArg, SpecialCharacterIndices, Termios, tcgetattr, tcsetattr,
     };
 
     use crate::engine::Stop;
 
-    /// The byte a terminal sends for Ctrl-C when it does not turn it into a signal.
-    const CTRL_C: u8 = 0x03;
-
-    /// The quiet terminal's saved settings and the thread reading its keys.
-    pub(super) struct Watch {
+    /// The terminal on stdin with its echo off, and, for an analysis, a thread that
+    /// requests a stop once a line has been typed.
+    pub(in crate::console) struct Quiet {
         saved: Termios,
-        /// Dropping it wakes the reader, which then ends.
+        /// Dropping it wakes the watcher, which then ends.
         wake: Option<PipeWriter>,
-        reader: Option<JoinHandle<bool>>,
+        watcher: Option<JoinHandle<()>>,
     }
 
-    impl Watch {
-        /// Quietens the terminal on stdin and starts reading its keys; `None` if stdin is
-        /// not a terminal (or will not be set up).
-        pub fn start(stop: Stop, enter: bool) -> Option<Watch> {
+    impl Quiet {
+        /// Turns the echo of the terminal on stdin off (and keeps what was typed at
+        /// Ctrl-C); `None` if stdin is not a terminal.
+        pub fn start(stop: Stop, enter: bool) -> Option<Quiet> {
             let stdin = io::stdin();
             let saved = tcgetattr(stdin.as_fd()).ok()?;
             let mut quiet = saved.clone();
-            // Keys arrive one by one, Ctrl-C as a byte rather than a signal, none echoed.
-            quiet.local_flags.remove(
-                LocalFlags::ISIG | LocalFlags::ICANON | LocalFlags::IEXTEN | LocalFlags::ECHO,
-            );
-            quiet.control_chars[SpecialCharacterIndices::VMIN as usize] = 1;
-            quiet.control_chars[SpecialCharacterIndices::VTIME as usize] = 0;
+            quiet
+                .local_flags
+                .remove(LocalFlags::ECHO | LocalFlags::ECHONL);
+            quiet.local_flags.insert(LocalFlags::NOFLSH);
             tcsetattr(stdin.as_fd(), SetArg::TCSANOW, &quiet).ok()?;
-            let mut watch = Watch {
+            let mut watch = Quiet {
                 saved,
                 wake: None,
-                reader: None,
+                watcher: None,
             };
-            // Without the reader the keys are still dropped, but Ctrl-C does nothing.
-            if let Ok((tty, wake, woken)) = stdin
-                .as_fd()
-                .try_clone_to_owned()
-                .and_then(|tty| io::pipe().map(|(woken, wake)| (File::from(tty), wake, woken)))
-                && let Ok(reader) = std::thread::Builder::new()
-                    .name("ctrl-c".to_string())
-                    .spawn(move || read_keys(&tty, &woken, &stop, enter))
+            if enter
+                && let Ok((tty, woken, wake)) = stdin
+                    .as_fd()
+                    .try_clone_to_owned()
+                    .and_then(|tty| io::pipe().map(|(woken, wake)| (File::from(tty), woken, wake)))
+                && let Ok(watcher) = std::thread::Builder::new()
+                    .name("enter".to_string())
+                    .spawn(move || wait_for_a_line(&tty, &woken, &stop))
             {
                 watch.wake = Some(wake);
-                watch.reader = Some(reader);
+                watch.watcher = Some(watcher);
             }
             Some(watch)
         }
-
-        /// Stops the reader and restores the terminal: whether Ctrl-C was pressed.
-        pub fn finish(mut self) -> bool {
-            self.stop_reading()
-        }
-
-        fn stop_reading(&mut self) -> bool {
-            drop(self.wake.take());
-            self.reader
-                .take()
-                .is_some_and(|reader| reader.join().unwrap_or(false))
-        }
     }
 
-    impl Drop for Watch {
+    impl Drop for Quiet {
         fn drop(&mut self) {
-            self.stop_reading();
-            let stdin = io::stdin();
-            // What was typed meanwhile is dropped, not left for the next prompt.
-            let _ = tcflush(stdin.as_fd(), FlushArg::TCIFLUSH);
-            let _ = tcsetattr(stdin.as_fd(), SetArg::TCSANOW, &self.saved);
+            drop(self.wake.take());
+            if let Some(watcher) = self.watcher.take() {
+                let _ = watcher.join();
+            }
+            let _ = tcsetattr(io::stdin().as_fd(), SetArg::TCSANOW, &self.saved);
         }
     }
 
-    /// Reads and drops the keys typed at `tty`, requesting `stop` at Ctrl-C (and at Enter
-    /// when `enter`), until `woken` is closed at its other end (or the terminal is gone):
-    /// whether Ctrl-C came.
-    fn read_keys(tty: &File, woken: &PipeReader, stop: &Stop, enter: bool) -> bool {
-        let mut interrupted = false;
-        let mut keys = [0u8; 64];
+    /// Requests `stop` once a whole line waits on `tty` (the terminal reads lines, so it
+    /// is ready only at Enter); leaves the line there for the prompt. Ends when `woken`
+    /// is closed at its other end.
+    fn wait_for_a_line(tty: &File, woken: &PipeReader, stop: &Stop) {
         loop {
             let mut fds = [
                 PollFd::new(tty.as_fd(), PollFlags::POLLIN),
@@ -141,31 +162,47 @@ mod unix {
             ];
             match poll(&mut fds, PollTimeout::NONE) {
                 Ok(_) | Err(Errno::EINTR) => {}
-                Err(_) => return interrupted,
+                Err(_) => return,
             }
-            let [key, wake] = fds.map(|fd| fd.revents().unwrap_or(PollFlags::empty()));
+            let [line, wake] = fds.map(|fd| fd.revents().unwrap_or(PollFlags::empty()));
             if !wake.is_empty() {
-                return interrupted;
+                return;
             }
-            if key.contains(PollFlags::POLLIN) {
-                match (&*tty).read(&mut keys) {
-                    Ok(0) => return interrupted,
-                    Ok(n) => {
-                        if keys[..n].contains(&CTRL_C) {
-                            stop.request();
-                            interrupted = true;
-                        } else if enter && keys[..n].iter().any(|&key| key == b'\r' || key == b'\n')
-                        {
-                            stop.request();
-                        }
-                    }
-                    Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                    Err(_) => return interrupted,
-                }
-            } else if !key.is_empty() {
-                // Hung up or in error: nothing more will come from this terminal.
-                return interrupted;
+            if !line.is_empty() {
+                stop.request();
+                return;
             }
         }
+    }
+
+    /// Everything typed at the terminal on stdin and not yet read: whole lines and the
+    /// start of the next one. Nothing if stdin is not a terminal.
+    pub(in crate::console) fn typed_ahead() -> Vec<u8> {
+        let stdin = io::stdin();
+        let Ok(saved) = tcgetattr(stdin.as_fd()) else {
+            return Vec::new();
+        };
+        let Ok(tty) = stdin.as_fd().try_clone_to_owned().map(File::from) else {
+            return Vec::new();
+        };
+        // Byte by byte and without waiting: a read then returns what there is, the
+        // unfinished line included, and nothing at all when nothing was typed.
+        let mut at_once = saved.clone();
+        at_once.local_flags.remove(LocalFlags::ICANON);
+        at_once.control_chars[SpecialCharacterIndices::VMIN as usize] = 0;
+        at_once.control_chars[SpecialCharacterIndices::VTIME as usize] = 0;
+        if tcsetattr(stdin.as_fd(), SetArg::TCSANOW, &at_once).is_err() {
+            return Vec::new();
+        }
+        let mut typed = Vec::new();
+        let mut chunk = [0u8; 1024];
+        loop {
+            match (&tty).read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => typed.extend_from_slice(&chunk[..n]),
+            }
+        }
+        let _ = tcsetattr(stdin.as_fd(), SetArg::TCSANOW, &saved);
+        typed
     }
 }

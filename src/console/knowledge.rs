@@ -1,14 +1,15 @@
 //! The knowledge-base commands: loading at the start, `kb reload`, `kb check`, `remember`.
 
 use super::text::msg;
-use super::{Console, phrases};
+use super::{Console, Intent, phrases};
+use crate::Move;
 use crate::MoveText;
 use crate::files::write_atomically;
 use crate::kb::{
     self, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase,
     Remembered, learned_path, locate_file, remember,
 };
-use crate::notation::TypedMove;
+use crate::notation::MoveReadings;
 
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
@@ -95,15 +96,16 @@ impl Console {
 
     /// Teaches the base this position's move: the file in use, or, while the built-in
     /// base is in use, the player's own base in the data directory, seeded from it.
-    pub(super) fn remember(&mut self, text: &TypedMove, name: Option<String>) {
+    pub(super) fn remember(&mut self, typed: &MoveReadings, name: Option<String>) {
         let position = *self.game.position();
-        let mv = match text.resolve(&position) {
-            Ok(mv) => mv,
-            Err(error) => {
-                self.tell(phrases::illegal_move(&error));
-                return;
-            }
-        };
+        if let Some(mv) = self.read_move(typed, &position, Intent::Remember(name.clone())) {
+            self.remember_move(mv, name);
+        }
+    }
+
+    /// Teaches the base the legal move `mv` of this position, under `name` if given.
+    pub(super) fn remember_move(&mut self, mv: Move, name: Option<String>) {
+        let position = *self.game.position();
         let (file, seed) = match locate_file(self.kb_path.as_deref()) {
             Some(file) => (file, ""),
             None => match &self.data {

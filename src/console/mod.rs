@@ -39,16 +39,17 @@ use self::command::{Command, CommandError, parse_answer};
 use self::help::help;
 use self::helper::Mode;
 use self::input::{Input, InputError, Line};
+use self::interrupt::Interrupts;
 use self::render::Style;
 use self::text::{Message, Text, msg};
-use self::thinking::{Screen, interruptible, think};
+use self::thinking::{Screen, Thinker};
 use crate::egtb::Tablebase;
 use crate::endgame::Value;
 use crate::engine::{Engine, EngineConfig, Limits};
 use crate::files::DataDir;
 use crate::notation::pdn::{self, Comment, GameRecord};
-use crate::notation::{Notation, TypedMove};
-use crate::{Color, Game, MoveText, Outcome, Position, is_king_against_king};
+use crate::notation::{MoveReadings, Notation, ReadMove, readings};
+use crate::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
 
 /// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
 const MAX_INPUT_ERRORS: u32 = 10;
@@ -62,6 +63,11 @@ pub struct Options {
     pub start: Option<Position>,
     /// The bot's limits per move without clocks: a time, a depth.
     pub limits: Limits,
+    /// `--depth`: hints, analysis and review search to this depth too.
+    pub study_depth: Option<u32>,
+    /// Whether the player chose the bot's strength (a level, a time or a depth a move):
+    /// on a clock it then bounds the clock's share too.
+    pub strength_chosen: bool,
     /// Whether the bot plays the knowledge base (the weakest levels do not).
     pub use_kb: bool,
     /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
@@ -92,6 +98,8 @@ impl Default for Options {
             human: Color::White,
             start: None,
             limits: Limits::default(),
+            study_depth: None,
+            strength_chosen: false,
             use_kb: true,
             kb: None,
             threads: 1,
@@ -123,11 +131,41 @@ enum Question {
     Quit,
     /// A move typed at an earlier position: drop the later plies and play it?
     Branch {
-        mv: TypedMove,
+        mv: Move,
         ply: usize,
+    },
+    /// A typed move reads as several legal moves: which was meant?
+    Which {
+        typed: String,
+        choices: Vec<(String, Meant)>,
+        intent: Intent,
     },
     /// `learn` found new facts: add them to the learned facts?
     Learn,
+}
+
+/// What a typed move is for, once it is known which move was meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Intent {
+    /// Play it in the game.
+    Play,
+    /// Play it at the earlier position shown, `ply` plies from the start.
+    Branch(usize),
+    /// Teach it to the knowledge base, under this name if one was given.
+    Remember(Option<String>),
+    /// Try it in the puzzle.
+    Puzzle,
+    /// A position string: start a new game from it.
+    Load,
+    /// A position string: find its combination as a puzzle.
+    PuzzleAt,
+}
+
+/// What a typed text turned out to mean.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Meant {
+    Move(Move),
+    Position(Position),
 }
 
 /// Pieces of each kind, to see whether the material changed.
@@ -156,6 +194,9 @@ struct Console {
     view: Option<usize>,
     /// The tag pairs of an opened or resumed record, kept when it is saved again.
     tags: Vec<(String, String)>,
+    /// The plies of an opened record of a game between other players: an end reached
+    /// within them is told as the record's, not as the player's.
+    recorded_plies: Option<usize>,
     /// The comments of an opened or resumed record, kept while their moves stand.
     comments: Vec<Comment>,
     /// The player's name in records.
@@ -167,8 +208,13 @@ struct Console {
     /// Learned facts waiting for the answer to [`Question::Learn`].
     pending: Option<learning::PendingFacts>,
     seed: u64,
-    /// The bot's limits without clocks, and those of hints, analysis and review.
+    /// The bot's limits without clocks.
     limits: Limits,
+    /// Whether the player chose them: on a clock they then bound the clock's share.
+    strength_chosen: bool,
+    /// The player's `--depth`: hints, analysis and review search to it, so that their
+    /// results repeat; otherwise they think for times of their own.
+    study_depth: Option<u32>,
     /// Both sides' clocks in a timed game.
     clocks: Option<Clocks>,
     kb_path: Option<PathBuf>,
@@ -197,6 +243,10 @@ struct Console {
     /// The messages in the player's language.
     text: Text,
     out: io::Stdout,
+    /// Where lines come from.
+    input: Input,
+    /// Ctrl-C caught while the bot works (on a terminal).
+    interrupts: Option<Interrupts>,
 }
 
 /// Plays a console session until the player quits or the input ends.
@@ -215,6 +265,7 @@ pub fn run(options: Options) -> io::Result<()> {
         game: Game::new(start),
         view: None,
         tags: Vec::new(),
+        recorded_plies: None,
         comments: Vec::new(),
         player: options.name.clone(),
         human: options.human,
@@ -232,6 +283,8 @@ pub fn run(options: Options) -> io::Result<()> {
         pending: None,
         seed,
         limits: options.limits,
+        strength_chosen: options.strength_chosen,
+        study_depth: options.study_depth,
         clocks: options.time.map(Clocks::new),
         kb_path: options.kb.clone(),
         data: DataDir::locate(),
@@ -243,7 +296,6 @@ pub fn run(options: Options) -> io::Result<()> {
         notation: options.notation,
         screen: Screen {
             progress: interactive && terminal_out && !dumb,
-            keys: interactive,
         },
         question: Question::None,
         declined: None,
@@ -251,25 +303,33 @@ pub fn run(options: Options) -> io::Result<()> {
         trainer: None,
         text: Text::new(options.lang),
         out: io::stdout(),
-    };
-    let mut input = if interactive {
-        Input::terminal(&start, options.lang, style.color)
-    } else {
-        Input::script()
+        input: match interactive {
+            true => Input::terminal(&start, options.lang, style.color),
+            false => Input::script(),
+        },
+        interrupts: interactive.then(Interrupts::install).flatten(),
     };
     console.tell(msg!("welcome"));
     console.load_kb_at_start();
     console.show_strength();
     console.show_board();
-    match &options.open {
-        Some(path) => {
+    match (&options.open, options.start) {
+        (Some(path), _) => {
             // The file named on the command line wins: last time's game is set aside.
             if console.offer_resume() {
                 console.answer(false);
             }
             console.open(path, None);
         }
-        None => {
+        // So does the position asked for: it is the game already.
+        (None, Some(_)) => {
+            if console.offer_resume() {
+                console.answer(false);
+            } else {
+                console.proceed();
+            }
+        }
+        (None, None) => {
             if !console.offer_resume() {
                 console.proceed();
             }
@@ -279,6 +339,7 @@ pub fn run(options: Options) -> io::Result<()> {
     let mut errors = 0;
     loop {
         console.autosave();
+        console.ask_again_after_the_end();
         console.offer_draw_if_due();
         console.run_clock();
         let mode = match console.question {
@@ -288,14 +349,22 @@ pub fn run(options: Options) -> io::Result<()> {
         let position = console
             .puzzle_position()
             .unwrap_or(*console.game.position());
-        input.set_position(&position, mode);
+        console.input.set_position(&position, mode);
+        if mode == Mode::Question {
+            console.set_typed_ahead_aside();
+        }
         let prompt = console.prompt();
-        match input.read(&prompt) {
+        match console.input.read(&prompt) {
             Line::Text(text) => {
                 interrupts = 0;
                 errors = 0;
-                console.check_flag();
-                if console.handle(&text, &mut input) == Flow::Quit {
+                // A move typed after the flag fell is not played: the game's end,
+                // told once, says why.
+                let flag_fell = console.check_flag();
+                if flag_fell && matches!(text.parse(), Ok(Command::Move(_))) {
+                    continue;
+                }
+                if console.handle(&text) == Flow::Quit {
                     break;
                 }
             }
@@ -327,7 +396,7 @@ pub fn run(options: Options) -> io::Result<()> {
         }
     }
     console.farewell();
-    input.finish();
+    console.input.finish();
     Ok(())
 }
 
@@ -375,6 +444,17 @@ impl Console {
             Question::NewGame => msg!("ask-new-game"),
             Question::Quit => msg!("ask-quit"),
             Question::Branch { .. } => msg!("ask-branch"),
+            Question::Which { typed, choices, .. } => msg!(
+                "ask-which",
+                typed = typed.as_str(),
+                choices = choices
+                    .iter()
+                    .enumerate()
+                    .map(|(n, (text, _))| format!("{} {text}", n + 1))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                count = choices.len()
+            ),
             Question::Learn => match &self.pending {
                 Some(pending) => msg!(
                     "ask-learn",
@@ -427,8 +507,18 @@ impl Console {
         }
     }
 
-    /// Handles one line of input (an analysis listens to `input` for its end).
-    fn handle(&mut self, text: &str, input: &mut Input) -> Flow {
+    /// Handles one line of input.
+    fn handle(&mut self, text: &str) -> Flow {
+        if let Question::Which {
+            choices, intent, ..
+        } = &self.question
+            && let Some(meant) = chosen(text, choices)
+        {
+            let intent = intent.clone();
+            self.question = Question::None;
+            self.act(meant, intent);
+            return Flow::Continue;
+        }
         if self.question != Question::None
             && let Some(yes) = parse_answer(text)
         {
@@ -465,9 +555,11 @@ impl Console {
                 self.question = Question::None;
                 self.answer_learn(false);
             }
+            // Anything else than a choice: the typed move is dropped.
+            Question::Which { .. } => self.question = Question::None,
             _ => {}
         }
-        self.execute(command, input)
+        self.execute(command)
     }
 
     fn answer(&mut self, yes: bool) -> Flow {
@@ -487,12 +579,28 @@ impl Console {
             (Question::NewGame, true) => self.new_game(Position::start()),
             (Question::NewGame, false) | (Question::Quit, true) => return Flow::Quit,
             (Question::Quit, false) => self.resume_question(),
-            (Question::Branch { mv, ply }, true) => self.branch(&mv, ply),
+            (Question::Branch { mv, ply }, true) => self.branch(mv, ply),
             (Question::Branch { .. }, false) => self.tell(msg!("branch-declined")),
             (Question::Learn, yes) => self.answer_learn(yes),
+            (question @ Question::Which { .. }, _) => {
+                self.question = question;
+                self.tell(msg!("answer-which"));
+            }
             (Question::None, _) => {}
         }
         Flow::Continue
+    }
+
+    /// Once the game is over, every other question answered, the prompt asks again
+    /// for a new game.
+    fn ask_again_after_the_end(&mut self) {
+        if self.question == Question::None
+            && self.announced
+            && self.game_over()
+            && !self.in_puzzle()
+        {
+            self.question = Question::NewGame;
+        }
     }
 
     /// After "quit?" is answered no: back to the resume question if it was not answered,
@@ -510,7 +618,7 @@ impl Console {
         };
     }
 
-    fn execute(&mut self, command: Command, input: &mut Input) -> Flow {
+    fn execute(&mut self, command: Command) -> Flow {
         if let Some(flow) = self.puzzle_command(&command) {
             return flow;
         }
@@ -531,9 +639,9 @@ impl Console {
             self.view = None;
         }
         match command {
-            Command::Move(text) => match self.view {
-                Some(ply) => self.move_at_shown(text, ply),
-                None => self.human_move(&text),
+            Command::Move(typed) => match self.view {
+                Some(ply) => self.move_at_shown(&typed, ply),
+                None => self.human_move(&typed),
             },
             Command::History => self.history(),
             Command::Back(plies) => self.show_ply(self.shown_ply().saturating_sub(plies)),
@@ -549,7 +657,7 @@ impl Console {
             }
             Command::Moves => self.list_moves(),
             Command::Hint => self.hint(),
-            Command::Analyze => self.analyze(input),
+            Command::Analyze => self.analyze(),
             Command::Review(time) => self.review(time),
             Command::Undo => self.undo(),
             Command::New => self.new_game(Position::start()),
@@ -569,10 +677,11 @@ impl Console {
                 let fen = self.shown().0.to_fen();
                 self.say(fen);
             }
-            Command::Load(text) => match text.parse::<Position>() {
-                Ok(position) => self.new_game(position),
-                Err(error) => self.tell(phrases::fen_error(&error)),
-            },
+            Command::Load(text) => {
+                if let Some(position) = self.read_position(&text, Intent::Load) {
+                    self.new_game(position);
+                }
+            }
             Command::Save { path, replace } => self.save(&path, replace),
             Command::Open { path, number } => self.open(&path, number),
             Command::KbReload => self.kb_reload(),
@@ -619,6 +728,21 @@ impl Console {
 
     fn announce(&mut self, outcome: Outcome) {
         self.announced = true;
+        let token = pdn::result_token(Some(outcome));
+        // A record of other players' game that ended as it was written: no "you".
+        if self
+            .recorded_plies
+            .is_some_and(|plies| self.game.moves().len() <= plies)
+        {
+            self.tell(msg!(
+                "record-over",
+                outcome = self.words(phrases::outcome(outcome, true)),
+                token = token
+            ));
+            self.tell(msg!("game-over-help"));
+            self.question = Question::NewGame;
+            return;
+        }
         let verdict = match outcome {
             Outcome::Win { winner, .. } if winner == self.human => msg!("verdict-you-win"),
             Outcome::Win { .. } => msg!("verdict-bot-wins"),
@@ -626,9 +750,9 @@ impl Console {
         };
         self.tell(msg!(
             "game-over",
-            outcome = self.words(phrases::outcome(outcome)),
+            outcome = self.words(phrases::outcome(outcome, false)),
             verdict = self.words(verdict),
-            token = pdn::result_token(Some(outcome))
+            token = token
         ));
         self.tell(msg!("game-over-help"));
         self.question = Question::NewGame;
@@ -640,6 +764,7 @@ impl Console {
             tags: Vec::new(),
             game: Game::new(start),
             comments: Vec::new(),
+            moves_lost: false,
         });
         self.tell(msg!("new-game"));
         self.show_board();
@@ -649,6 +774,9 @@ impl Console {
     /// Another game takes this one's place, with its record's tags and comments: the
     /// bot, the questions and the clocks start afresh.
     fn take_game(&mut self, record: GameRecord) {
+        let players = [record.tag("White"), record.tag("Black")];
+        let ours = record.tags.is_empty() || players.contains(&Some(files::BOT));
+        self.recorded_plies = (!ours).then(|| record.game.moves().len());
         self.game = record.game;
         self.tags = record.tags;
         self.comments = record.comments;
@@ -666,7 +794,7 @@ impl Console {
         self.question = Question::None;
     }
 
-    fn human_move(&mut self, text: &TypedMove) {
+    fn human_move(&mut self, typed: &MoveReadings) {
         if self.game_over() {
             self.tell(msg!("move-after-end"));
             return;
@@ -675,13 +803,129 @@ impl Console {
             self.tell(msg!("not-your-move"));
             return;
         }
-        let mv = match text.resolve(self.game.position()) {
-            Ok(mv) => mv,
-            Err(error) => {
-                self.tell(phrases::illegal_move(&error));
-                return;
+        let position = *self.game.position();
+        if let Some(mv) = self.read_move(typed, &position, Intent::Play) {
+            self.play_human(mv);
+        }
+    }
+
+    /// The move `typed` means in `position`: the one legal move its readings name (and
+    /// how it was read, when its letters were others). When several readings are legal
+    /// the player is asked which is meant, and when none is the likeliest is explained:
+    /// `None` then.
+    fn read_move(
+        &mut self,
+        typed: &MoveReadings,
+        position: &Position,
+        intent: Intent,
+    ) -> Option<Move> {
+        match typed.resolve(position) {
+            ReadMove::One { mv, read_as } => {
+                if let Some(reading) = read_as {
+                    self.tell(msg!("read-as", typed = typed.typed(), reading = reading));
+                }
+                Some(mv)
             }
-        };
+            ReadMove::Several(choices) => {
+                let choices = choices
+                    .into_iter()
+                    .map(|(_, mv)| (self.notation.write(position, mv), Meant::Move(mv)))
+                    .collect();
+                self.question = Question::Which {
+                    typed: typed.typed().to_string(),
+                    choices,
+                    intent,
+                };
+                None
+            }
+            ReadMove::Illegal { read_as, error } => {
+                let reason = self.words(phrases::illegal_move(&error));
+                match read_as {
+                    Some(reading) => self.tell(msg!(
+                        "read-as-illegal",
+                        typed = typed.typed(),
+                        reading = reading,
+                        reason = reason
+                    )),
+                    None => self.say(width::wrap_message(&reason)),
+                }
+                None
+            }
+        }
+    }
+
+    /// The position `typed` means, read every way its letters can be meant: the one
+    /// valid reading (and how it was read, when its letters were others). When several
+    /// readings are valid positions the player is asked which is meant, and when none is
+    /// the likeliest reading's error is explained: `None` then.
+    fn read_position(&mut self, typed: &str, intent: Intent) -> Option<Position> {
+        let typed = typed.trim();
+        let mut valid: Vec<(String, Position)> = Vec::new();
+        let mut first_error = None;
+        for reading in readings(typed) {
+            match reading.text.parse::<Position>() {
+                Ok(position) if valid.iter().any(|(_, found)| *found == position) => {}
+                Ok(position) => valid.push((reading.text, position)),
+                Err(error) => {
+                    first_error.get_or_insert((reading.text, error));
+                }
+            }
+        }
+        match valid.len() {
+            0 => {
+                let (reading, error) = first_error.expect("a reading at least");
+                let reason = self.words(phrases::fen_error(&error));
+                match reading != typed {
+                    true => self.tell(msg!(
+                        "read-as-illegal",
+                        typed = typed,
+                        reading = reading,
+                        reason = reason
+                    )),
+                    false => self.say(width::wrap_message(&reason)),
+                }
+                None
+            }
+            1 => {
+                let (reading, position) = valid.remove(0);
+                if reading != typed {
+                    self.tell(msg!("read-as", typed = typed, reading = reading));
+                }
+                Some(position)
+            }
+            _ => {
+                let choices = valid
+                    .into_iter()
+                    .map(|(reading, position)| (reading, Meant::Position(position)))
+                    .collect();
+                self.question = Question::Which {
+                    typed: typed.to_string(),
+                    choices,
+                    intent,
+                };
+                None
+            }
+        }
+    }
+
+    /// Does with what the player meant what it was typed for.
+    fn act(&mut self, meant: Meant, intent: Intent) {
+        match (meant, intent) {
+            (Meant::Move(mv), Intent::Play) => self.play_human(mv),
+            (Meant::Move(mv), Intent::Branch(ply)) => self.ask_branch(mv, ply),
+            (Meant::Move(mv), Intent::Remember(name)) => self.remember_move(mv, name),
+            (Meant::Move(mv), Intent::Puzzle) => self.puzzle_play(mv),
+            (Meant::Position(position), Intent::Load) => self.new_game(position),
+            (Meant::Position(position), Intent::PuzzleAt) => self.puzzle_at(position),
+            // A choice is always made for what it was offered for.
+            (Meant::Move(_), Intent::Load | Intent::PuzzleAt)
+            | (Meant::Position(_), Intent::Play | Intent::Branch(_))
+            | (Meant::Position(_), Intent::Remember(_) | Intent::Puzzle) => {}
+        }
+    }
+
+    /// The player's legal move `mv`, played on the clock.
+    fn play_human(&mut self, mv: Move) {
         if self.question == Question::Draw {
             self.declined = Some(material(self.game.position()));
             self.question = Question::None;
@@ -703,20 +947,8 @@ impl Console {
     fn bot_move(&mut self) {
         let before = *self.game.position();
         let bot = self.bot();
-        let limits = match &mut self.clocks {
-            Some(clocks) => {
-                clocks.start(bot);
-                clocks.limits(bot)
-            }
-            None => self.limits,
-        };
-        let thought = think(
-            &mut self.engine,
-            &self.game,
-            limits,
-            self.screen,
-            &self.text,
-        );
+        let limits = self.bot_limits();
+        let thought = self.think(Thinker::Bot, limits);
         let Some(decision) = thought.decision else {
             return;
         };
@@ -787,8 +1019,8 @@ impl Console {
         }
         let bot = self.bot();
         let stop = self.engine.stop_signal();
-        let (accepts, interrupted) = interruptible(stop, self.screen.keys, || {
-            self.engine.accepts_draw(&self.game, bot)
+        let (accepts, interrupted) = self.busy(stop, |console| {
+            console.engine.accepts_draw(&console.game, bot)
         });
         if interrupted {
             self.tell(msg!("draw-interrupted"));
@@ -799,6 +1031,16 @@ impl Console {
             self.proceed();
         } else {
             self.tell(msg!("draw-declined"));
+        }
+    }
+
+    /// Before a question's prompt: lines typed before it was asked do not answer it.
+    /// They are shown as not run, and wait in the history.
+    fn set_typed_ahead_aside(&mut self) {
+        let lines = self.input.set_aside();
+        if !lines.is_empty() {
+            let lines = lines.join(" | ");
+            self.tell(msg!("typed-ahead-set-aside", lines = lines));
         }
     }
 
@@ -819,4 +1061,17 @@ impl Console {
             self.question = Question::Draw;
         }
     }
+}
+
+/// The choice `text` picks: its number (from 1), or its text.
+fn chosen(text: &str, choices: &[(String, Meant)]) -> Option<Meant> {
+    let text = text.trim();
+    let at = match text.parse::<usize>() {
+        Ok(number) => number.checked_sub(1),
+        Err(_) => choices
+            .iter()
+            .position(|(written, _)| written.eq_ignore_ascii_case(text)),
+    };
+    at.and_then(|at| choices.get(at))
+        .map(|(_, meant)| meant.clone())
 }

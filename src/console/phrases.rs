@@ -56,16 +56,18 @@ pub(super) fn material(position: &Position, text: &Text) -> String {
     ))
 }
 
-/// How the game ended: `White wins: Black has no pieces left`.
-pub(super) fn outcome(outcome: Outcome) -> Message {
+/// How the game ended: `White wins: Black has no pieces left`; `past` for a game of a
+/// record, told as what happened: `White won: Black had no pieces left`.
+pub(super) fn outcome(outcome: Outcome, past: bool) -> Message {
     match outcome {
         Outcome::Win { winner, reason } => {
             let winner = side(winner);
+            let past = if past { "yes" } else { "no" };
             match reason {
-                WinReason::NoPieces => msg!("win-no-pieces", winner = winner),
-                WinReason::Blocked => msg!("win-blocked", winner = winner),
-                WinReason::Resignation => msg!("win-resigned", winner = winner),
-                WinReason::Time => msg!("win-time", winner = winner),
+                WinReason::NoPieces => msg!("win-no-pieces", winner = winner, past = past),
+                WinReason::Blocked => msg!("win-blocked", winner = winner, past = past),
+                WinReason::Resignation => msg!("win-resigned", winner = winner, past = past),
+                WinReason::Time => msg!("win-time", winner = winner, past = past),
             }
         }
         Outcome::Draw(reason) => match reason {

@@ -10,11 +10,11 @@ use super::command::{Command, PuzzleAction};
 use super::render::{self, Marks};
 use super::score::Score;
 use super::text::msg;
-use super::{Console, Flow, Question, phrases};
+use super::{Console, Flow, Intent, Question, phrases};
 use crate::combination::puzzle::{Puzzle, Refusal};
 use crate::combination::{GAME, MaterialWon};
 use crate::files::{DataDir, read_text, write_atomically};
-use crate::notation::TypedMove;
+use crate::notation::MoveReadings;
 use crate::{Color, Move, Position};
 
 /// The trainer: its random choices and the score, kept across puzzles.
@@ -108,20 +108,12 @@ impl Console {
                 }
                 return;
             }
-            PuzzleAction::Position(text) => match text.parse::<Position>() {
-                Ok(position) => match Puzzle::new(&position) {
-                    Some(puzzle) => puzzle,
-                    None => {
-                        let side = phrases::side(position.side_to_move());
-                        self.tell(msg!("puzzle-no-combination", side = side));
-                        return;
-                    }
-                },
-                Err(error) => {
-                    self.tell(phrases::fen_error(&error));
-                    return;
+            PuzzleAction::Position(text) => {
+                if let Some(position) = self.read_position(&text, Intent::PuzzleAt) {
+                    self.puzzle_at(position);
                 }
-            },
+                return;
+            }
             PuzzleAction::Next => {
                 self.trainer();
                 let Some(kb) = self.engine.knowledge_base() else {
@@ -138,6 +130,21 @@ impl Console {
                 }
             }
         };
+        self.start_puzzle(puzzle);
+    }
+
+    /// `puzzle FEN`: the combination of `position` to find.
+    pub(super) fn puzzle_at(&mut self, position: Position) {
+        match Puzzle::new(&position) {
+            Some(puzzle) => self.start_puzzle(puzzle),
+            None => {
+                let side = phrases::side(position.side_to_move());
+                self.tell(msg!("puzzle-no-combination", side = side));
+            }
+        }
+    }
+
+    fn start_puzzle(&mut self, puzzle: Puzzle) {
         self.trainer();
         // A question about the game waits for the end of the puzzles (a resume
         // question comes back then): the game is not touched.
@@ -276,19 +283,20 @@ impl Console {
         ))
     }
 
-    fn puzzle_move(&mut self, text: &TypedMove) {
+    fn puzzle_move(&mut self, typed: &MoveReadings) {
         let position = self.current().puzzle.position();
         if self.current().puzzle.is_solved() {
             self.tell(msg!("puzzle-solved-already"));
             return;
         }
-        let mv = match text.resolve(&position) {
-            Ok(mv) => mv,
-            Err(error) => {
-                self.tell(phrases::illegal_move(&error));
-                return;
-            }
-        };
+        if let Some(mv) = self.read_move(typed, &position, Intent::Puzzle) {
+            self.puzzle_play(mv);
+        }
+    }
+
+    /// The player's legal move `mv` in the puzzle: right, or refused with the reason.
+    pub(super) fn puzzle_play(&mut self, mv: Move) {
+        let position = self.current().puzzle.position();
         self.attempt();
         let written = self.notation.write(&position, mv);
         let answer = self.current_mut().puzzle.play(mv);

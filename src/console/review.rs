@@ -7,7 +7,6 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::text::{Message, msg};
-use super::thinking::interruptible;
 use super::{Console, phrases};
 use crate::engine::{Decision, Engine, Limits, Mode, Source};
 use crate::search::Score;
@@ -97,10 +96,9 @@ impl Console {
             return;
         }
         let plies = self.words(msg!("plies", count = moves.len()));
-        let limits = match (time, self.limits) {
-            (Some(time), _) => Limits::MoveTime(time),
-            (None, Limits::Depth(depth)) => Limits::Depth(depth),
-            (None, _) => Limits::MoveTime(REVIEW_TIME),
+        let limits = match time {
+            Some(time) => Limits::MoveTime(time),
+            None => self.study_limits(Limits::MoveTime(REVIEW_TIME)),
         };
         self.tell(match limits {
             Limits::Depth(depth) => msg!("review-start-depth", plies = plies, depth = depth),
@@ -111,14 +109,15 @@ impl Console {
             ),
         });
         let bar = self.review_bar(moves.len() + 1);
-        let mut engine = self.take_hint_engine();
-        let stop = engine.stop_signal();
+        self.prepare_hint_engine();
+        let stop = self.hint_engine.as_ref().expect("prepared").stop_signal();
         stop.reset();
-        let (verdicts, _) = interruptible(stop.clone(), self.screen.keys, || {
-            let mut game = Game::new(*self.game.start());
+        let (verdicts, _) = self.busy(stop.clone(), |console| {
+            let engine = console.hint_engine.as_mut().expect("prepared");
+            let mut game = Game::new(*console.game.start());
             let mut verdicts = Vec::with_capacity(moves.len() + 1);
             for ply in 0..=moves.len() {
-                match verdict(&mut engine, &game, limits) {
+                match verdict(engine, &game, limits) {
                     Some(verdict) if !stop.is_requested() => verdicts.push(verdict),
                     _ => break,
                 }
@@ -131,7 +130,6 @@ impl Console {
             verdicts
         });
         bar.finish_and_clear();
-        self.hint_engine = Some(engine);
         self.report_review(&moves, &verdicts);
     }
 

@@ -1,27 +1,100 @@
-//! The bot's strength at the prompt: `level` and `movetime` show and set it.
+//! The bot's strength at the prompt: `level` and `movetime` show and set it, and a
+//! game's record keeps it.
+
+use std::time::Duration;
 
 use super::Console;
 use super::command::level_word;
 use super::text::{Message, msg};
-use crate::engine::{Level, Limits, Reach};
+use crate::engine::{Level, Limits, Reach, level};
+
+/// The record's tag that keeps the bot's strength: a level's name, `1500 ms` or `depth 6`.
+pub(super) const STRENGTH_TAG: &str = "BotStrength";
 
 impl Console {
     /// The bot's strength: its clock, its level, or its time or depth a move.
     pub(super) fn show_strength(&mut self) {
         let text = match &self.clocks {
+            Some(clocks) if self.strength_chosen => {
+                let use_kb = self.engine.config().use_kb;
+                let (level, limits) = match (Level::of(self.limits, use_kb), self.limits) {
+                    (Some(level), _) => {
+                        (level_word(&level, self.text.lang()), level_limits(&level))
+                    }
+                    (None, Limits::Depth(depth)) => {
+                        ("", msg!("level-depth", depth = depth, kb = "yes"))
+                    }
+                    (None, limits) => {
+                        let ms = limits.hard_time().unwrap_or_default().as_millis();
+                        ("", msg!("level-time", ms = ms, kb = "yes"))
+                    }
+                };
+                msg!(
+                    "bot-clock-capped",
+                    control = clocks.control().to_string(),
+                    named = if level.is_empty() { "no" } else { "yes" },
+                    level = level,
+                    limits = self.words(limits)
+                )
+            }
             Some(clocks) => msg!("bot-clock", control = clocks.control().to_string()),
             None => self.strength(false),
         };
         self.tell(text);
     }
 
-    /// Sets the bot's limits and knowledge (on a clock, those of hints and analysis),
-    /// and says what they are.
+    /// Sets the bot's limits and knowledge, and says what they are; on a clock they
+    /// bound its share of the time.
     pub(super) fn set_strength(&mut self, limits: Limits, use_kb: bool) {
         self.limits = limits;
+        self.strength_chosen = true;
         self.engine.set_use_kb(use_kb);
         let text = self.strength(true);
         self.tell(text);
+    }
+
+    /// The bot's strength for the record, when it holds: always without a clock, on a
+    /// clock when the player chose it.
+    pub(super) fn strength_tag(&self) -> Option<String> {
+        if self.clocks.is_some() && !self.strength_chosen {
+            return None;
+        }
+        let use_kb = self.engine.config().use_kb;
+        Some(match (Level::of(self.limits, use_kb), self.limits) {
+            (Some(level), _) => level.name.to_string(),
+            (None, Limits::MoveTime(time)) => format!("{} ms", time.as_millis()),
+            (None, Limits::Depth(depth)) => format!("depth {depth}"),
+            (None, _) => return None,
+        })
+    }
+
+    /// The strength a record's tag kept, quietly: a tag that cannot be read leaves
+    /// the strength as it is.
+    pub(super) fn restore_strength(&mut self, tag: &str) {
+        let tag = tag.trim();
+        let strength = if let Some(level) = level(tag) {
+            Some((level.limits(), level.use_kb))
+        } else if let Some(ms) = tag.strip_suffix("ms") {
+            ms.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| ms >= 1)
+                .map(|ms| (Limits::MoveTime(Duration::from_millis(ms)), true))
+        } else if let Some(depth) = tag.strip_prefix("depth") {
+            depth
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|depth| (1..=crate::search::MAX_DEPTH).contains(depth))
+                .map(|depth| (Limits::Depth(depth), true))
+        } else {
+            None
+        };
+        if let Some((limits, use_kb)) = strength {
+            self.limits = limits;
+            self.strength_chosen = true;
+            self.engine.set_use_kb(use_kb);
+        }
     }
 
     /// The bot's level in words, or its time or depth a move; `now` after a change.

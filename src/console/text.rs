@@ -43,6 +43,33 @@ impl Lang {
     }
 }
 
+/// `text` with every character that is not text made visible, so that what was typed
+/// or read never reaches the terminal raw: control characters in caret notation (ESC is
+/// `^[`, DEL `^?`), other invisible ones, such as the marks that reverse the direction
+/// of text, as `U+202E`.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\0'..='\x1f' => {
+                shown.push('^');
+                shown.push(char::from(c as u8 + b'@'));
+            }
+            '\x7f' => shown.push_str("^?"),
+            c if hidden(c) => shown.push_str(&format!("U+{:04X}", u32::from(c))),
+            c => shown.push(c),
+        }
+    }
+    Cow::Owned(shown)
+}
+
 /// A value put into a message: text, or a number that plural forms are chosen by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
@@ -161,7 +188,7 @@ impl Text {
         let mut fluent_args = FluentArgs::new();
         for (name, arg) in args {
             let value = match arg {
-                Arg::Text(text) => FluentValue::String(Cow::Borrowed(text.as_str())),
+                Arg::Text(text) => FluentValue::String(visible(text)),
                 Arg::Number(number) => FluentValue::from(*number),
             };
             fluent_args.set(*name, value);
@@ -321,6 +348,15 @@ mod tests {
             ])),
             Lang::Ru
         );
+    }
+
+    #[test]
+    fn characters_that_are_not_text_are_shown_visibly() {
+        assert_eq!(visible("c3-d4"), "c3-d4");
+        assert_eq!(visible("\x1b[31mc3"), "^[[31mc3");
+        assert_eq!(visible("a\x7fb\u{202E}c\u{85}"), "a^?bU+202EcU+0085");
+        let text = Text::new(Lang::En).render(&msg!("line-unknown", word = "\x1bx"));
+        assert_eq!(text, "unknown command '^[x'; type help for the commands");
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! The bot's turn in words: running the engine with a progress line, and why it chose.
 
 use std::io::{self, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::interrupt::InterruptWatch;
+use super::Console;
+use super::clock::MoveLimits;
+use super::interrupt::Watch;
 use super::text::{Text, msg};
 use super::width::{cut, terminal_width};
-use crate::engine::{Decision, Engine, Limits, Progress, Stop, line_text};
+use crate::engine::{Decision, Engine, Limits, Mode, Progress, Stop, line_text};
 use crate::{Game, Position};
 
 /// How long the bot must think before the progress line appears.
@@ -17,8 +19,6 @@ const PROGRESS_DELAY: Duration = Duration::from_millis(300);
 pub(super) struct Screen {
     /// Stdout is a terminal: a progress line shows the search.
     pub progress: bool,
-    /// Stdin is a terminal: Ctrl-C stops the search, other keys are dropped.
-    pub keys: bool,
 }
 
 /// What came of the bot's thinking.
@@ -30,33 +30,67 @@ pub(super) struct Thought {
     pub interrupted: bool,
 }
 
-/// Runs `engine` for the side to move in `game`. On a terminal the progress line appears
-/// once the search has taken longer than a moment and is cleared at the end, and Ctrl-C
-/// meanwhile stops the search (the decision is then the best move found so far).
-pub(super) fn think(
-    engine: &mut Engine,
-    game: &Game,
-    limits: Limits,
-    screen: Screen,
-    text: &Text,
-) -> Thought {
-    let stop = engine.stop_signal();
-    let show = screen.progress.then_some(text);
-    let (decision, interrupted) =
-        interruptible(stop, screen.keys, || choose(engine, game, limits, show));
-    Thought {
-        decision,
-        interrupted,
+impl Console {
+    /// Runs `work` with Ctrl-C requesting `stop` meanwhile; then takes what was typed
+    /// meanwhile for the prompt. Returns what `work` returned and whether Ctrl-C came.
+    pub(super) fn busy<T>(
+        &mut self,
+        stop: Stop,
+        work: impl FnOnce(&mut Console) -> T,
+    ) -> (T, bool) {
+        let watch = self
+            .interrupts
+            .as_ref()
+            .map(|interrupts| interrupts.watch(stop, false));
+        let value = work(self);
+        let interrupted = watch.is_some_and(Watch::finish);
+        self.input.collect_typed_ahead();
+        (value, interrupted)
+    }
+
+    /// Runs the bot's engine, or the one for hints, for the side to move in the game. On
+    /// a terminal the progress line appears once the search has taken longer than a
+    /// moment and is cleared at the end, and Ctrl-C meanwhile stops the search (the
+    /// decision is then the best move found so far).
+    pub(super) fn think(&mut self, thinker: Thinker, limits: impl Into<MoveLimits>) -> Thought {
+        let MoveLimits { limits, deadline } = limits.into();
+        if thinker == Thinker::Hint {
+            self.prepare_hint_engine();
+        }
+        let stop = self.engine_of(thinker).stop_signal();
+        // Stops asked for before are withdrawn; the deadline is the only one that holds.
+        stop.reset();
+        if let Some(deadline) = deadline {
+            stop.request_at(Instant::now() + deadline);
+        }
+        let (decision, interrupted) = self.busy(stop, |console| {
+            let show = console.screen.progress.then_some(&console.text);
+            let engine = match thinker {
+                Thinker::Bot => &mut console.engine,
+                Thinker::Hint => console.hint_engine.as_mut().expect("prepared above"),
+            };
+            choose(engine, &console.game, limits, show)
+        });
+        Thought {
+            decision,
+            interrupted,
+        }
+    }
+
+    fn engine_of(&mut self, thinker: Thinker) -> &mut Engine {
+        match thinker {
+            Thinker::Bot => &mut self.engine,
+            Thinker::Hint => self.hint_engine.as_mut().expect("prepared"),
+        }
     }
 }
 
-/// Runs `work` with Ctrl-C at the terminal requesting `stop` (when `keys`, else plainly):
-/// what it returned, and whether Ctrl-C was pressed.
-pub(super) fn interruptible<T>(stop: Stop, keys: bool, work: impl FnOnce() -> T) -> (T, bool) {
-    let watch = keys.then(|| InterruptWatch::start(stop, false));
-    let value = work();
-    let interrupted = watch.is_some_and(InterruptWatch::finish);
-    (value, interrupted)
+/// Whose engine thinks: the bot's own, or the one for hints and analysis, which leaves
+/// the bot's combination line and table alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Thinker {
+    Bot,
+    Hint,
 }
 
 /// The engine's choice, with the progress line on the terminal when `show` has the words.
@@ -80,7 +114,7 @@ fn choose(
             shown = true;
         }
     };
-    let decision = engine.choose(game, limits, &mut report);
+    let decision = engine.decide(game, limits, Mode::Play, &mut report);
     if shown {
         let _ = write!(out, "\r\x1b[2K");
         let _ = out.flush();

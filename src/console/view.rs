@@ -3,9 +3,9 @@
 
 use super::render::Marks;
 use super::text::msg;
-use super::{Console, Question, phrases};
-use crate::notation::TypedMove;
-use crate::{Color, Game, Position};
+use super::{Console, Intent, Question, phrases};
+use crate::notation::MoveReadings;
+use crate::{Color, Game, Move, Position};
 
 impl Console {
     /// The number of plies from the start to the position shown.
@@ -116,24 +116,28 @@ impl Console {
     }
 
     /// A move typed at an earlier position: asks before the later plies are dropped.
-    pub(super) fn move_at_shown(&mut self, text: TypedMove, ply: usize) {
+    pub(super) fn move_at_shown(&mut self, typed: &MoveReadings, ply: usize) {
         let (position, _) = self.shown();
         if position.side_to_move() != self.human {
             self.tell(msg!("branch-bot-to-move"));
             return;
         }
-        if let Err(error) = text.resolve(&position) {
-            self.tell(phrases::illegal_move(&error));
-            return;
+        if let Some(mv) = self.read_move(typed, &position, Intent::Branch(ply)) {
+            self.ask_branch(mv, ply);
         }
+    }
+
+    /// Asks whether to play `mv` at the position `ply` plies from the start, dropping
+    /// the later plies.
+    pub(super) fn ask_branch(&mut self, mv: Move, ply: usize) {
         let dropped = self.game.moves().len() - ply;
-        self.question = Question::Branch { mv: text, ply };
+        self.question = Question::Branch { mv, ply };
         let plies = self.words(msg!("plies", count = dropped));
         self.tell(msg!("branch-warning", plies = plies));
     }
 
-    /// The new line: the game cut back to `ply` plies, then `text` played.
-    pub(super) fn branch(&mut self, text: &TypedMove, ply: usize) {
+    /// The new line: the game cut back to `ply` plies, then `mv` played.
+    pub(super) fn branch(&mut self, mv: Move, ply: usize) {
         self.keep_unfinished();
         while self.game.moves().len() > ply {
             self.game.undo();
@@ -142,6 +146,6 @@ impl Console {
         self.view = None;
         self.reset_questions();
         self.engine.new_game();
-        self.human_move(text);
+        self.play_human(mv);
     }
 }

@@ -2,6 +2,7 @@
 
 mod fen;
 pub mod hub;
+mod keyboard;
 mod latin;
 mod movetext;
 mod numeric;
@@ -10,9 +11,10 @@ mod short;
 mod typed;
 
 pub use fen::{FenError, FenErrorKind};
+pub use keyboard::{Reading, readings};
 pub use latin::{latin, latin_char};
 pub(crate) use movetext::move_list;
 pub use movetext::{IllegalMoveError, MoveParseError, MoveText};
 pub use numeric::Numbering;
 pub use short::{NotShort, ShortMove};
-pub use typed::{Notation, TypedMove, without_annotation};
+pub use typed::{MoveReadings, Notation, ReadMove, TypedMove, without_annotation};

@@ -242,7 +242,10 @@ impl MoveText {
             1 => Ok(candidates[0]),
             0 => {
                 let own: Vec<MoveText> = texts(&mut legal.iter().filter(|mv| mv.from() == from));
-                if own.is_empty() && legal[0].is_capture() {
+                // A quiet move while a capture is due is refused alike from every piece,
+                // whether it can capture itself or not.
+                let quiet = !self.capture && self.squares.len() == 2;
+                if legal[0].is_capture() && (own.is_empty() || quiet) {
                     Err(IllegalMoveError::CaptureCompulsory {
                         captures: texts(&mut legal.iter()),
                     })
@@ -397,6 +400,24 @@ mod tests {
             error.to_string(),
             "no such move for the man on c3; it can play: c3-b4, c3-d4"
         );
+    }
+
+    #[test]
+    fn a_quiet_move_while_a_capture_is_due_is_refused_alike_from_every_piece() {
+        // d4 can capture e5, h2 cannot: both quiet moves get the same answer.
+        let fen = "W:Wd4,h2:Be5";
+        let from_the_capturer = resolve(fen, "d4-c5").unwrap_err();
+        let from_another = resolve(fen, "h2-g3").unwrap_err();
+        assert_eq!(from_the_capturer, from_another);
+        assert_eq!(
+            from_the_capturer.to_string(),
+            "capture is compulsory; you must play one of: d4:f6"
+        );
+        // A capture typed wrong still lists the piece's own captures.
+        assert!(matches!(
+            resolve("W:WKa1:Bc3,c5", "a1:d4"),
+            Err(IllegalMoveError::NoSuchMove { .. })
+        ));
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub struct GameRecord {
     pub game: Game,
     /// The comments `{...}` of the main line, in the order of the file.
     pub comments: Vec<Comment>,
+    /// Whether the record breaks off with `-` where moves were lost: the game stops
+    /// there, with the result the record gives.
+    pub moves_lost: bool,
 }
 
 /// A comment `{...}` of a record and where it stands in the game.
@@ -151,6 +154,7 @@ pub fn read(text: &str) -> Result<GameRecord, PdnError> {
             tags: Vec::new(),
             game: Game::new(Position::start()),
             comments: Vec::new(),
+            moves_lost: false,
         })
     })
 }
@@ -314,6 +318,7 @@ fn read_game(chars: &[At], start: usize) -> Result<Option<(GameRecord, usize)>, 
             tags,
             game,
             comments,
+            moves_lost,
         },
         i,
     )))

@@ -68,6 +68,105 @@ impl fmt::Display for TypedMove {
     }
 }
 
+/// A move as the player typed it, with every way its letters can be read (see
+/// [`readings`](super::readings)): `с3-в4` typed with the Russian layout on is c3-d4,
+/// but its `в` is also the look-alike of b.
+///
+/// ```
+/// use shashki::Position;
+/// use shashki::notation::{MoveReadings, ReadMove};
+///
+/// let start = Position::start();
+/// let typed: MoveReadings = "с3-в4".parse().unwrap();
+/// assert!(matches!(typed.resolve(&start), ReadMove::Several(moves) if moves.len() == 2));
+/// let typed: MoveReadings = "а3-и4".parse().unwrap();
+/// assert!(matches!(typed.resolve(&start), ReadMove::One { read_as: Some(text), .. } if text == "a3-b4"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReadings {
+    typed: String,
+    /// The readings that are moves in either notation, the likeliest first.
+    readings: Vec<(String, TypedMove)>,
+}
+
+/// What a typed move names in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadMove {
+    /// One legal move; `read_as` is the reading when its letters differ from the typed ones.
+    One { mv: Move, read_as: Option<String> },
+    /// Several readings are legal moves: each with its text.
+    Several(Vec<(String, Move)>),
+    /// No reading is a legal move: why not, for the likeliest reading.
+    Illegal {
+        read_as: Option<String>,
+        error: IllegalMoveError,
+    },
+}
+
+impl FromStr for MoveReadings {
+    type Err = MoveParseError;
+
+    /// The readings of `text` that are moves; the likeliest reading's error when none is.
+    fn from_str(text: &str) -> Result<MoveReadings, MoveParseError> {
+        let typed = text.trim().to_string();
+        let mut first_error = None;
+        let mut readings = Vec::new();
+        for reading in super::readings(&typed) {
+            match reading.text.parse::<TypedMove>() {
+                Ok(mv) => readings.push((reading.text, mv)),
+                Err(error) => {
+                    first_error.get_or_insert(error);
+                }
+            }
+        }
+        match first_error {
+            Some(error) if readings.is_empty() => Err(error),
+            _ => Ok(MoveReadings { typed, readings }),
+        }
+    }
+}
+
+impl MoveReadings {
+    /// The text as typed.
+    pub fn typed(&self) -> &str {
+        &self.typed
+    }
+
+    /// The legal moves of `position` the readings name.
+    pub fn resolve(&self, position: &Position) -> ReadMove {
+        let read_as = |text: &str| (text != self.typed).then(|| text.to_string());
+        let mut legal: Vec<(String, Move)> = Vec::new();
+        let mut first_error = None;
+        for (text, mv) in &self.readings {
+            match mv.resolve(position) {
+                Ok(mv) if legal.iter().any(|&(_, found)| found == mv) => {}
+                Ok(mv) => legal.push((text.clone(), mv)),
+                Err(error) => {
+                    first_error.get_or_insert((text, error));
+                }
+            }
+        }
+        match (legal.len(), first_error) {
+            (1, _) => {
+                let (text, mv) = legal.remove(0);
+                ReadMove::One {
+                    mv,
+                    read_as: read_as(&text),
+                }
+            }
+            (0, Some((text, error))) => ReadMove::Illegal {
+                read_as: read_as(text),
+                error,
+            },
+            (0, None) => ReadMove::Illegal {
+                read_as: None,
+                error: IllegalMoveError::NoMoves,
+            },
+            _ => ReadMove::Several(legal),
+        }
+    }
+}
+
 /// How moves are shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Notation {
