@@ -374,7 +374,7 @@ fn a_position_asked_for_starts_and_the_unfinished_game_is_set_aside() {
     let home = first.quit();
     let mut terminal = Terminal::restart(home, &["--depth", "1", "--fen", "W:Wa1:Bh8"]);
     terminal.expect("was kept from last time");
-    terminal.expect("the unfinished game is kept in ");
+    terminal.expect("the unfinished game is kept in");
     terminal.expect("White> ");
     terminal.enter("fen");
     terminal.expect("W:Wa1:Bh8");

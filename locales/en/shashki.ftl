@@ -88,6 +88,7 @@ cmd-new = start a new game from the start position
 cmd-flip = swap colours with the bot
 cmd-movetime = show or set the bot's strength: a level, or a time per move
     .usage = [MS | LEVEL]
+cmd-levels = the levels, and what playing each is like
 cmd-fen = print the position string
 cmd-load = start a new game from a position string
     .usage = FEN
@@ -170,6 +171,15 @@ play-on = play on.
 bot-plays = shashki plays { $mv } ({ $reason })
 bot-interrupted = (interrupted: playing the best move found so far)
 bot-illegal = shashki: the bot chose an illegal move; your move instead
+levels-title = the levels, weakest first (level NAME here, --level NAME at the start):
+levels-line = { $en } ({ $ru }): { $limits }; { $means }
+level-means-beginner = takes what is offered and misses every threat
+level-means-novice = sees your reply, and nothing further
+level-means-casual = two moves ahead for each side, and the opening facts
+level-means-club = four moves ahead for each side: a club player's tactics
+level-means-easy = some six moves ahead: it sees most combinations
+level-means-normal = stronger than most club players (the default)
+level-means-hard = its full strength
 bot-movetime = the bot thinks up to { $ms } ms a move
 bot-movetime-set = the bot now thinks up to { $ms } ms a move
 bot-level = the bot plays at level { $level }: { $limits }
@@ -214,10 +224,15 @@ source-proven-learned = combination "{ $name }", learned from { $from }{ $more -
    *[other] {" "}and { $more } more games
 }, wins { $won }
 source-only-move = the only move
-source-database = endgame database: { $value ->
-    [win] win in { $plies }
-    [loss] loss in { $plies }
-   *[draw] draw
+source-database = endgame database: { $score }
+score-men = { $men }
+score-win = +win in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+score-loss = -loss in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
 }
 source-capture-search = capture search: { $score }
 source-search-stopped = search: stopped before depth 1
@@ -484,6 +499,11 @@ analysis-start-depth = analysis to depth { $depth }, { $side ->
     [white] White
    *[black] Black
 } to move: the best lines
+analysis-exact = analysis, { $side ->
+    [white] White
+   *[black] Black
+} to move: the endgame tables hold every move, exactly
+analysis-exact-line = { $rank }. { $score }  { $line }
 analysis-line = { $rank }. depth { $depth }  { $score }  { $line }
 analysis-stopped = analysis stopped at depth { $depth }
 analysis-done = analysis done: depth { $depth }
@@ -501,6 +521,21 @@ review-slip = { $number } { $side ->
     [blunder] a blunder
    *[mistake] a mistake
 }, costs { $cost } ({ $played }; { $best } keeps { $score })
+review-line = { "   " }{ $side ->
+    [white] White
+   *[black] Black
+} answers: { $line }{ $more ->
+    [yes] {" "}...
+   *[no] {""}
+}
+review-combination = { "   " }{ $side ->
+    [white] White
+   *[black] Black
+} answers with a combination: { $line }, winning { $won }
+review-combination-named = { "   " }{ $side ->
+    [white] White
+   *[black] Black
+} answers with the combination "{ $name }": { $line }, winning { $won }
 review-position = { "   " }position: { $fen }
 review-cost-win = the win
 review-cost-game = the game

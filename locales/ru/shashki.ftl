@@ -88,6 +88,7 @@ cmd-new = новая партия из начальной позиции
 cmd-flip = поменяться с ботом цветом
 cmd-movetime = показать или задать силу бота: уровень или время на ход
     .usage = [МС | УРОВЕНЬ]
+cmd-levels = уровни, и что значит играть с каждым
 cmd-fen = вывести строку позиции
 cmd-load = новая партия из строки позиции
     .usage = FEN
@@ -175,6 +176,15 @@ play-on = играем дальше.
 bot-plays = shashki играет { $mv } ({ $reason })
 bot-interrupted = (прервано: играю лучший из найденных ходов)
 bot-illegal = shashki: бот выбрал невозможный ход; ходите вы
+levels-title = уровни, от слабого к сильному (уровень ИМЯ здесь, --level ИМЯ при запуске):
+levels-line = { $ru } ({ $en }): { $limits }; { $means }
+level-means-beginner = берёт, что дают, и не замечает угроз
+level-means-novice = видит ваш ответ, и не дальше
+level-means-casual = на два хода вперёд за каждую сторону, и дебютные факты
+level-means-club = на четыре хода вперёд за каждую сторону: тактика разрядника
+level-means-easy = ходов на шесть вперёд: видит большинство комбинаций
+level-means-normal = сильнее большинства разрядников (по умолчанию)
+level-means-hard = полная сила
 bot-movetime = бот думает до { $ms } мс на ход
 bot-movetime-set = теперь бот думает до { $ms } мс на ход
 bot-level = бот играет на уровне «{ $level }»: { $limits }
@@ -221,18 +231,17 @@ source-proven-learned = комбинация «{ $name }», выучена из 
    *[other] {" "}и ещё { $more } партий
 }, выигрыш: { $won }
 source-only-move = единственный ход
-source-database = база окончаний: { $value ->
-    [win] выигрыш за { $plies ->
-        [one] { $plies } полуход
-        [few] { $plies } полухода
-       *[many] { $plies } полуходов
-    }
-    [loss] проигрыш за { $plies ->
-        [one] { $plies } полуход
-        [few] { $plies } полухода
-       *[many] { $plies } полуходов
-    }
-   *[draw] ничья
+source-database = база окончаний: { $score }
+score-men = { $men }
+score-win = +выигрыш за { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[many] { $moves } ходов
+}
+score-loss = -проигрыш за { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[many] { $moves } ходов
 }
 source-capture-search = расчёт взятий: { $score }
 source-search-stopped = расчёт: остановлен до глубины 1
@@ -499,6 +508,11 @@ analysis-start-depth = анализ до глубины { $depth }, ход { $si
     [white] белых
    *[black] чёрных
 }: лучшие продолжения
+analysis-exact = анализ, ход { $side ->
+    [white] белых
+   *[black] чёрных
+}: база окончаний знает каждый ход точно
+analysis-exact-line = { $rank }. { $score }  { $line }
 analysis-line = { $rank }. глубина { $depth }  { $score }  { $line }
 analysis-stopped = анализ остановлен на глубине { $depth }
 analysis-done = анализ закончен: глубина { $depth }
@@ -516,6 +530,21 @@ review-slip = { $number } { $side ->
     [blunder] грубая ошибка
    *[mistake] ошибка
 } стоила { $cost } ({ $played }; { $best } сохраняет { $score })
+review-line = { "   " }ответ { $side ->
+    [white] белых
+   *[black] чёрных
+}: { $line }{ $more ->
+    [yes] {" "}...
+   *[no] {""}
+}
+review-combination = { "   " }{ $side ->
+    [white] белые
+   *[black] чёрные
+} отвечают комбинацией: { $line }, выигрыш: { $won }
+review-combination-named = { "   " }{ $side ->
+    [white] белые
+   *[black] чёрные
+} отвечают комбинацией «{ $name }»: { $line }, выигрыш: { $won }
 review-position = { "   " }позиция: { $fen }
 review-cost-win = выигрыша
 review-cost-game = партии

@@ -10,9 +10,10 @@ use super::text::{Text, msg};
 use super::thinking::Thinker;
 use super::width::{cut, terminal_width};
 use super::{Console, phrases};
-use crate::Position;
 use crate::engine::{Engine, EngineConfig, Limits, Lines, Source};
 use crate::notation::Notation;
+use crate::search::Line;
+use crate::{Game, Position};
 
 /// How many of the best moves an analysis follows.
 const LINES: usize = 3;
@@ -92,6 +93,15 @@ impl Console {
             return;
         }
         let side = phrases::side(position.side_to_move());
+        self.prepare_hint_engine();
+        // Where the endgame tables hold every move, they answer: exact, at once.
+        let exact = exact_lines(self.hint_engine.as_ref().expect("prepared"), &game);
+        if !exact.lines.is_empty() {
+            self.tell(msg!("analysis-exact", side = side));
+            let rows = exact_rows(&position, &exact, self.notation, &self.text);
+            draw(&mut self.out, &rows, None);
+            return;
+        }
         let limits = match self.study_limits(Limits::Infinite) {
             Limits::Depth(depth) => {
                 self.tell(msg!("analysis-start-depth", depth = depth, side = side));
@@ -102,7 +112,6 @@ impl Console {
                 Limits::Infinite
             }
         };
-        self.prepare_hint_engine();
         let engine = self.hint_engine.as_mut().expect("prepared");
         let stop = engine.stop_signal();
         stop.reset();
@@ -128,6 +137,55 @@ impl Console {
     }
 }
 
+/// The best lines of `game`'s position by the endgame tables, when they hold every move:
+/// each move's exact value, and the line of best moves after it while the tables hold.
+fn exact_lines(engine: &Engine, game: &Game) -> Lines {
+    let lines = engine
+        .exact_moves(game)
+        .into_iter()
+        .take(LINES)
+        .map(|(first, value)| {
+            let mut line = vec![first];
+            let mut at = game.clone();
+            while line.len() < EXACT_PLIES && at.play(*line.last().expect("a move")).is_ok() {
+                match engine.exact_moves(&at).first() {
+                    Some(&(next, _)) if at.outcome().is_none() => line.push(next),
+                    _ => break,
+                }
+            }
+            Line {
+                score: phrases::value_score(value),
+                pv: line,
+            }
+        })
+        .collect();
+    Lines {
+        lines,
+        ..Lines::default()
+    }
+}
+
+/// The most moves of an exact line shown.
+const EXACT_PLIES: usize = 12;
+
+/// `1. +win in 8 moves  g1-h2 ...` for each exact line, cut to the terminal's width.
+fn exact_rows(position: &Position, lines: &Lines, notation: Notation, text: &Text) -> Vec<String> {
+    lines
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(rank, line)| {
+            let row = text.render(&msg!(
+                "analysis-exact-line",
+                rank = rank + 1,
+                score = text.render(&phrases::score(line.score)),
+                line = notation.line(position, &line.pv)
+            ));
+            cut(row, terminal_width())
+        })
+        .collect()
+}
+
 /// `1. depth 9  +0.35  c3-d4 d6-c5 ...` for each line, cut to fit `width` columns.
 fn rows(
     position: &Position,
@@ -145,7 +203,7 @@ fn rows(
                 "analysis-line",
                 rank = rank + 1,
                 depth = lines.depth,
-                score = line.score.to_string(),
+                score = text.render(&phrases::score(line.score)),
                 line = notation.line(position, &line.pv)
             ));
             cut(row, width)

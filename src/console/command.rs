@@ -39,6 +39,8 @@ pub enum Command {
     MoveTime(Option<Duration>),
     /// Play at a named level.
     Level(Level),
+    /// List the levels and what each means.
+    Levels,
     /// Print the position string.
     Fen,
     /// Start a new game from a position string.
@@ -388,6 +390,13 @@ pub const COMMANDS: &[Spec] = &[
         words: LEVEL_WORDS,
         id: "cmd-movetime",
         parse: parse_movetime,
+    },
+    Spec {
+        en: &["levels"],
+        ru: &["уровни"],
+        words: &[],
+        id: "cmd-levels",
+        parse: bare!(Command::Levels),
     },
     Spec {
         en: &["fen"],

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use super::clock::clock_text;
 use super::strength::STRENGTH_TAG;
 use super::text::msg;
+use super::width::wrap_message;
 use super::{Console, Question, phrases};
 use crate::Color;
 use crate::files::{DataDir, ReadError, read_text, write_atomically};
@@ -209,7 +210,7 @@ impl Console {
                 )),
             };
             let line = format!("{:>4}. {line}", number + 1);
-            lines.push(line);
+            lines.push(wrap_message(&line));
         }
         self.say(lines.join("\n"));
     }

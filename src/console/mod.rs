@@ -415,15 +415,12 @@ impl Console {
         let _ = self.out.flush();
     }
 
-    /// Prints one message in the player's language, in lines of 80 columns unless it
-    /// names a file.
+    /// Prints one message in the player's language, in lines of 80 columns, never
+    /// broken inside the name of a file.
     fn tell(&mut self, message: Message) {
-        let whole = message.names_a_file();
+        let files = message.file_names();
         let text = self.words(message);
-        match whole {
-            true => self.say(text),
-            false => self.say(width::wrap_message(&text)),
-        }
+        self.say(width::wrap_message_keeping(&text, &files));
     }
 
     /// A message in the player's language.
@@ -673,6 +670,7 @@ impl Console {
                 self.set_strength(Limits::MoveTime(time), true);
             }
             Command::Level(level) => self.set_strength(level.limits(), level.use_kb),
+            Command::Levels => self.list_levels(),
             Command::Fen => {
                 let fen = self.shown().0.to_fen();
                 self.say(fen);

@@ -11,6 +11,7 @@ use crate::files::ReadError;
 use crate::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
 use crate::notation::pdn::{PdnError, PdnErrorKind};
 use crate::notation::{FenError, FenErrorKind, move_list};
+use crate::search::Score;
 use crate::{
     Color, DrawReason, IllegalMoveError, MoveParseError, Outcome, ParseSquareError, Position,
     PositionError, Role, WinReason,
@@ -298,6 +299,31 @@ fn learned_place(comment: &str) -> Message {
     }
 }
 
+/// A score on the one scale the player reads: men (`+0.35`), or a result proven by the
+/// search or the tables, in the winner's moves (`+win in 4 moves`), never as a number.
+pub(super) fn score(score: Score) -> Message {
+    match score.plies_to_end() {
+        Some(plies) if score.is_win() => msg!("score-win", moves = moves_of(plies)),
+        Some(plies) => msg!("score-loss", moves = moves_of(plies)),
+        None => msg!("score-men", men = score.to_string()),
+    }
+}
+
+/// An exact value as a score: a win or a loss so many plies away, or a draw.
+pub(super) fn value_score(value: Value) -> Score {
+    match value {
+        Value::Win(plies) => Score::win_in(plies),
+        Value::Loss(plies) => Score::loss_in(plies),
+        Value::Draw => Score::DRAW,
+    }
+}
+
+/// The moves of a game that ends `plies` plies from now, counted as the moves of the
+/// side that makes the last one: 1 for a win with this move.
+fn moves_of(plies: u32) -> u32 {
+    plies.div_ceil(2).max(1)
+}
+
 /// Why the bot chose its move.
 pub(super) fn source(source: &Source, text: &Text) -> String {
     let message = match source {
@@ -331,19 +357,22 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
         ),
         Source::OnlyMove => msg!("source-only-move"),
         Source::Database(value) => {
-            let (value, plies) = match value {
-                Value::Win(plies) => ("win", *plies),
-                Value::Loss(plies) => ("loss", *plies),
-                Value::Draw => ("draw", 0),
-            };
-            msg!("source-database", value = value, plies = plies)
+            let score = text.render(&self::score(value_score(*value)));
+            msg!("source-database", score = score)
         }
         Source::CaptureSearch { score, .. } => {
-            msg!("source-capture-search", score = score.to_string())
+            msg!(
+                "source-capture-search",
+                score = text.render(&self::score(*score))
+            )
         }
         Source::Search { depth: 0, .. } => msg!("source-search-stopped"),
         Source::Search { depth, score, .. } => {
-            msg!("source-search", depth = *depth, score = score.to_string())
+            msg!(
+                "source-search",
+                depth = *depth,
+                score = text.render(&self::score(*score))
+            )
         }
     };
     text.render(&message)
@@ -412,16 +441,25 @@ mod tests {
     }
 
     #[test]
-    fn database_values_read_as_the_engine_writes_them_in_english() {
+    fn proven_results_read_in_the_winner_s_moves_in_both_languages() {
         let english = Text::new(Lang::En);
-        for value in [Value::Win(7), Value::Loss(1), Value::Draw] {
-            assert_eq!(
-                super::source(&Source::Database(value), &english),
-                format!("endgame database: {value}")
-            );
+        let russian = Text::new(Lang::Ru);
+        for (value, en, ru) in [
+            (Value::Win(7), "+win in 4 moves", "+выигрыш за 4 хода"),
+            (Value::Win(1), "+win in 1 move", "+выигрыш за 1 ход"),
+            (Value::Loss(0), "-loss in 1 move", "-проигрыш за 1 ход"),
+            (Value::Loss(10), "-loss in 5 moves", "-проигрыш за 5 ходов"),
+            (Value::Draw, "+0.00", "+0.00"),
+        ] {
+            let score = score(value_score(value));
+            assert_eq!(english.render(&score), en);
+            assert_eq!(russian.render(&score), ru);
         }
-        let russian = super::source(&Source::Database(Value::Win(3)), &Text::new(Lang::Ru));
-        assert_eq!(russian, "база окончаний: выигрыш за 3 полухода");
+        assert_eq!(
+            super::source(&Source::Database(Value::Win(3)), &english),
+            "endgame database: +win in 2 moves"
+        );
+        assert_eq!(english.render(&score(Score(-35))), "-0.35");
     }
 
     #[test]

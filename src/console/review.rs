@@ -1,6 +1,8 @@
 //! `review`: each side's mistakes in the game so far. Every position is searched for a
-//! fixed time; a move whose position scores clearly worse for its side than the best
-//! move's is listed with the better move, the score it cost and the position.
+//! fixed time (or valued exactly where the endgame tables hold it); a move whose position
+//! scores clearly worse for its side than the best move's is listed with the better move,
+//! what it cost, the line that punishes it (named as a combination where it is one) and
+//! the position.
 
 use std::time::Duration;
 
@@ -8,9 +10,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::text::{Message, msg};
 use super::{Console, phrases};
+use crate::combination;
 use crate::engine::{Decision, Engine, Limits, Mode, Source};
 use crate::search::Score;
-use crate::{Color, Game, Move, Outcome};
+use crate::{Color, Game, Move, Outcome, Position};
 
 /// The search time per position unless `review MS` or `--depth` says otherwise.
 const REVIEW_TIME: Duration = Duration::from_millis(100);
@@ -19,13 +22,18 @@ const MISTAKE: Score = Score(Score::MAN.0 / 2);
 /// The least cost of a blunder: two men (or a win or the game thrown away).
 const BLUNDER: Score = Score(2 * Score::MAN.0);
 
-/// What the search made of one position, for its side to move.
-#[derive(Clone, Copy, Debug)]
+/// What the search (or the tables) made of one position, for its side to move.
+#[derive(Clone, Debug)]
 struct Verdict {
     /// The best move (`None` when the game is over there).
     best: Option<Move>,
     score: Score,
+    /// The line the search expects from here, the best move first.
+    line: Vec<Move>,
 }
+
+/// How many moves of a punishing line the review shows.
+const SHOWN_PLIES: usize = 8;
 
 /// How bad a move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,24 +72,42 @@ fn judge(best: Score, played: Score) -> Option<Slip> {
     })
 }
 
-/// The search's verdict on `game`'s position within `limits` (`None` when stopped).
+/// The verdict on `game`'s position within `limits` (`None` when stopped): the exact
+/// value where the endgame tables hold every move, else the search's.
 fn verdict(engine: &mut Engine, game: &Game, limits: Limits) -> Option<Verdict> {
-    let over = |score| Some(Verdict { best: None, score });
+    let over = |score| {
+        Some(Verdict {
+            best: None,
+            score,
+            line: Vec::new(),
+        })
+    };
     match game.outcome() {
-        Some(Outcome::Draw(_)) => over(Score::DRAW),
+        Some(Outcome::Draw(_)) => return over(Score::DRAW),
         // Replayed from its moves, a game ends in a win only on the board: the side
         // to move has lost.
-        Some(Outcome::Win { .. }) => over(Score::loss_in(0)),
-        None => match engine.decide(game, limits, Mode::Analyze, &mut |_| {}) {
-            Some(Decision {
-                mv,
-                source: Source::Search { depth, score, .. },
-            }) if depth > 0 => Some(Verdict {
-                best: Some(mv),
-                score,
-            }),
-            _ => None,
-        },
+        Some(Outcome::Win { .. }) => return over(Score::loss_in(0)),
+        None => {}
+    }
+    if let Some(&(best, value)) = engine.exact_moves(game).first() {
+        return Some(Verdict {
+            best: Some(best),
+            score: phrases::value_score(value),
+            line: vec![best],
+        });
+    }
+    match engine.decide(game, limits, Mode::Analyze, &mut |_| {}) {
+        Some(Decision {
+            mv,
+            source: Source::Search {
+                depth, score, pv, ..
+            },
+        }) if depth > 0 => Some(Verdict {
+            best: Some(mv),
+            score,
+            line: pv,
+        }),
+        _ => None,
     }
 }
 
@@ -155,7 +181,7 @@ impl Console {
         // Mistakes and blunders, White's first.
         let mut counts = [[0usize; 2]; 2];
         for (ply, pair) in verdicts.windows(2).enumerate() {
-            let (before, after) = (pair[0], pair[1]);
+            let (before, after) = (&pair[0], &pair[1]);
             let played = moves[ply];
             let position = positions[ply];
             let Some(best) = before.best.filter(|&best| best != played) else {
@@ -165,34 +191,71 @@ impl Console {
                 continue;
             };
             let side = position.side_to_move();
-            let kind = match slip.kind {
-                Kind::Mistake => "mistake",
-                Kind::Blunder => "blunder",
-            };
             counts[usize::from(side == Color::Black)][usize::from(slip.kind == Kind::Blunder)] += 1;
+            let (number, _) = self.number_at(ply);
+            let dots = if side == Color::White { "." } else { "..." };
             let cost = match slip.cost {
                 Some(cost) => cost.to_string().trim_start_matches('+').to_string(),
                 None if before.score.is_win() => self.words(msg!("review-cost-win")),
                 None => self.words(msg!("review-cost-game")),
             };
-            let (number, _) = self.number_at(ply);
-            let dots = if side == Color::White { "." } else { "..." };
-            let line = self.words(msg!(
+            self.tell(msg!(
                 "review-slip",
                 number = format!("{number}{dots}"),
                 side = phrases::side(side),
                 mv = self.notation.write(&position, played),
-                kind = kind,
+                kind = match slip.kind {
+                    Kind::Mistake => "mistake",
+                    Kind::Blunder => "blunder",
+                },
                 cost = cost,
-                played = (-after.score).to_string(),
+                played = self.words(phrases::score(-after.score)),
                 best = self.notation.write(&position, best),
-                score = before.score.to_string()
+                score = self.words(phrases::score(before.score))
             ));
-            let at = self.words(msg!("review-position", fen = position.to_fen()));
-            self.say(format!("{line}\n{at}"));
+            let answer = positions[ply + 1];
+            self.punishment(&answer, &after.line);
+            self.say(self.words(msg!("review-position", fen = position.to_fen())));
         }
         for (side, [mistakes, blunders]) in [Color::White, Color::Black].into_iter().zip(counts) {
             self.tell(summary(side, mistakes, blunders));
+        }
+    }
+
+    /// The line that punishes a mistake, from the position after it (`expected` is the
+    /// search's line there): a combination when one is there, named from the knowledge
+    /// base where a fact has it, with what it wins.
+    fn punishment(&mut self, position: &Position, expected: &[Move]) {
+        let side = phrases::side(position.side_to_move());
+        if let Some(found) = combination::find(position) {
+            let line = self.notation.line(position, &found.line);
+            let won = self.words(phrases::won(&combination::material_won(
+                position,
+                &found.line,
+            )));
+            let name = self.engine.knowledge_base().and_then(|kb| {
+                let (fact, moves) = kb.lookup(position)?;
+                moves.contains(&found.line[0]).then_some(fact.name)
+            });
+            self.tell(match name {
+                Some(name) => msg!(
+                    "review-combination-named",
+                    side = side,
+                    name = name,
+                    line = line,
+                    won = won
+                ),
+                None => msg!("review-combination", side = side, line = line, won = won),
+            });
+        } else if !expected.is_empty() {
+            let shown = &expected[..expected.len().min(SHOWN_PLIES)];
+            let line = self.notation.line(position, shown);
+            let more = if expected.len() > shown.len() {
+                "yes"
+            } else {
+                "no"
+            };
+            self.tell(msg!("review-line", side = side, line = line, more = more));
         }
     }
 }

@@ -4,9 +4,10 @@
 use std::time::Duration;
 
 use super::Console;
-use super::command::level_word;
+use super::command::{LEVEL_WORDS, level_word};
 use super::text::{Message, msg};
-use crate::engine::{Level, Limits, Reach, level};
+use super::width::wrap_message;
+use crate::engine::{LEVELS, Level, Limits, Reach, level};
 
 /// The record's tag that keeps the bot's strength: a level's name, `1500 ms` or `depth 6`.
 pub(super) const STRENGTH_TAG: &str = "BotStrength";
@@ -116,6 +117,39 @@ impl Console {
             (None, Limits::Depth(depth)) => msg!("bot-depth", depth = depth),
             (None, other) => msg!("bot-limits", limits = other.to_string()),
         }
+    }
+}
+
+impl Console {
+    /// `levels`: every level, its names, what it does and what that means for a player.
+    pub(super) fn list_levels(&mut self) {
+        let current = Level::of(self.limits, self.engine.config().use_kb);
+        let mut lines = vec![self.words(msg!("levels-title"))];
+        for (word, level) in LEVEL_WORDS.iter().zip(LEVELS) {
+            let line = self.words(msg!(
+                "levels-line",
+                en = word.en,
+                ru = word.ru,
+                limits = self.words(level_limits(&level)),
+                means = self.words(level_meaning(&level))
+            ));
+            let mark = if current == Some(level) { "* " } else { "  " };
+            lines.push(wrap_message(&format!("{mark}{line}")));
+        }
+        self.say(lines.join("\n"));
+    }
+}
+
+/// What playing `level` is like, in words.
+fn level_meaning(level: &Level) -> Message {
+    match level.name {
+        "beginner" => msg!("level-means-beginner"),
+        "novice" => msg!("level-means-novice"),
+        "casual" => msg!("level-means-casual"),
+        "club" => msg!("level-means-club"),
+        "easy" => msg!("level-means-easy"),
+        "normal" => msg!("level-means-normal"),
+        _ => msg!("level-means-hard"),
     }
 }
 

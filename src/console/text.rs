@@ -113,12 +113,17 @@ pub struct Message {
 }
 
 impl Message {
-    /// Whether an argument names a file: such a line is kept whole, so that the file's
-    /// name can be copied from it as it is.
-    pub fn names_a_file(&self) -> bool {
+    /// The files the message names, as they will be shown: a line is never broken inside
+    /// one, so that it can be copied as it is.
+    pub fn file_names(&self) -> Vec<String> {
         self.args
             .iter()
-            .any(|(name, _)| matches!(*name, "path" | "file" | "origin" | "fact" | "kb"))
+            .filter(|(name, _)| matches!(*name, "path" | "file" | "origin" | "fact" | "kb"))
+            .filter_map(|(_, arg)| match arg {
+                Arg::Text(text) => Some(visible(text).into_owned()),
+                Arg::Number(_) => None,
+            })
+            .collect()
     }
 }
 

@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use super::Console;
 use super::clock::MoveLimits;
 use super::interrupt::Watch;
 use super::text::{Text, msg};
 use super::width::{cut, terminal_width};
+use super::{Console, phrases};
 use crate::engine::{Decision, Engine, Limits, Mode, Progress, Stop, line_text};
 use crate::{Game, Position};
 
@@ -127,7 +127,7 @@ fn progress_line(position: &Position, progress: &Progress, text: &Text) -> Strin
     text.render(&msg!(
         "progress",
         depth = progress.depth,
-        score = progress.score.to_string(),
+        score = text.render(&phrases::score(progress.score)),
         line = line_text(position, &progress.pv)
     ))
 }

@@ -34,9 +34,16 @@ pub(super) fn cut(line: String, width: usize) -> String {
 
 /// `text` in lines of at most `width` characters, broken between words.
 pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
+    wrap_keeping(text, width, &[])
+}
+
+/// `text` in lines of at most `width` characters, broken between words but never inside
+/// one of `kept` (a file's name, which must stay whole to be copied); a word longer than
+/// the width has a line of its own.
+fn wrap_keeping(text: &str, width: usize, kept: &[String]) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in words(text, kept) {
         if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
             lines.push(std::mem::take(&mut line));
         }
@@ -49,18 +56,48 @@ pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The words of `text` (runs without white space), each of `kept` one word however many
+/// spaces it holds.
+fn words<'a>(text: &'a str, kept: &[String]) -> Vec<&'a str> {
+    let mut words = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let whole = kept
+            .iter()
+            .filter(|kept| !kept.is_empty() && rest.starts_with(kept.as_str()))
+            .map(String::len)
+            .max()
+            .unwrap_or(0);
+        let end = whole
+            + rest[whole..]
+                .find(char::is_whitespace)
+                .unwrap_or(rest.len() - whole);
+        words.push(&rest[..end]);
+        rest = rest[end..].trim_start();
+    }
+    words
+}
+
 /// A message in lines of 80 columns: each longer line (the bot's move and why, a hint
 /// and its line, an error and its usage) is broken between words, the later parts
 /// indented; shorter lines are left as they are.
 pub(super) fn wrap_message(text: &str) -> String {
+    wrap_message_keeping(text, &[])
+}
+
+/// [`wrap_message`], never breaking a line inside one of `kept` (the names of files).
+pub(super) fn wrap_message_keeping(text: &str, kept: &[String]) -> String {
     let lines: Vec<String> = text
         .lines()
         .map(|line| {
             if line.chars().count() <= WIDTH {
-                line.to_string()
-            } else {
-                wrap(line, WIDTH - INDENT.len()).join(&format!("\n{INDENT}"))
+                return line.to_string();
             }
+            // A line's own indent stays, and its later parts go further in.
+            let indent = &line[..line.len() - line.trim_start().len()];
+            let room = WIDTH - indent.chars().count() - INDENT.len();
+            let parts = wrap_keeping(line.trim_start(), room, kept);
+            format!("{indent}{}", parts.join(&format!("\n{indent}{INDENT}")))
         })
         .collect();
     lines.join("\n")
@@ -69,6 +106,22 @@ pub(super) fn wrap_message(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_s_name_is_never_broken_even_with_spaces_in_it() {
+        let path = "/home/аня/мои партии/партия с ботом.pdn".to_string();
+        let text =
+            format!("the unfinished game is kept in {path}; shashki offers it at the next start");
+        let wrapped = wrap_message_keeping(&text, std::slice::from_ref(&path));
+        assert!(
+            wrapped.lines().all(|line| line.chars().count() <= WIDTH),
+            "{wrapped}"
+        );
+        assert!(
+            wrapped.lines().any(|line| line.contains(&path)),
+            "{wrapped}"
+        );
+    }
     use crate::console::Lang;
     use crate::console::text::{Text, msg};
 

@@ -188,6 +188,11 @@ pub fn line_text(position: &Position, line: &[Move]) -> String {
     Notation::Full.line(position, line)
 }
 
+/// The least time a move must have to wait for a built-in endgame table to be solved
+/// (some 0.3 s for three kings against one): a shorter move searches meanwhile and
+/// uses the table from the next move on.
+const WAIT_FOR_TABLE: Duration = Duration::from_secs(1);
+
 /// Nodes a fact's proof may take before the bot plays it (a few milliseconds; a larger
 /// proof leaves the move to the search).
 const PROOF_NODES: u64 = 20_000;
@@ -336,8 +341,9 @@ impl Engine {
         }
         let position = *game.position();
         let moves = position.legal_moves();
-        // A move with a clock does not wait for a built-in table to be solved.
-        let exact = self.database_values(game, limits.hard_time().is_none());
+        // A short move does not wait for a built-in table to be solved.
+        let may_wait = limits.hard_time().is_none_or(|time| time >= WAIT_FOR_TABLE);
+        let exact = self.database_values(game, may_wait);
         if let Some(&(mv, value)) = exact.first()
             && value != Value::Draw
         {
@@ -418,6 +424,13 @@ impl Engine {
                 .first()
                 .map(|&(_, value)| value)
         })
+    }
+
+    /// Every legal move of `game` with its exact value, best first, where the endgame
+    /// databases or the built-in tables cover them all (waiting for a built-in table to
+    /// be solved); empty elsewhere.
+    pub fn exact_moves(&self, game: &Game) -> Vec<(Move, Value)> {
+        self.database_values(game, true)
     }
 
     /// Stage 0: every move with its exact value, best first, where exact results cover

@@ -27,26 +27,60 @@ impl Session {
         self.stdout.matches(text).count()
     }
 
-    /// The output line right after the echoed input `line` (the first answer to it).
-    pub fn answer_to(&self, line: &str) -> &str {
-        let mut lines = self.stdout.lines();
+    /// The message right after the echoed input `line` (the first answer to it), its
+    /// lines joined again where it was wrapped at 80 columns.
+    pub fn answer_to(&self, line: &str) -> String {
+        let mut lines = self.stdout.lines().peekable();
         while let Some(echo) = lines.next() {
             if echo.ends_with(&format!("> {line}")) || echo.ends_with(&format!(") {line}")) {
-                return lines.next().unwrap_or("");
+                let mut answer = lines.next().unwrap_or("").to_string();
+                while let Some(more) = lines.peek().and_then(|next| continuation(next)) {
+                    answer.push(' ');
+                    answer.push_str(more);
+                    lines.next();
+                }
+                return answer;
             }
         }
         panic!("no input line {line:?} in:\n{}", self.stdout)
     }
 
-    /// Asserts the output contains `text`, printing the output if not.
+    /// Asserts the output contains `text`, printing the output if not; a message wrapped
+    /// at 80 columns is read as one line.
     #[track_caller]
     pub fn expect(&self, text: &str) {
+        let unwrapped = unwrapped(&self.stdout);
         assert!(
-            self.stdout.contains(text),
+            self.stdout.contains(text) || unwrapped.contains(text),
             "expected {text:?} in:\n{}",
             self.stdout
         );
     }
+}
+
+/// The rest of a wrapped message on `line` (its later lines are indented), if it is one:
+/// a board's file letters are not.
+fn continuation(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("    ")?.trim_start();
+    let board = rest.starts_with("a  b  c") || rest.starts_with("h  g  f");
+    (!rest.is_empty() && !board).then_some(rest)
+}
+
+/// `text` with every wrapped message on one line.
+pub fn unwrapped(text: &str) -> String {
+    let mut joined = String::with_capacity(text.len());
+    for line in text.lines() {
+        match continuation(line) {
+            Some(rest) if !joined.is_empty() => {
+                joined.pop();
+                joined.push(' ');
+                joined.push_str(rest);
+            }
+            _ => joined.push_str(line),
+        }
+        joined.push('\n');
+    }
+    joined
 }
 
 /// A fresh scratch directory for one test, removed with everything in it when
