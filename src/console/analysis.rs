@@ -98,7 +98,13 @@ impl Console {
         let exact = exact_lines(self.hint_engine.as_ref().expect("prepared"), &game);
         if !exact.lines.is_empty() {
             self.tell(msg!("analysis-exact", side = side));
-            let rows = exact_rows(&position, &exact, self.notation, &self.text);
+            let rows = rows(
+                &position,
+                &exact,
+                self.notation,
+                &self.text,
+                terminal_width(),
+            );
             draw(&mut self.out, &rows, None);
             return;
         }
@@ -138,7 +144,8 @@ impl Console {
 }
 
 /// The best lines of `game`'s position by the endgame tables, when they hold every move:
-/// each move's exact value, and the line of best moves after it while the tables hold.
+/// each move's exact value, and the line of best moves after it while the tables hold
+/// (depth 0: no search made them).
 fn exact_lines(engine: &Engine, game: &Game) -> Lines {
     let lines = engine
         .exact_moves(game)
@@ -168,25 +175,8 @@ fn exact_lines(engine: &Engine, game: &Game) -> Lines {
 /// The most moves of an exact line shown.
 const EXACT_PLIES: usize = 12;
 
-/// `1. +win in 8 moves  g1-h2 ...` for each exact line, cut to the terminal's width.
-fn exact_rows(position: &Position, lines: &Lines, notation: Notation, text: &Text) -> Vec<String> {
-    lines
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(rank, line)| {
-            let row = text.render(&msg!(
-                "analysis-exact-line",
-                rank = rank + 1,
-                score = text.render(&phrases::score(line.score)),
-                line = notation.line(position, &line.pv)
-            ));
-            cut(row, terminal_width())
-        })
-        .collect()
-}
-
-/// `1. depth 9  +0.35  c3-d4 d6-c5 ...` for each line, cut to fit `width` columns.
+/// `1. depth 9  +0.35  c3-d4 d6-c5 ...` for each line (`1. +win in 8 moves  g1-h2 ...`
+/// for exact lines, which have no depth), cut to fit `width` columns.
 fn rows(
     position: &Position,
     lines: &Lines,
@@ -199,14 +189,24 @@ fn rows(
         .iter()
         .enumerate()
         .map(|(rank, line)| {
-            let row = text.render(&msg!(
-                "analysis-line",
-                rank = rank + 1,
-                depth = lines.depth,
-                score = text.render(&phrases::score(line.score)),
-                line = notation.line(position, &line.pv)
-            ));
-            cut(row, width)
+            let score = text.render(&phrases::score(line.score));
+            let moves = notation.line(position, &line.pv);
+            let row = match lines.depth {
+                0 => msg!(
+                    "analysis-exact-line",
+                    rank = rank + 1,
+                    score = score,
+                    line = moves
+                ),
+                depth => msg!(
+                    "analysis-line",
+                    rank = rank + 1,
+                    depth = depth,
+                    score = score,
+                    line = moves
+                ),
+            };
+            cut(text.render(&row), width)
         })
         .collect()
 }
