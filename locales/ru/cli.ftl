@@ -189,6 +189,8 @@ value-names =
 
 error = ошибка: { $message }
 error-more = Подробнее: { $command } --help
+error-unknown-word = «{ $word }» — не команда и не файл
+error-no-such-file = файла «{ $word }» нет
 error-value-missing = после «{ $arg }» нужно значение
 error-invalid-value = недопустимое значение «{ $value }» для «{ $arg }»
 error-bad-value = недопустимое значение «{ $value }» для «{ $arg }»: { $reason }

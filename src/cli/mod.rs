@@ -2,8 +2,9 @@
 //! refusals in English or Russian.
 //!
 //! [`take_lang`] takes `--lang` out of the arguments; [`parse`] reads the rest with
-//! clap's tree in that language ([`command`]); [`run`] runs the subcommand, and
-//! [`describe`] words its errors in the same language.
+//! clap's tree in that language ([`command`]), after refusing a word that is neither
+//! a subcommand nor a file; [`run`] runs the subcommand, and [`describe`] words its
+//! errors in the same language.
 
 mod analysis;
 mod bestmove;
@@ -175,6 +176,9 @@ pub fn command(lang: Lang) -> clap::Command {
 /// `lang`, what to print instead: the help, the version, or why they are refused.
 pub fn parse(args: &[OsString], lang: Lang) -> Result<Cli, Refusal> {
     let mut root = command(lang);
+    if let Some(unknown) = words::unknown_word(&root, args) {
+        return Err(refusal::refuse_word(&unknown, &mut root, lang));
+    }
     let matches = root.try_get_matches_from_mut(args);
     let refuse = |error| refusal::refuse(error, &root, args, lang);
     Cli::from_arg_matches(&matches.map_err(refuse)?).map_err(refuse)

@@ -20,6 +20,10 @@ enum NotationArg {
     Short,
 }
 
+/// The id of the PDN file `play` opens: a word in its place that names no file (nor,
+/// at the top, a subcommand) is refused before a game starts.
+pub const FILE: &str = "file";
+
 /// Arguments of `shashki play`, also accepted with no subcommand.
 #[derive(Args, Debug, Default)]
 pub struct PlayArgs {
@@ -69,7 +73,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "NAME", value_parser = super::values::player_name)]
     name: Option<String>,
     /// A PDN file to open at the start (a file of several games is listed; `open FILE N` opens one).
-    #[arg(value_name = "FILE.pdn")]
+    #[arg(id = FILE, value_name = "FILE.pdn")]
     file: Option<PathBuf>,
     #[command(flatten)]
     egtb: super::EgtbArgs,

@@ -13,7 +13,7 @@ use shashki::console::text::Message;
 use super::help::usage;
 use super::russian::{Russian, phrase};
 use super::values::ValueError;
-use super::words::command_path;
+use super::words::{UnknownWord, command_path};
 
 /// clap's exit status for arguments it refuses.
 const USAGE_ERROR: u8 = 2;
@@ -67,6 +67,52 @@ pub fn refuse(error: clap::Error, root: &Command, args: &[OsString], lang: Lang)
     }
     let cmd = find(root, &command_path(root, args));
     Refusal::Written(russian_error(&error, cmd, args, &Russian::new()))
+}
+
+/// The refusal of a word that is neither a command nor a file.
+pub fn refuse_word(unknown: &UnknownWord, root: &mut Command, lang: Lang) -> Refusal {
+    match lang {
+        Lang::En => {
+            let mut message = if unknown.path.is_empty() {
+                format!(
+                    "'{}' is neither a command nor an existing file",
+                    unknown.word
+                )
+            } else {
+                format!("'{}' is not an existing file", unknown.word)
+            };
+            if let Some(nearest) = &unknown.nearest {
+                message += &format!("\n\n  tip: a similar command exists: '{nearest}'");
+            }
+            let mut cmd = root;
+            for name in &unknown.path {
+                cmd = cmd
+                    .find_subcommand_mut(name)
+                    .expect("the path was read from this tree");
+            }
+            Refusal::Clap(cmd.error(ErrorKind::InvalidSubcommand, message))
+        }
+        Lang::Ru => {
+            let russian = Russian::new();
+            let message = if unknown.path.is_empty() {
+                phrase!("error-unknown-word", word = unknown.word.as_str())
+            } else {
+                phrase!("error-no-such-file", word = unknown.word.as_str())
+            };
+            let tips = unknown
+                .nearest
+                .iter()
+                .map(|nearest| phrase!("tip-command", name = nearest.as_str()))
+                .collect();
+            Refusal::Written(written(
+                &russian,
+                russian.render(&message),
+                tips,
+                find(root, &unknown.path),
+                true,
+            ))
+        }
+    }
 }
 
 /// A context value as text (one string, or several joined).
@@ -382,6 +428,11 @@ mod tests {
                 &["--depth", "3", "perft", "3"],
                 &["команду «3» нельзя давать вместе с:\n  --depth <ПОЛУХОДЫ>\n  [ФАЙЛ.pdn]"],
             ),
+            (
+                &["perf", "5"],
+                &["ошибка: «perf» — не команда и не файл\n\n  совет: похожая команда — «perft»"],
+            ),
+            (&["play", "nosuch.pdn"], &["ошибка: файла «nosuch.pdn» нет"]),
         ] {
             let text = said(words, Lang::Ru);
             for part in expected {
@@ -395,6 +446,18 @@ mod tests {
         let unknown = said(&["--dept", "3"], Lang::En);
         assert!(unknown.starts_with("error: unexpected argument '--dept' found"));
         assert!(unknown.contains("tip: a similar argument exists: '--depth'"));
+        let word = said(&["perf", "5"], Lang::En);
+        assert!(
+            word.starts_with(
+                "error: 'perf' is neither a command nor an existing file\n\n  \
+                 tip: a similar command exists: 'perft'\n\nUsage: shashki [OPTIONS] [FILE.pdn]\n"
+            ),
+            "{word}"
+        );
+        assert!(
+            word.ends_with("For more information, try '--help'.\n"),
+            "{word}"
+        );
         let range = said(&["--depth", "0"], Lang::En);
         assert!(
             range.contains(

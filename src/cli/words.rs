@@ -1,10 +1,16 @@
 //! The words of the command line read before clap reads them: `--lang`, which may
-//! stand anywhere, and the subcommands named.
+//! stand anywhere, the subcommands named, and a word that is neither a subcommand
+//! nor a file (clap would take it for the file `play` opens).
 
 use std::ffi::OsString;
+use std::path::Path;
 
 use clap::Command;
 use shashki::console::Lang;
+
+/// How alike a word and a subcommand's name must be for the name to be suggested
+/// (Jaro similarity, as clap's own suggestions).
+const NEAR: f64 = 0.7;
 
 /// The language `--lang ru`, `--lang en`, `--lang=ru` or `--lang=en` asks for (the last
 /// one given), taken out of `args` so that it may stand anywhere, before or after a
@@ -132,6 +138,56 @@ fn walk<'a>(
     (path, cmd, None)
 }
 
+/// A word given where `shashki` or `shashki play` takes a command or the PDN file to
+/// open, that is neither.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownWord {
+    /// The word as typed.
+    pub word: String,
+    /// The subcommands before it (empty at the top, `["play"]` after `play`).
+    pub path: Vec<String>,
+    /// The subcommand nearest the word, when one is near (only where a subcommand
+    /// may stand).
+    pub nearest: Option<String>,
+}
+
+/// The first word of `args` (the program's name first) that stands where `play`'s
+/// file may, but names neither a subcommand nor anything that exists.
+pub fn unknown_word(root: &Command, args: &[OsString]) -> Option<UnknownWord> {
+    let (path, cmd, word) = walk(root, args);
+    let (word, literal) = word?;
+    let takes_file = cmd
+        .get_positionals()
+        .any(|arg| arg.get_id() == super::play::FILE);
+    // A subcommand after the options of `play` is clap's to refuse; after `--`, a
+    // word is a file.
+    let misplaced = !literal
+        && word
+            .to_str()
+            .is_some_and(|name| cmd.find_subcommand(name).is_some());
+    if !takes_file || misplaced || Path::new(&word).exists() {
+        return None;
+    }
+    let word = word.to_string_lossy().into_owned();
+    let nearest = (!literal)
+        .then(|| cmd.get_subcommands())
+        .into_iter()
+        .flatten()
+        .filter(|subcommand| !subcommand.is_hide_set())
+        .map(|subcommand| {
+            let name = subcommand.get_name();
+            (strsim::jaro(&word.to_lowercase(), name), name)
+        })
+        .filter(|(likeness, _)| *likeness > NEAR)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, name)| name.to_string());
+    Some(UnknownWord {
+        word,
+        path,
+        nearest,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,5 +227,29 @@ mod tests {
         // Options of `play` exclude a subcommand after them, and clap says so.
         assert_eq!(path(&["--depth", "3", "perft", "3"]), Vec::<String>::new());
         assert_eq!(path(&["egtb", "--nosuch", "probe"]), ["egtb"]);
+    }
+
+    #[test]
+    fn a_word_that_is_neither_a_command_nor_a_file_is_named_with_the_nearest_command() {
+        let root = super::super::command(Lang::En);
+        let unknown = |words: &[&str]| unknown_word(&root, &args(words));
+        let perf = unknown(&["perf", "5"]).expect("perf is unknown");
+        assert_eq!(perf.word, "perf");
+        assert_eq!(perf.nearest.as_deref(), Some("perft"));
+        let word = unknown(&["--depth", "3", "nosuchcommand"]).expect("unknown");
+        assert_eq!((word.word.as_str(), word.nearest), ("nosuchcommand", None));
+        let file = unknown(&["play", "--black", "nosuch.pdn"]).expect("no such file");
+        assert_eq!(file.path, ["play"]);
+        assert_eq!(file.nearest, None);
+        let manifest = env!("CARGO_MANIFEST_DIR");
+        assert_eq!(unknown(&[manifest]), None);
+        assert_eq!(unknown(&["perft", "5"]), None);
+        assert_eq!(unknown(&["kb", "check", "nosuch.txt"]), None);
+        assert_eq!(unknown(&["--level", "perf"]), None);
+        // clap refuses these for what comes first.
+        assert_eq!(unknown(&["--dept", "3"]), None);
+        assert_eq!(unknown(&["--depth", "3", "perft", "3"]), None);
+        let literal = unknown(&["--", "perft"]).expect("after --, a file");
+        assert_eq!(literal.nearest, None);
     }
 }
