@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use shashki::Position;
 use shashki::console::Lang;
 use shashki::egtb::{self, BuildEvent, ProbeError, Tablebase, VerifyEvent};
+use shashki::endgame;
 use shashki::files::DataDir;
 
 use super::error::CliError;
@@ -120,21 +121,32 @@ fn build(dir: &Path, pieces: u32) -> Result<ExitCode, Box<dyn std::error::Error>
     Ok(ExitCode::SUCCESS)
 }
 
+/// Prints the value of `position` from the databases, else from the built-in exact
+/// tables of a lone king against one to three kings (the same values: tests/egtb.rs
+/// compares every one); or says why there is none.
 fn probe(
     dir: Option<PathBuf>,
     position: &Position,
     lang: Lang,
 ) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let (dir, given) = directory(dir)?;
-    match open(&dir, given)?.probe(position) {
+    let tables = directory(dir).and_then(|(dir, given)| open(&dir, given));
+    let answer = match &tables {
+        Ok(base) => base.probe(position).map_err(Some),
+        Err(_) => Err(None),
+    };
+    match answer.or_else(|reason| endgame::value(position).ok_or(reason)) {
         Ok(value) => {
             println!("{value}");
             Ok(ExitCode::SUCCESS)
         }
-        Err(reason) => {
+        Err(Some(reason)) => {
             eprintln!("{}", probe_error(&reason, lang));
             Ok(ExitCode::FAILURE)
         }
+        // No databases, and not a position of the built-in tables: how to build them.
+        Err(None) => Err(tables
+            .expect_err("only missing databases leave no reason")
+            .into()),
     }
 }
 
