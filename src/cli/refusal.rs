@@ -23,8 +23,7 @@ pub enum Refusal {
     /// clap prints it: the help and the version in either language (the Russian tree
     /// writes them in Russian), and refusals in English.
     Clap(clap::Error),
-    /// A refusal written here: in Russian, or a word that is neither a command nor
-    /// a file.
+    /// A refusal in Russian, written here.
     Written(String),
 }
 

@@ -47,8 +47,7 @@ pub fn take_lang(args: &mut Vec<OsString>) -> Option<Lang> {
     chosen
 }
 
-/// The first word of `args` that is not an option or an option's value, as `cmd`
-/// reads them, if no option `cmd` does not know comes first (clap refuses that one).
+/// A word of the arguments that is neither an option nor an option's value.
 struct Word {
     /// Its index in the arguments.
     index: usize,
@@ -59,6 +58,8 @@ struct Word {
     after_options: bool,
 }
 
+/// The first [`Word`] of `args` as `cmd` reads them; none if an option `cmd` does
+/// not know comes first (clap refuses that one).
 fn first_word(cmd: &Command, args: &[OsString]) -> Option<Word> {
     let find = |matches: &dyn Fn(&clap::Arg) -> bool| cmd.get_arguments().find(|arg| matches(arg));
     let word = |index, literal, after_options| {
@@ -78,9 +79,13 @@ fn first_word(cmd: &Command, args: &[OsString]) -> Option<Word> {
             return (index + 1 < args.len()).then(|| word(index + 1, true, index > 0))?;
         }
         if let Some(long) = text.strip_prefix("--") {
-            let (name, value) = long.split_once('=').unwrap_or((long, ""));
+            // `--fen=W:Wc3:B` carries its value; `--fen W:Wc3:B` takes the next word.
+            let (name, attached) = match long.split_once('=') {
+                Some((name, _)) => (name, true),
+                None => (long, false),
+            };
             let arg = find(&|arg| arg.get_long() == Some(name))?;
-            if value.is_empty() && !long.contains('=') && arg.get_action().takes_values() {
+            if !attached && arg.get_action().takes_values() {
                 index += 1;
             }
         } else if let Some(shorts) = text.strip_prefix('-').filter(|shorts| !shorts.is_empty()) {
@@ -220,6 +225,7 @@ mod tests {
         let root = super::super::command(Lang::En);
         let path = |words: &[&str]| command_path(&root, &args(words));
         assert_eq!(path(&["egtb", "probe", "--fen", "x"]), ["egtb", "probe"]);
+        assert_eq!(path(&["egtb", "--lang=x", "probe"]), ["egtb", "probe"]);
         assert_eq!(path(&["--level", "egtb", "x"]), Vec::<String>::new());
         assert_eq!(path(&["perft", "--fen", "kb", "3"]), ["perft"]);
         assert_eq!(path(&["--", "perft"]), Vec::<String>::new());
