@@ -4,16 +4,23 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use shashki::console::Lang;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    match cli::run(args) {
+    let mut args: Vec<_> = std::env::args_os().collect();
+    // The language of the help, the refusals, the errors and the console.
+    let lang = cli::take_lang(&mut args)
+        .unwrap_or_else(|| Lang::from_locale(|name| std::env::var(name).ok()));
+    let chosen = match cli::parse(&args, lang) {
+        Ok(chosen) => chosen,
+        Err(refusal) => return refusal.report(),
+    };
+    match cli::run(chosen, lang) {
         Ok(code) => code,
         // A reader that stops early (`shashki moves | head -1`) is not a failure.
         Err(error) if is_broken_pipe(error.as_ref()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("shashki: {error}");
+            eprintln!("shashki: {}", cli::describe(error.as_ref(), lang));
             ExitCode::FAILURE
         }
     }

@@ -29,14 +29,14 @@ fn a_hash_size_that_overflows_or_no_machine_has_is_refused_with_the_range() {
 
 #[test]
 fn a_move_time_of_zero_is_refused_not_taken_as_a_moment() {
-    let range = "0 is not in 1..=3600000";
+    let range = "0 is outside the range 1 to 3600000";
     refused(&["bestmove", "--movetime", "0"], range);
     refused(&["play", "--movetime", "0"], range);
     refused(&["--movetime", "0"], range);
     refused(&["match", "--movetime", "0"], range);
     refused(
         &["bestmove", "--movetime", "3600001"],
-        "3600001 is not in 1..=3600000",
+        "3600001 is outside the range 1 to 3600000",
     );
 }
 
@@ -48,10 +48,10 @@ fn a_depth_of_zero_or_past_the_search_limit_is_refused() {
         } else {
             "match"
         };
-        refused(&[command, option, "0"], "0 is not in 1..=64");
-        refused(&[command, option, "65"], "65 is not in 1..=64");
+        refused(&[command, option, "0"], "0 is outside the range 1 to 64");
+        refused(&[command, option, "65"], "65 is outside the range 1 to 64");
     }
-    refused(&["play", "--depth", "0"], "0 is not in 1..=64");
+    refused(&["play", "--depth", "0"], "0 is outside the range 1 to 64");
 }
 
 #[test]
@@ -63,22 +63,37 @@ fn a_thread_count_of_zero_or_past_the_limit_is_refused() {
         ("match", "--a-threads"),
         ("match", "--b-threads"),
     ] {
-        refused(&[command, option, "0"], "0 is not in 1..=256");
-        refused(&[command, option, "257"], "257 is not in 1..=256");
+        refused(&[command, option, "0"], "0 is outside the range 1 to 256");
+        refused(
+            &[command, option, "257"],
+            "257 is outside the range 1 to 256",
+        );
     }
 }
 
 #[test]
 fn a_perft_deeper_than_anyone_can_wait_for_is_refused() {
-    refused(&["perft", "21"], "21 is not in 0..=20");
-    refused(&["perft", "4294967295"], "4294967295 is not in 0..=20");
+    refused(&["perft", "21"], "21 is outside the range 0 to 20");
+    refused(
+        &["perft", "4294967295"],
+        "4294967295 is outside the range 0 to 20",
+    );
 }
 
 #[test]
 fn a_match_of_no_games_is_refused() {
-    refused(&["match", "--games", "0"], "0 is not in 1..=10000");
-    refused(&["match", "--games", "10001"], "10001 is not in 1..=10000");
-    refused(&["match", "--first-game", "0"], "0 is not in 1..=10000");
+    refused(
+        &["match", "--games", "0"],
+        "0 is outside the range 1 to 10000",
+    );
+    refused(
+        &["match", "--games", "10001"],
+        "10001 is outside the range 1 to 10000",
+    );
+    refused(
+        &["match", "--first-game", "0"],
+        "0 is outside the range 1 to 10000",
+    );
 }
 
 #[test]

@@ -11,10 +11,10 @@ use shashki::{MAX_PERFT_DEPTH, MoveText, PerftMode, Position, perft_divide, perf
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Plies to count: 0 to 20 (perft 20 from the start takes weeks).
-    #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH)))]
+    #[arg(value_parser = super::values::Ranged::<u32>::new(0, u64::from(MAX_PERFT_DEPTH)))]
     depth: u32,
     /// Position string (default: the start position).
-    #[arg(long, value_parser = super::parse_position)]
+    #[arg(long, value_parser = super::values::parse_position)]
     fen: Option<Position>,
     /// List the count under each root move.
     #[arg(long)]

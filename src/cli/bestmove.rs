@@ -11,17 +11,19 @@ use shashki::kb::KnowledgeBase;
 use shashki::search::EvalConfig;
 use shashki::{Game, MoveText, Position};
 
+use super::error::CliError;
+
 /// Arguments of `shashki bestmove`.
 #[derive(Args, Debug)]
 pub struct BestmoveArgs {
     /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
-    #[arg(long, value_parser = super::parse_position)]
+    #[arg(long, value_parser = super::values::parse_position)]
     fen: Option<Position>,
     /// Time to think, in milliseconds: 1 to 3600000 (an hour) [default: 1000].
-    #[arg(long, value_name = "MS", conflicts_with = "depth", value_parser = super::movetime_ms())]
+    #[arg(long, value_name = "MS", conflicts_with = "depth", value_parser = super::values::movetime_ms())]
     movetime: Option<u64>,
     /// Search this many plies deep instead of thinking for a set time: 1 to 64.
-    #[arg(long, value_name = "N", value_parser = super::depth())]
+    #[arg(long, value_name = "N", value_parser = super::values::depth())]
     depth: Option<u32>,
     /// Knowledge-base file (default: ./kb/combs.txt, else the data directory's, else the built-in one).
     #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
@@ -30,16 +32,16 @@ pub struct BestmoveArgs {
     #[arg(long)]
     no_kb: bool,
     /// Seed for the choice among equally good knowledge-base facts.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::values::seed())]
     seed: u64,
     /// Transposition table size in megabytes: 1 to 65536, and no more than the memory
     /// available. It is allocated before the clock starts.
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
-          value_parser = super::parse_hash_mb)]
+          value_parser = super::values::parse_hash_mb)]
     hash: usize,
     /// Threads of the search, 1 to 256: the others help the first through the shared
     /// hash table. With more than one, a search to a fixed depth does not repeat exactly.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::threads())]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
     threads: usize,
     #[command(flatten)]
     egtb: super::EgtbArgs,
@@ -74,7 +76,7 @@ pub fn load_knowledge_base(
         }
         Err(problems) => {
             let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            Err(format!("the knowledge base has errors:\n{}", text.join("\n")).into())
+            Err(CliError::KnowledgeBase(text).into())
         }
     }
 }
@@ -84,7 +86,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     let position = args.fen.unwrap_or_else(Position::start);
     let game = Game::new(position);
     if let Some(outcome) = game.outcome() {
-        return Err(format!("no move to choose: {outcome}").into());
+        return Err(CliError::NoMove(Some(outcome.to_string())).into());
     }
     let config = EngineConfig {
         use_kb: !args.no_kb,
@@ -105,7 +107,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     let mut engine = Engine::try_new(config, kb)?;
     let decision = engine
         .choose(&game, limits(args.movetime, args.depth), &mut |_| {})
-        .ok_or("no move to choose")?;
+        .ok_or(CliError::NoMove(None))?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "source: {}", decision.describe(&position))?;
     writeln!(out, "{}", MoveText::from_move(&position, decision.mv))?;

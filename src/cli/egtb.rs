@@ -7,10 +7,13 @@ use std::time::Instant;
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use shashki::Position;
-use shashki::egtb::{self, BuildEvent, Tablebase, VerifyEvent};
+use shashki::console::Lang;
+use shashki::egtb::{self, BuildEvent, ProbeError, Tablebase, VerifyEvent};
+use shashki::endgame;
 use shashki::files::DataDir;
 
-use super::parse_position;
+use super::error::CliError;
+use super::russian::{Russian, phrase};
 
 /// The most pieces a build may be asked for: a side has at most 12.
 const MAX_PIECES: u32 = 24;
@@ -21,7 +24,7 @@ pub enum EgtbCommand {
     /// Solve every balance of at most N pieces (resumes an interrupted build).
     Build {
         /// The most pieces on the board, men and kings of both sides.
-        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=i64::from(MAX_PIECES)))]
+        #[arg(long, default_value_t = 5, value_parser = super::values::Ranged::<u32>::new(2, u64::from(MAX_PIECES)))]
         pieces: u32,
         /// Where the tables go (default: the data directory's `egtb`).
         #[arg(long)]
@@ -33,7 +36,7 @@ pub enum EgtbCommand {
         #[arg(long)]
         dir: Option<PathBuf>,
         /// The position, e.g. W:WKa1,Kc1,Ke1:BKh8.
-        #[arg(long, value_parser = parse_position)]
+        #[arg(long, value_parser = super::values::parse_position)]
         fen: Position,
     },
     /// Check that every position's value follows from its successors' values.
@@ -44,19 +47,26 @@ pub enum EgtbCommand {
     },
 }
 
-/// Runs an `egtb` subcommand.
-pub fn run(command: EgtbCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
+/// Runs an `egtb` subcommand; a probe says in `lang` why it has no answer.
+pub fn run(command: EgtbCommand, lang: Lang) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match command {
-        EgtbCommand::Build { pieces, dir } => build(&directory(dir)?, pieces),
-        EgtbCommand::Probe { dir, fen } => probe(&directory(dir)?, &fen),
-        EgtbCommand::Verify { dir } => verify(&directory(dir)?),
+        EgtbCommand::Build { pieces, dir } => build(&directory(dir)?.0, pieces),
+        EgtbCommand::Probe { dir, fen } => probe(dir, &fen, lang),
+        EgtbCommand::Verify { dir } => {
+            let (dir, given) = directory(dir)?;
+            verify(&open(&dir, given)?)
+        }
     }
 }
 
-/// `--dir`, or the data directory's `egtb`.
-fn directory(dir: Option<PathBuf>) -> Result<PathBuf, String> {
-    dir.or_else(|| DataDir::locate().map(|data| data.egtb()))
-        .ok_or_else(|| "no home directory to keep the tables in: give --dir".to_string())
+/// `--dir` (and that it was given), or the data directory's `egtb`.
+fn directory(dir: Option<PathBuf>) -> Result<(PathBuf, bool), CliError> {
+    match dir {
+        Some(dir) => Ok((dir, true)),
+        None => DataDir::locate()
+            .map(|data| (data.egtb(), false))
+            .ok_or(CliError::NoHome),
+    }
 }
 
 /// A progress bar on standard error with the time left (hidden when that is no terminal).
@@ -111,22 +121,54 @@ fn build(dir: &Path, pieces: u32) -> Result<ExitCode, Box<dyn std::error::Error>
     Ok(ExitCode::SUCCESS)
 }
 
-fn probe(dir: &Path, position: &Position) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let base = open(dir)?;
-    match base.probe(position) {
+/// Prints the value of `position` from the databases, else from the built-in exact
+/// tables of a lone king against one to three kings (the same values: tests/egtb.rs
+/// compares every one); or says why there is none.
+fn probe(
+    dir: Option<PathBuf>,
+    position: &Position,
+    lang: Lang,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let tables = directory(dir).and_then(|(dir, given)| open(&dir, given));
+    let answer = match &tables {
+        Ok(base) => base.probe(position).map_err(Some),
+        Err(_) => Err(None),
+    };
+    match answer.or_else(|reason| endgame::value(position).ok_or(reason)) {
         Ok(value) => {
             println!("{value}");
             Ok(ExitCode::SUCCESS)
         }
-        Err(error) => {
-            eprintln!("error: {error}");
+        Err(Some(reason)) => {
+            eprintln!("{}", probe_error(&reason, lang));
             Ok(ExitCode::FAILURE)
         }
+        // No databases, and not a position of the built-in tables: how to build them.
+        Err(None) => Err(tables
+            .expect_err("only missing databases leave no reason")
+            .into()),
     }
 }
 
-fn verify(dir: &Path) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let base = open(dir)?;
+/// Why the databases have no value for a position, as `error: ...`.
+fn probe_error(error: &ProbeError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return format!("error: {error}");
+    }
+    let russian = Russian::new();
+    let reason = match error {
+        ProbeError::Missing(material) => russian.render(&phrase!(
+            "probe-missing",
+            material = material.to_string(),
+            pieces = material.pieces()
+        )),
+        ProbeError::NoGame => russian.render(&phrase!("probe-no-game")),
+        ProbeError::Damaged(problem) => problem.clone(),
+    };
+    russian.render(&phrase!("error", message = reason))
+}
+
+fn verify(base: &Tablebase) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut bar = ProgressBar::hidden();
     let (mut tables, mut positions) = (0usize, 0u64);
     let mut report = |event: VerifyEvent| match event {
@@ -156,7 +198,7 @@ fn verify(dir: &Path) -> Result<ExitCode, Box<dyn std::error::Error>> {
             }
         }
     };
-    let inconsistent = egtb::verify(&base, &mut report)?;
+    let inconsistent = egtb::verify(base, &mut report)?;
     bar.finish_and_clear();
     if inconsistent == 0 {
         println!("{tables} tables, {positions} positions, all consistent");
@@ -167,15 +209,29 @@ fn verify(dir: &Path) -> Result<ExitCode, Box<dyn std::error::Error>> {
     }
 }
 
-/// The tables in `dir`, or why there are none.
-pub fn open(dir: &Path) -> Result<Tablebase, String> {
-    let base = Tablebase::open(dir)
-        .map_err(|error| format!("cannot read the tables in {}: {error}", dir.display()))?;
+/// The tables in `dir` (named on the command line: `given`), or why there are none.
+pub fn open(dir: &Path, given: bool) -> Result<Tablebase, CliError> {
+    match std::fs::metadata(dir) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Err(CliError::MissingDirectory {
+                dir: dir.to_path_buf(),
+                given,
+            });
+        }
+        Ok(metadata) if !metadata.is_dir() => {
+            return Err(CliError::NotADirectory(dir.to_path_buf()));
+        }
+        _ => {}
+    }
+    let base = Tablebase::open(dir).map_err(|error| CliError::Unreadable {
+        dir: dir.to_path_buf(),
+        error,
+    })?;
     if base.materials().is_empty() {
-        return Err(format!(
-            "no tables in {}: build them with `shashki egtb build`",
-            dir.display()
-        ));
+        return Err(CliError::NoTables {
+            dir: dir.to_path_buf(),
+            given,
+        });
     }
     Ok(base)
 }

@@ -18,17 +18,17 @@ pub struct HubArgs {
     no_kb: bool,
     /// Transposition table size in megabytes: 1 to 65536, and no more than the memory available.
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
-          value_parser = super::parse_hash_mb)]
+          value_parser = super::values::parse_hash_mb)]
     hash: usize,
     /// Threads of the search, 1 to 256 (see `bestmove --threads`).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::threads())]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
     threads: usize,
     /// The strength when the GUI sends no `level`: beginner, novice, casual, club, easy (0.2 s
     /// a move), normal (1 s) or hard (5 s); see the README's level table.
-    #[arg(long, default_value = "normal", value_parser = super::level_name)]
+    #[arg(long, default_value = "normal", value_parser = super::values::level_name)]
     level: Level,
     /// Seed for the choice among equally good knowledge-base facts.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::values::seed())]
     seed: u64,
     #[command(flatten)]
     egtb: super::EgtbArgs,

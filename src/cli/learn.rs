@@ -17,6 +17,7 @@ use shashki::notation::pdn::{self, GameRecord};
 use shashki::tune::{SelfPlay, selfplay_games};
 use shashki::{Color, Game, MoveText};
 
+use super::error::CliError;
 use super::selfplay::ballot_games;
 
 /// Arguments of `kb learn`.
@@ -27,14 +28,14 @@ pub struct LearnArgs {
     from: Vec<PathBuf>,
     /// Self-play games to play and search as well (the bot at depth 6 from the 150
     /// ballots, with 4 random plies after each for variety).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    #[arg(long, default_value_t = 0, value_parser = super::values::Ranged::<u32>::new(0, 100_000))]
     selfplay: u32,
     /// Where to add the learned facts (default: `learned.txt` beside the knowledge base
     /// in use, or in the data directory's `kb/` for the built-in base).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Seed of the self-play games and of the sampling that widens the facts.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::values::seed())]
     seed: u64,
 }
 
@@ -147,12 +148,11 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
 pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut out = std::io::stdout().lock();
     if args.from.is_empty() && args.selfplay == 0 {
-        return Err("nothing to learn from: give --from FILE.pdn or --selfplay N".into());
+        return Err(CliError::NothingToLearn.into());
     }
     let target = match &args.out {
         Some(path) => path.clone(),
-        None => learned_path(locate_file(None).as_deref())
-            .ok_or("no data directory to keep the learned facts in; give --out PATH")?,
+        None => learned_path(locate_file(None).as_deref()).ok_or(CliError::NoLearnedFile)?,
     };
     let games = games(&args, &mut out)?;
     let bar = ProgressBar::new(games.len() as u64).with_message("searching");

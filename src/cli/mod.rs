@@ -1,27 +1,44 @@
-//! Command-line arguments and the subcommands behind them.
+//! Command-line arguments and the subcommands behind them, with the help and the
+//! refusals in English or Russian.
+//!
+//! [`take_lang`] takes `--lang` out of the arguments; [`parse`] reads the rest with
+//! clap's tree in that language ([`command`]), after refusing a word that is neither
+//! a subcommand nor a file; [`run`] runs the subcommand, and [`describe`] words its
+//! errors in the same language.
 
 mod analysis;
 mod bestmove;
 mod egtb;
+mod error;
+mod help;
 mod hub;
 mod kb;
 mod learn;
 mod pdn;
 mod play;
+mod refusal;
+mod russian;
 mod selfplay;
 mod tune;
+mod values;
+mod words;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::builder::{RangedI64ValueParser, RangedU64ValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use shashki::Position;
+use shashki::console::Lang;
 use shashki::egtb::Tablebase;
-use shashki::engine::{Level, level, unknown_level};
 use shashki::files::DataDir;
-use shashki::search::{EvalConfig, MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS};
+use shashki::search::EvalConfig;
+
+use self::error::CliError;
+pub use self::error::describe;
+pub use self::refusal::Refusal;
+pub use self::words::take_lang;
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
@@ -46,7 +63,7 @@ enum Command {
     /// Print every legal move, one per line, in full-path notation.
     Moves {
         /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
-        #[arg(long, value_parser = parse_position)]
+        #[arg(long, value_parser = values::parse_position)]
         fen: Option<Position>,
     },
     /// Count the leaves of the move tree DEPTH plies deep (a move-generator test and benchmark).
@@ -108,12 +125,12 @@ pub struct EgtbArgs {
 impl EgtbArgs {
     /// The databases chosen: those of `--egtb` (an error if there are none), else the
     /// data directory's if it has any, else none.
-    pub fn open(&self) -> Result<Option<Arc<Tablebase>>, String> {
+    pub fn open(&self) -> Result<Option<Arc<Tablebase>>, CliError> {
         if self.no_egtb {
             return Ok(None);
         }
         if let Some(dir) = &self.egtb {
-            return egtb::open(dir).map(|base| Some(Arc::new(base)));
+            return egtb::open(dir, true).map(|base| Some(Arc::new(base)));
         }
         let found = DataDir::locate()
             .map(|data| data.egtb())
@@ -123,116 +140,63 @@ impl EgtbArgs {
     }
 }
 
-/// Parses a `--fen` value, so that clap reports a bad one with its reason.
-pub fn parse_position(text: &str) -> Result<Position, String> {
-    text.parse::<Position>().map_err(|error| error.to_string())
+/// The most columns the help takes: less on a narrower terminal.
+const HELP_WIDTH: usize = 80;
+
+/// `--lang`, declared for the help of every command and for clap to refuse a value
+/// other than `en` and `ru`: [`take_lang`] takes it out of the arguments before
+/// clap reads them, so that it may stand anywhere, even before a subcommand.
+fn lang_arg() -> Arg {
+    Arg::new("lang")
+        .long("lang")
+        .global(true)
+        .value_name("LANG")
+        .value_parser(["en", "ru"])
+        .help(
+            "The language of the console, and of this help and the errors: en or ru \
+             (default: from LC_ALL, LC_MESSAGES or LANG; Russian for ru*, else English). \
+             Commands are accepted in both",
+        )
 }
 
-/// `--level NAME`: a named level, or the names there are.
-pub fn level_name(text: &str) -> Result<Level, String> {
-    level(text).ok_or_else(|| unknown_level(text))
-}
-
-/// `--movetime MS`: 1 ms (0 would be no thought at all) to an hour.
-pub fn movetime_ms() -> RangedU64ValueParser<u64> {
-    clap::value_parser!(u64).range(1..=u64::from(MAX_MOVETIME_MS))
-}
-
-/// `--threads N`: 1 (the search alone) to [`MAX_THREADS`].
-pub fn threads() -> RangedU64ValueParser<usize> {
-    RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64)
-}
-
-/// `--depth N`: 1 ply (0 would be no search at all) to the search's deepest depth.
-pub fn depth() -> RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH))
-}
-
-/// Parses `--hash MB`: 1 to `MAX_HASH_MB`, and, where the system says, no more than the
-/// memory available now (a larger table would be killed or swapped, not refused).
-pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
-    let range = format!("the hash table size must be 1 to {MAX_HASH_MB} MB");
-    let megabytes = match text.trim().parse::<usize>() {
-        Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => megabytes,
-        Ok(_) => return Err(range),
-        // All digits but too many for a number: out of range all the same.
-        Err(_) if !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit()) => {
-            return Err(range);
-        }
-        Err(_) => return Err(format!("'{text}' is not a number of megabytes")),
-    };
-    match available_memory_mb() {
-        Some(available) if megabytes > available => Err(format!(
-            "a hash table of {megabytes} MB is more than the {available} MB of memory available"
-        )),
-        _ => Ok(megabytes),
+/// The command tree clap reads the arguments with, built, its texts in `lang`.
+pub fn command(lang: Lang) -> clap::Command {
+    let mut root = Cli::command()
+        .arg(lang_arg())
+        .bin_name("shashki")
+        .max_term_width(HELP_WIDTH);
+    root.build();
+    match lang {
+        Lang::En => root,
+        Lang::Ru => help::translate(root, &russian::Russian::new()),
     }
 }
 
-/// The memory available for a new table, in megabytes, where the system tells
-/// (`MemAvailable` of Linux's `/proc/meminfo`); `None` elsewhere.
-fn available_memory_mb() -> Option<usize> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    mem_available_mb(&meminfo)
+/// What `args` (the program's name first, `--lang` taken out) ask to run, or, in
+/// `lang`, what to print instead: the help, the version, or why they are refused.
+pub fn parse(args: &[OsString], lang: Lang) -> Result<Cli, Refusal> {
+    let mut root = command(lang);
+    if let Some(unknown) = words::unknown_word(&root, args) {
+        return Err(refusal::refuse_word(&unknown, &mut root, lang));
+    }
+    let matches = root.try_get_matches_from_mut(args);
+    let refuse = |error| refusal::refuse(error, &root, args, lang);
+    Cli::from_arg_matches(&matches.map_err(refuse)?).map_err(refuse)
 }
 
-/// The `MemAvailable:` figure of a `/proc/meminfo` text, in megabytes.
-fn mem_available_mb(meminfo: &str) -> Option<usize> {
-    let line = meminfo
-        .lines()
-        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
-    let kilobytes = line
-        .trim()
-        .strip_suffix("kB")?
-        .trim()
-        .parse::<usize>()
-        .ok()?;
-    Some(kilobytes / 1024)
-}
-
-/// Runs the chosen subcommand.
-pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
+/// Runs the chosen subcommand; the console speaks `lang`.
+pub fn run(cli: Cli, lang: Lang) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match cli.command {
         Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
         Some(Command::Perft(args)) => analysis::perft(args),
-        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Play(args)) => play::run(args, lang),
         Some(Command::Bestmove(args)) => bestmove::bestmove(args),
         Some(Command::Match(args)) => selfplay::run_match(args),
         Some(Command::Kb(command)) => kb::run(command),
         Some(Command::Hub(args)) => hub::run(args),
         Some(Command::Pdn(command)) => pdn::run(command),
-        Some(Command::Egtb(command)) => egtb::run(command),
+        Some(Command::Egtb(command)) => egtb::run(command, lang),
         Some(Command::Tune(command)) => tune::run(command),
-        None => play::run(cli.play),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hash_sizes_outside_the_range_are_refused_with_the_range() {
-        for text in [
-            "0",
-            "65537",
-            "18446744073709551615",
-            "99999999999999999999999",
-        ] {
-            assert_eq!(
-                parse_hash_mb(text),
-                Err("the hash table size must be 1 to 65536 MB".to_string()),
-                "{text}"
-            );
-        }
-        assert!(parse_hash_mb("-1").unwrap_err().contains("not a number"));
-        assert_eq!(parse_hash_mb("16"), Ok(16));
-    }
-
-    #[test]
-    fn available_memory_is_read_from_meminfo() {
-        let meminfo = "MemTotal:       24684000 kB\nMemFree:  1 kB\nMemAvailable:   24173568 kB\n";
-        assert_eq!(mem_available_mb(meminfo), Some(23_607));
-        assert_eq!(mem_available_mb("MemTotal: 5 kB\n"), None);
+        None => play::run(cli.play, lang),
     }
 }

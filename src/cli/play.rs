@@ -20,29 +20,9 @@ enum NotationArg {
     Short,
 }
 
-/// `--lang`: the console's language.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum LangArg {
-    /// English.
-    En,
-    /// Russian (русский).
-    Ru,
-}
-
-/// `--name`: one line of printable text.
-fn player_name(text: &str) -> Result<String, String> {
-    let name = text.trim();
-    if name.is_empty() || name.chars().any(char::is_control) {
-        return Err("a name is one line of printable text".to_string());
-    }
-    Ok(name.to_string())
-}
-
-/// `--time`: a time control, or why not in words.
-fn time_control(text: &str) -> Result<TimeControl, String> {
-    text.parse()
-        .map_err(|error: console::TimeControlError| error.to_string())
-}
+/// The id of the PDN file `play` opens: a word in its place that names no file (nor,
+/// at the top, a subcommand) is refused before a game starts.
+pub const FILE: &str = "file";
 
 /// Arguments of `shashki play`, also accepted with no subcommand.
 #[derive(Args, Debug, Default)]
@@ -54,28 +34,28 @@ pub struct PlayArgs {
     #[arg(long)]
     black: bool,
     /// Start from this position, e.g. W:Wa1,c1,Ke5:Bb8,Kh2.
-    #[arg(long, value_parser = super::parse_position)]
+    #[arg(long, value_parser = super::values::parse_position)]
     fen: Option<Position>,
-    /// The bot's strength: beginner, novice, casual, club, easy, normal (the default) or hard
-    /// (see the README's level table).
-    #[arg(long, value_name = "NAME", value_parser = super::level_name,
+    /// The bot's strength: beginner, novice, casual, club, easy, normal (the default) or
+    /// hard, or the Russian name (новичок ... сильный; see the README's level table).
+    #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
           conflicts_with_all = ["movetime", "depth"])]
     level: Option<Level>,
     /// The bot's thinking time per move, in milliseconds: 1 to 3600000 (an hour).
-    #[arg(long, value_name = "MS", value_parser = super::movetime_ms())]
+    #[arg(long, value_name = "MS", value_parser = super::values::movetime_ms())]
     movetime: Option<u64>,
     /// Search this many plies deep instead of thinking for a time (repeatable results): 1 to 64.
-    #[arg(long, value_name = "PLIES", value_parser = super::depth())]
+    #[arg(long, value_name = "PLIES", value_parser = super::values::depth())]
     depth: Option<u32>,
     /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
     /// Threads the bot searches with, 1 (the default) to 256: more play stronger on a
     /// machine with the cores to spare.
-    #[arg(long, value_name = "N", value_parser = super::threads())]
+    #[arg(long, value_name = "N", value_parser = super::values::threads())]
     threads: Option<usize>,
     /// Seed for the bot's choices among equal moves (default: from the clock).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::values::seed())]
     seed: Option<u64>,
     /// Plain text even on a terminal (so does the NO_COLOR variable).
     #[arg(long)]
@@ -84,27 +64,23 @@ pub struct PlayArgs {
     /// (Russian short notation: cd4, e:e7). Both are accepted from you either way.
     #[arg(long, value_enum, default_value_t = NotationArg::Full)]
     notation: NotationArg,
-    /// The console's language: en or ru (default: from LC_ALL, LC_MESSAGES or LANG;
-    /// Russian for ru*, else English). Commands are accepted in both.
-    #[arg(long, value_enum, value_name = "LANG")]
-    lang: Option<LangArg>,
     /// Play on the clock: minutes for the game + seconds added after each move (5+3; 10
     /// for no increment; fractions allowed). The bot manages its own time; a side whose
     /// time runs out loses.
-    #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
+    #[arg(long, value_name = "MIN+SEC", value_parser = super::values::time_control)]
     time: Option<TimeControl>,
     /// Your name in the game records you save (default: Player).
-    #[arg(long, value_name = "NAME", value_parser = player_name)]
+    #[arg(long, value_name = "NAME", value_parser = super::values::player_name)]
     name: Option<String>,
     /// A PDN file to open at the start (a file of several games is listed; `open FILE N` opens one).
-    #[arg(value_name = "FILE.pdn")]
+    #[arg(id = FILE, value_name = "FILE.pdn")]
     file: Option<PathBuf>,
     #[command(flatten)]
     egtb: super::EgtbArgs,
 }
 
-/// Plays a console game.
-pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+/// Plays a console game in `lang`.
+pub fn run(args: PlayArgs, lang: Lang) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let (limits, use_kb) = match (args.level, args.depth, args.movetime) {
         (Some(level), _, _) => (level.limits(), level.use_kb),
         (None, Some(depth), _) => (Limits::Depth(depth), true),
@@ -133,11 +109,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             NotationArg::Short => Notation::Short,
         },
         tablebase: args.egtb.open()?,
-        lang: match args.lang {
-            Some(LangArg::En) => Lang::En,
-            Some(LangArg::Ru) => Lang::Ru,
-            None => Lang::from_locale(|name| std::env::var(name).ok()),
-        },
+        lang,
         time: args.time,
     };
     console::run(options)?;

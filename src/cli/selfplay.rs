@@ -116,35 +116,35 @@ const MAX_GAMES: u16 = 10_000;
 pub struct MatchArgs {
     /// Games to play, 1 to 10000 (rounded up to an even number: each opening with both colours).
     #[arg(long, default_value_t = 20,
-          value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_GAMES)))]
+          value_parser = super::values::Ranged::<u16>::new(1, u64::from(MAX_GAMES)))]
     games: u16,
     /// Number the games from N, starting with the opening and colours game N has in a
     /// longer match (1 to 10000): a long match can be played in parts, one a core.
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_GAMES)))]
+          value_parser = super::values::Ranged::<u16>::new(1, u64::from(MAX_GAMES)))]
     first_game: u16,
     /// Time per move in milliseconds for both sides (unless a side has a depth): 1 to 3600000.
-    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = super::movetime_ms())]
+    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = super::values::movetime_ms())]
     movetime: u64,
     /// Engine A searches to this fixed depth (1 to 64) instead of by time.
-    #[arg(long, value_name = "N", value_parser = super::depth())]
+    #[arg(long, value_name = "N", value_parser = super::values::depth())]
     a_depth: Option<u32>,
     /// Engine B searches to this fixed depth (1 to 64) instead of by time.
-    #[arg(long, value_name = "N", value_parser = super::depth())]
+    #[arg(long, value_name = "N", value_parser = super::values::depth())]
     b_depth: Option<u32>,
     /// Engine A plays at this named level (its depth or time, and its knowledge).
-    #[arg(long, value_name = "NAME", value_parser = super::level_name,
+    #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
           conflicts_with_all = ["a_depth", "a_no_kb"])]
     a_level: Option<Level>,
     /// Engine B plays at this named level.
-    #[arg(long, value_name = "NAME", value_parser = super::level_name,
+    #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
           conflicts_with_all = ["b_depth", "b_no_kb"])]
     b_level: Option<Level>,
     /// Engine A's search threads, 1 to 256 (see `bestmove --threads`).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::threads())]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
     a_threads: usize,
     /// Engine B's search threads.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::threads())]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
     b_threads: usize,
     /// Engine A plays without the knowledge base.
     #[arg(long)]
@@ -183,7 +183,7 @@ pub struct MatchArgs {
     #[arg(long, value_enum, default_value_t = Openings::Ballots)]
     openings: Openings,
     /// Seed for the engines' choices among knowledge-base alternatives.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::values::seed())]
     seed: u64,
     /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else the data directory's, else built-in).
     #[arg(long, value_name = "PATH")]

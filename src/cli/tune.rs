@@ -12,6 +12,7 @@ use shashki::notation::pdn;
 use shashki::search::weights::{HAND, TUNED};
 use shashki::tune::{self, SelfPlay};
 
+use super::error::CliError;
 use super::selfplay::ballot_games;
 
 /// The `tune` subcommands.
@@ -21,16 +22,16 @@ pub enum TuneCommand {
     /// with its game's result (`FEN<TAB>1|0.5|0`, White's result).
     Data {
         /// Games to play.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        #[arg(long, default_value_t = 1000, value_parser = super::values::Ranged::<u32>::new(1, 1_000_000))]
         games: u32,
         /// Search depth of every move.
-        #[arg(long, default_value_t = 6, value_parser = super::depth())]
+        #[arg(long, default_value_t = 6, value_parser = super::values::depth())]
         depth: u32,
         /// Random moves after the ballot, for variety.
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=40))]
+        #[arg(long, default_value_t = 2, value_parser = super::values::Ranged::<u32>::new(0, 40))]
         random_plies: u32,
         /// Seed of the random moves.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = super::values::seed())]
         seed: u64,
         /// Where to write the positions.
         #[arg(long)]
@@ -46,7 +47,7 @@ pub enum TuneCommand {
         #[arg(long)]
         pdn: Vec<PathBuf>,
         /// Full passes of gradient descent.
-        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        #[arg(long, default_value_t = 2000, value_parser = super::values::Ranged::<u32>::new(1, 1_000_000))]
         epochs: u32,
         /// Where to write the weights source (without `--patterns`).
         #[arg(long, default_value = "src/search/weights.rs")]
@@ -58,7 +59,7 @@ pub enum TuneCommand {
         #[arg(long)]
         patterns: bool,
         /// How strongly each pattern weight is pulled towards zero.
-        #[arg(long, default_value_t = 1e-3, requires = "patterns")]
+        #[arg(long, default_value_t = 1e-3, requires = "patterns", value_parser = super::values::decimal)]
         pattern_l2: f64,
         /// Where to write the weights source with `--patterns`: the features' weights
         /// and the patterns'.
@@ -70,7 +71,7 @@ pub enum TuneCommand {
         patterns_out: PathBuf,
         /// Keep this share (in percent) of each data file's positions, its last ones, out of
         /// the fit, and report the loss on them before and after.
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=50))]
+        #[arg(long, default_value_t = 0, value_parser = super::values::Ranged::<u32>::new(0, 50))]
         hold_out: u32,
     },
 }
@@ -192,7 +193,7 @@ fn fit(
         samples.extend(found);
     }
     if samples.is_empty() {
-        return Err("no quiet positions to fit: give --data or --pdn files".into());
+        return Err(CliError::NothingToFit.into());
     }
     for source in &sources {
         println!("{source}");

@@ -28,6 +28,7 @@ mod width;
 
 pub use self::clock::{TimeControl, TimeControlError};
 pub use self::files::PLAYER;
+pub use self::phrases::fen_error;
 pub use self::text::Lang;
 
 use std::io::{self, IsTerminal, Write};

@@ -151,7 +151,7 @@ pub(super) fn illegal_move(error: &IllegalMoveError) -> Message {
 }
 
 /// What is wrong with a position string: `position string, column 3: ...`.
-pub(super) fn fen_error(error: &FenError) -> Message {
+pub fn fen_error(error: &FenError) -> Message {
     let column = error.column;
     let reason = |message: Message| {
         let mut message = message;
