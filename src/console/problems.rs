@@ -224,6 +224,8 @@ fn pieces(count: u32, side: Color, role: Option<Role>, text: &Text) -> String {
     ))
 }
 
+/// A man on the rank where it would be crowned (a count check and a position check
+/// both find it).
 fn man_on_last_rank(side: Color, square: &crate::Square) -> Message {
     msg!(
         "kb-man-on-last-rank",
