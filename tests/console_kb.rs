@@ -53,6 +53,41 @@ fn errors_in_the_file_are_shown_at_the_start_and_by_kb_check() {
 }
 
 #[test]
+fn kb_reload_shows_the_problems_of_a_broken_file_in_russian() {
+    let home = common::Home::new("kb-russian");
+    let board = "8 . b . b . b . b\n7 b . b . b . b .\n6 . b . b . b . b\n5 . . . . . . . .\n\
+                 4 . . . . . . . .\n3 w . w . w . w .\n2 . w . w . w . w\n1 w . w . w . w .\n";
+    home.write(
+        "kb/combs.txt",
+        &format!(
+            "fact \"a\" for purple\n\nfact \"b\" for white\n  white 4..2\n{board}play c3-d4\n"
+        ),
+    );
+    let session = home.run(
+        &["--seed", "7", "--depth", "3", "--lang", "ru"],
+        "база перечитать\n",
+    );
+    assert!(session.success, "{}", session.stdout);
+    // A syntax error and an error of meaning, each with its place, its line and a caret.
+    let problems = "kb/combs.txt:1:14: ошибка: ожидается `white` или `black`\n\
+                    fact \"a\" for purple\n             ^\n\
+                    kb/combs.txt:4:9: ошибка: диапазон 4..2 пуст: ни одно число не подходит\n\
+                    \x20 white 4..2\n        ^\n";
+    assert_eq!(
+        session.count(problems),
+        2,
+        "at the start and on reload:\n{}",
+        session.stdout
+    );
+    let (_, reloaded) = session
+        .stdout
+        .split_once("база перечитать\n")
+        .expect("the command echoed");
+    assert!(reloaded.starts_with(problems), "{reloaded}");
+    session.expect("2 ошибки; играем по-прежнему без базы знаний");
+}
+
+#[test]
 fn a_reload_with_errors_keeps_the_old_base() {
     let dir = scratch("kbreload");
     let file = dir.join("combs.txt");

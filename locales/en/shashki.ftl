@@ -603,3 +603,90 @@ puzzle-score-bad = { $path }:{ $line }: { $reason }; the puzzle score lasts this
 puzzle-score-failed = could not keep the puzzle score in { $path }: { $error }
 score-unknown-word = '{ $word }' is none of { $words }
 score-bad-count = '{ $text }' is not a count
+
+## Knowledge-base problems
+
+kb-severity = { $severity ->
+    [warning] warning
+   *[error] error
+}
+kb-syntax = { $shape ->
+    [both] unexpected { $unexpected }; expected { $expected }
+    [unexpected] unexpected { $unexpected }
+    [expected] expected { $expected }
+   *[none] unknown parsing error
+}
+kb-or = { $many ->
+    [yes] { $rest }, or { $last }
+   *[no] { $rest } or { $last }
+}
+kb-part = { $part ->
+    [end-of-fact] the end of the fact
+    [fact] a fact
+    [heading] a fact heading like `fact "name" for white`
+    [name] a name in double quotes
+    [side] `white` or `black`
+    [count] a count like `white 3..6`
+    [role] `men` or `kings`
+    [range] a count like 5 or 3..6
+    [row] a board row
+    [file-letters] the file letters `a b c d e f g h`
+    [keyword] a keyword
+    [play] `play` and a move
+    [move] a move like c3-d4
+   *[end-of-line] the end of the line
+}
+kb-parser-stopped = { $message }
+kb-count-too-large = this number is too large for a piece count
+kb-board-rows = the board has { $rows } rows; it needs 8, from rank 8 at the top to rank 1
+kb-rank-label = this row is rank { $rank }, not { $label }; rows go from rank 8 down to rank 1
+kb-row-squares = rank { $rank } has { $squares } squares; a board row needs 8
+kb-unknown-symbol = unknown symbol '{ $letter }'; a square is one of { $symbols }
+kb-light-square = a light square must be '.': pieces stand on the dark squares only
+kb-man-on-last-rank = a { $side ->
+    [white] white
+   *[black] black
+} man cannot stand on { $square }: it would already be a king
+kb-range-empty = the range { $min }..{ $max } is empty: no count fits
+kb-pieces = { $count } { $side ->
+    [white] white
+   *[black] black
+} { $role ->
+    [men] men
+    [kings] kings
+   *[pieces] pieces
+}
+kb-too-many = { $pieces }: a side has at most 12 pieces
+kb-board-demands = the board already demands { $pieces }, more than the range { $min }..{ $max } allows
+kb-board-leaves-room = the board leaves room for { $pieces } at most, fewer than the range { $min }..{ $max } needs
+kb-invalid-position = this board is not a valid position: { $reason }
+kb-position-square-twice = square { $square } is given twice
+kb-position-too-many = { $side ->
+    [white] White
+   *[black] Black
+} has { $count } pieces; at most 12 are allowed
+kb-illegal-move = { $mv } is not legal here{ $number ->
+    [1] {""}
+   *[other] {" "}(move { $number } of the line)
+}: { $reason }
+kb-not-surely-movers = { $mv } starts on { $from }, which the board does not surely give a { $side ->
+    [white] white piece (mark it w, W or o)
+   *[black] black piece (mark it b, B or x)
+}
+kb-quiet-two-squares = { $mv }: a quiet move names two squares
+kb-not-one-diagonal = { $from } and { $to } are not on one diagonal
+kb-man-forward = { $mv }: a man moves one square diagonally forward
+kb-path-not-free = the path of { $mv } is not surely free: { $square } is not marked '.'
+kb-jump-not-sure = the jump { $from }:{ $to } of { $mv } does not surely take exactly one { $side ->
+    [white] white
+   *[black] black
+} piece over free squares
+kb-landing-not-free = the capture { $mv } lands on { $square }, which is not marked '.'
+kb-repeats = this fact repeats the fact on line { $line }
+kb-contradicts = this fact contradicts the fact on line { $line }: the same board, other moves
+kb-not-utf8 = invalid UTF-8 (byte { $byte }); the file must be saved as UTF-8 text
+kb-cannot-read = cannot read the file: { $reason }
+kb-cannot-write = cannot write the file: { $reason }
+kb-bad-fact-name = a fact name cannot contain '"' or a line break
+kb-nothing-remembered = the file has errors, so nothing was remembered: fix them ({ $check }) and try again
+kb-would-not-answer = { $fact } would still not answer the position with this move; nothing was written

@@ -618,3 +618,119 @@ puzzle-score-bad = { $path }:{ $line }: { $reason }; счёт задач вед�
 puzzle-score-failed = не удалось сохранить счёт задач в { $path }: { $error }
 score-unknown-word = «{ $word }» — не одно из слов { $words }
 score-bad-count = «{ $text }» — не число
+
+## Ошибки базы знаний
+
+kb-severity = { $severity ->
+    [warning] предупреждение
+   *[error] ошибка
+}
+kb-syntax = { $shape ->
+    [both] не на месте: { $unexpected }; ожидается { $expected }
+    [unexpected] не на месте: { $unexpected }
+    [expected] ожидается { $expected }
+   *[none] непонятная синтаксическая ошибка
+}
+kb-or = { $rest } или { $last }
+kb-part = { $part ->
+    [end-of-fact] конец факта
+    [fact] факт
+    [heading] заголовок факта, например `fact "название" for white`
+    [name] название в двойных кавычках
+    [side] `white` или `black`
+    [count] число шашек, например `white 3..6`
+    [role] `men` или `kings`
+    [range] число или диапазон, например 5 или 3..6
+    [row] строка доски
+    [file-letters] буквы вертикалей `a b c d e f g h`
+    [keyword] ключевое слово
+    [play] `play` и ход
+    [move] ход, например c3-d4
+   *[end-of-line] конец строки
+}
+kb-parser-stopped = разбор прерван: { $message }
+kb-count-too-large = слишком большое число для количества шашек
+kb-board-rows = на доске { $rows ->
+    [one] { $rows } строка
+    [few] { $rows } строки
+   *[many] { $rows } строк
+}, а нужно 8: сверху горизонталь 8, внизу горизонталь 1
+kb-rank-label = это горизонталь { $rank }, а не { $label }; строки идут сверху вниз, от горизонтали 8 до горизонтали 1
+kb-row-squares = горизонталь { $rank }: { $squares ->
+    [one] { $squares } поле
+    [few] { $squares } поля
+   *[many] { $squares } полей
+}, а в строке доски их 8
+kb-unknown-symbol = неизвестный знак «{ $letter }»; поле обозначается одним из знаков { $symbols }
+kb-light-square = на белом поле может быть только «.»: шашки стоят только на тёмных полях
+kb-man-on-last-rank = { $side ->
+    [white] белая
+   *[black] чёрная
+} простая не может стоять на { $square }: она уже была бы дамкой
+kb-range-empty = диапазон { $min }..{ $max } пуст: ни одно число не подходит
+kb-pieces = { $count } { $side ->
+    [white] { $count ->
+        [one] белая
+        [few] белые
+       *[many] белых
+    }
+   *[black] { $count ->
+        [one] чёрная
+        [few] чёрные
+       *[many] чёрных
+    }
+} { $role ->
+    [men] { $count ->
+        [one] простая
+        [few] простые
+       *[many] простых
+    }
+    [kings] { $count ->
+        [one] дамка
+        [few] дамки
+       *[many] дамок
+    }
+   *[pieces] { $count ->
+        [one] шашка
+        [few] шашки
+       *[many] шашек
+    }
+}
+kb-too-many = { $pieces }: у стороны не больше 12 шашек
+kb-board-demands = на доске уже { $pieces }: больше, чем позволяет диапазон { $min }..{ $max }
+kb-board-leaves-room = на доске поместится самое большее { $pieces }: меньше, чем требует диапазон { $min }..{ $max }
+kb-invalid-position = такой позиции не бывает: { $reason }
+kb-position-square-twice = поле { $square } указано дважды
+kb-position-too-many = { $side ->
+    [white] у белых
+   *[black] у чёрных
+} { $count ->
+    [one] { $count } шашка
+    [few] { $count } шашки
+   *[many] { $count } шашек
+}; можно не больше 12
+kb-illegal-move = ход { $mv } здесь невозможен{ $number ->
+    [1] {""}
+   *[other] {" "}({ $number }-й ход линии)
+}: { $reason }
+kb-not-surely-movers = { $mv } начинается с поля { $from }, где по доске может не оказаться { $side ->
+    [white] белой шашки (отметьте его w, W или o)
+   *[black] чёрной шашки (отметьте его b, B или x)
+}
+kb-quiet-two-squares = { $mv }: в ходе без взятия только два поля
+kb-not-one-diagonal = { $from } и { $to } не на одной диагонали
+kb-man-forward = { $mv }: простая ходит на одно поле вперёд по диагонали
+kb-path-not-free = путь хода { $mv } может быть занят: поле { $square } не отмечено «.»
+kb-jump-not-sure = взятие { $from }:{ $to } в ходе { $mv } не обязательно бьёт ровно одну { $side ->
+    [white] белую
+   *[black] чёрную
+} шашку через свободные поля
+kb-landing-not-free = взятие { $mv } останавливается на { $square }, а это поле не отмечено «.»
+kb-repeats = этот факт повторяет факт в строке { $line }
+kb-contradicts = этот факт противоречит факту в строке { $line }: доска та же, ходы другие
+kb-not-utf8 = не UTF-8 (байт { $byte }); файл нужно сохранить как текст UTF-8
+kb-cannot-read = не удалось прочитать файл: { $reason }
+kb-cannot-write = не удалось записать файл: { $reason }
+kb-bad-fact-name = в названии факта не может быть «"» или перевода строки
+kb-nothing-remembered = в файле есть ошибки, поэтому ничего не запомнено: исправьте их ({ $check }) и попробуйте ещё раз
+kb-would-not-answer = факт { $fact } всё равно не давал бы этого хода в этой позиции; ничего не записано

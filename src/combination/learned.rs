@@ -12,8 +12,8 @@ use rand::rngs::StdRng;
 use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
 use super::scan::Finding;
 use super::{MaterialWon, Proof, material_won, prove};
-use crate::files::{DataDir, Diagnostic, ReadError, read_text, write_atomically};
-use crate::kb::{Counts, Fact, KnowledgeBase, Mask, Symbol, fact_text};
+use crate::files::{DataDir, FileFailure, ReadError, read_text, write_atomically};
+use crate::kb::{Counts, Diagnostic, Fact, KnowledgeBase, Mask, Problem, Symbol, fact_text};
 use crate::{Color, Move, MoveText, Position};
 
 /// A combination ready to be written: its pattern (the attacker as White), line, name,
@@ -248,11 +248,11 @@ pub fn unknown_facts(
 /// every other byte stays.
 pub fn append(path: &Path, facts: &[LearnedFact]) -> Result<(), Vec<Diagnostic>> {
     let origin = path.display().to_string();
-    let fail = |message: String| vec![Diagnostic::file_error(&origin, message)];
+    let fail = |problem: Problem| vec![Diagnostic::file_error(&origin, problem)];
     let old = match read_text(path) {
         Ok(text) => text,
         Err(ReadError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(fail(format!("cannot read the file: {error}"))),
+        Err(error) => return Err(fail(Problem::CannotRead(FileFailure::from(&error)))),
     };
     let new = file_text(facts);
     let whole = if old.trim().is_empty() {
@@ -263,7 +263,7 @@ pub fn append(path: &Path, facts: &[LearnedFact]) -> Result<(), Vec<Diagnostic>>
     KnowledgeBase::parse(&whole, &origin)?;
     DataDir::prepare(path)
         .and_then(|()| write_atomically(path, whole.as_bytes()))
-        .map_err(|error| fail(format!("cannot write the file: {error}")))
+        .map_err(|error| fail(Problem::CannotWrite(FileFailure::from(&error))))
 }
 
 /// The text of learned facts for the knowledge base: a header, then each fact with

@@ -269,6 +269,12 @@ const KB_CHECK: Word = Word {
     ru: "проверить",
 };
 
+/// `kb check` in `lang`: the command that lists a knowledge base's problems.
+pub fn kb_check_words(lang: Lang) -> String {
+    let kb = find("kb").map_or("kb", |spec| spec.names(lang)[0]);
+    format!("{kb} {}", KB_CHECK.get(lang))
+}
+
 const PUZZLE_NEXT: Word = Word {
     en: "next",
     ru: "дальше",

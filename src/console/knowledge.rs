@@ -4,9 +4,9 @@ use super::text::msg;
 use super::{Console, Intent, phrases};
 use crate::Move;
 use crate::MoveText;
-use crate::files::write_atomically;
+use crate::files::{FileFailure, write_atomically};
 use crate::kb::{
-    self, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase,
+    self, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase, Problem,
     Remembered, learned_path, locate_file, remember,
 };
 use crate::notation::MoveReadings;
@@ -41,15 +41,11 @@ impl Console {
         let (kb, diagnostics) = match loaded {
             Ok(found) => found,
             Err(diagnostics) => {
-                for diagnostic in &diagnostics {
-                    self.say(diagnostic.to_string());
-                }
+                self.show_problems(&diagnostics);
                 return Err(diagnostics);
             }
         };
-        for diagnostic in diagnostics {
-            self.say(diagnostic.to_string());
-        }
+        self.show_problems(&diagnostics);
         let origin = phrases::origin(kb.origin(), &self.text);
         self.tell(msg!(
             "kb-loaded",
@@ -69,9 +65,7 @@ impl Console {
         let loaded = KnowledgeBase::locate(self.kb_path.as_deref());
         match loaded {
             Ok((kb, diagnostics)) => {
-                for diagnostic in diagnostics {
-                    self.say(diagnostic.to_string());
-                }
+                self.show_problems(&diagnostics);
                 let origin = phrases::origin(kb.origin(), &self.text);
                 self.tell(msg!(
                     "kb-check-ok",
@@ -83,9 +77,7 @@ impl Console {
                 ));
             }
             Err(diagnostics) => {
-                for diagnostic in &diagnostics {
-                    self.say(diagnostic.to_string());
-                }
+                self.show_problems(&diagnostics);
                 let errors = errors(&diagnostics);
                 let origin = file.map_or(BUILTIN_ORIGIN.to_string(), |f| f.display().to_string());
                 let origin = phrases::origin(&origin, &self.text);
@@ -138,9 +130,7 @@ impl Console {
                 old = old.join("; ")
             )),
             Err(diagnostics) => {
-                for diagnostic in diagnostics {
-                    self.say(diagnostic.to_string());
-                }
+                self.show_problems(&diagnostics);
                 return;
             }
         }
@@ -149,7 +139,9 @@ impl Console {
             && let Some(learned) = learned_path(Some(&file)).filter(|learned| !learned.exists())
             && let Err(error) = write_atomically(&learned, BUILTIN_LEARNED_TEXT.as_bytes())
         {
-            self.say(format!("{}: {error}", learned.display()));
+            let failure = Problem::CannotWrite(FileFailure::from(&error));
+            let shown = Diagnostic::file_error(&learned.display().to_string(), failure);
+            self.show_problems(&[shown]);
         }
         if let Ok((kb, _)) = KnowledgeBase::load(&file) {
             self.engine.set_knowledge_base(Some(kb));

@@ -63,9 +63,7 @@ impl Console {
         let facts = match learned::unknown_facts(&path, learned::merge(facts)) {
             Ok(facts) => facts,
             Err(problems) => {
-                for problem in problems {
-                    self.say(problem.to_string());
-                }
+                self.show_problems(&problems);
                 return;
             }
         };
@@ -104,11 +102,7 @@ impl Console {
                     self.hint_engine = None;
                 }
             }
-            Err(problems) => {
-                for problem in problems {
-                    self.say(problem.to_string());
-                }
-            }
+            Err(problems) => self.show_problems(&problems),
         }
     }
 

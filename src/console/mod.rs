@@ -16,6 +16,7 @@ mod interrupt;
 mod knowledge;
 mod learning;
 mod phrases;
+mod problems;
 mod puzzle;
 pub mod render;
 mod review;

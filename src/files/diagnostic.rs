@@ -30,8 +30,12 @@ impl fmt::Display for Severity {
     }
 }
 
-/// One problem with its place: prints as `PATH:LINE:COL: error: message`,
+/// One problem with its place: prints as `PATH:LINE:COL: error: problem`,
 /// then the offending line and a caret under the column.
+///
+/// The problem `P` is any value that words itself in English (`Display`): a knowledge
+/// base's typed [`Problem`](crate::kb::Problem), which the console words in the
+/// player's language, or plain text for a game record.
 ///
 /// # Examples
 ///
@@ -45,7 +49,7 @@ impl fmt::Display for Severity {
 /// assert!(shown.ends_with("\n  play c3-d4\n  ^"), "{shown}");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
+pub struct Diagnostic<P = String> {
     /// Error or warning.
     pub severity: Severity,
     /// The file (or "built-in starter base").
@@ -54,8 +58,8 @@ pub struct Diagnostic {
     pub line: usize,
     /// Column in characters, from 1.
     pub column: usize,
-    /// What is wrong, in lower case.
-    pub message: String,
+    /// What is wrong; its `Display` says it in lower case.
+    pub problem: P,
     /// The text of the offending line, without its newline.
     pub source_line: String,
 }
@@ -106,36 +110,36 @@ impl<'a> SourceText<'a> {
     }
 }
 
-impl Diagnostic {
+impl<P> Diagnostic<P> {
     /// An error at `spot` of `source`.
-    pub fn error(source: &SourceText, spot: Spot, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(Severity::Error, source, spot, message.into())
+    pub fn error(source: &SourceText, spot: Spot, problem: P) -> Diagnostic<P> {
+        Diagnostic::new(Severity::Error, source, spot, problem)
     }
 
     /// A warning at `spot` of `source`.
-    pub fn warning(source: &SourceText, spot: Spot, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(Severity::Warning, source, spot, message.into())
+    pub fn warning(source: &SourceText, spot: Spot, problem: P) -> Diagnostic<P> {
+        Diagnostic::new(Severity::Warning, source, spot, problem)
     }
 
     /// An error about the whole file, such as one that cannot be read.
-    pub fn file_error(origin: &str, message: impl Into<String>) -> Diagnostic {
+    pub fn file_error(origin: &str, problem: P) -> Diagnostic<P> {
         Diagnostic {
             severity: Severity::Error,
             origin: origin.to_string(),
             line: 0,
             column: 0,
-            message: message.into(),
+            problem,
             source_line: String::new(),
         }
     }
 
-    fn new(severity: Severity, source: &SourceText, spot: Spot, message: String) -> Diagnostic {
+    fn new(severity: Severity, source: &SourceText, spot: Spot, problem: P) -> Diagnostic<P> {
         Diagnostic {
             severity,
             origin: source.origin.to_string(),
             line: spot.line,
             column: spot.column,
-            message,
+            problem,
             source_line: source.line(spot.line).to_string(),
         }
     }
@@ -156,28 +160,32 @@ impl Diagnostic {
         caret.push('^');
         caret
     }
-}
 
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The diagnostic laid out as `Display` lays it out, with `severity` and `problem`
+    /// in other words: the console's, in the player's language.
+    pub fn worded(&self, severity: &str, problem: &str) -> String {
         if self.line == 0 {
-            return write!(f, "{}: {}: {}", self.origin, self.severity, self.message);
+            return format!("{}: {severity}: {problem}", self.origin);
         }
-        write!(
-            f,
-            "{}:{}:{}: {}: {}\n{}\n{}",
+        format!(
+            "{}:{}:{}: {severity}: {problem}\n{}\n{}",
             self.origin,
             self.line,
             self.column,
-            self.severity,
-            self.message,
             self.source_line,
             self.caret()
         )
     }
 }
 
-impl std::error::Error for Diagnostic {}
+impl<P: fmt::Display> fmt::Display for Diagnostic<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let worded = self.worded(&self.severity.to_string(), &self.problem.to_string());
+        f.write_str(&worded)
+    }
+}
+
+impl<P: fmt::Debug + fmt::Display> std::error::Error for Diagnostic<P> {}
 
 #[cfg(test)]
 mod tests {

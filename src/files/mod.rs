@@ -3,10 +3,12 @@
 
 mod data;
 mod diagnostic;
+mod failure;
 mod read;
 mod write;
 
 pub use data::DataDir;
 pub use diagnostic::{Diagnostic, Severity, SourceText, Spot};
+pub use failure::FileFailure;
 pub use read::{BadUtf8, MAX_TEXT_BYTES, ReadError, read_text};
 pub use write::write_atomically;

@@ -4,13 +4,15 @@ use std::path::{Path, PathBuf};
 
 use rand::{Rng, RngExt};
 
+use super::Diagnostic;
 use super::build::parse_facts;
 use super::check::{check_fact, duplicates};
 use super::choice::{ActiveLine, FactInfo, KbChoice};
 use super::compile::Fact;
 use super::matcher::Matcher;
-use crate::files::{DataDir, ReadError, read_text};
-use crate::files::{Diagnostic, Severity, SourceText};
+use super::problem::Problem;
+use crate::files::{DataDir, FileFailure, ReadError, read_text};
+use crate::files::{Severity, SourceText};
 use crate::{Color, Move, MoveText, Position};
 
 /// The starter base shipped in the binary. It lives apart from every base a player
@@ -130,10 +132,12 @@ impl KnowledgeBase {
                     origin: origin.clone(),
                     line: bad.line,
                     column: bad.column,
-                    message: bad.to_string(),
+                    problem: Problem::NotUtf8 { byte: bad.byte },
                     source_line: bad.line_text,
                 },
-                other => Diagnostic::file_error(&origin, format!("cannot read the file: {other}")),
+                other => {
+                    Diagnostic::file_error(&origin, Problem::CannotRead(FileFailure::from(&other)))
+                }
             }]
         })?;
         KnowledgeBase::parse(&text, &origin)
@@ -392,7 +396,7 @@ mod tests {
         let problems = KnowledgeBase::parse(text, "t.txt").expect_err("the text has errors");
         problems
             .iter()
-            .map(|p| (p.line, p.column, p.message.clone()))
+            .map(|p| (p.line, p.column, p.problem.to_string()))
             .collect()
     }
 
@@ -542,17 +546,18 @@ mod tests {
         assert_eq!(kb.len(), 3);
         let found: Vec<_> = warnings
             .iter()
-            .map(|w| (w.line, w.message.as_str()))
+            .map(|w| (w.line, w.problem.clone()))
             .collect();
         assert_eq!(
             found,
             [
-                (11, "this fact repeats the fact on line 1"),
-                (
-                    21,
-                    "this fact contradicts the fact on line 1: the same board, other moves"
-                ),
+                (11, Problem::RepeatsFact { line: 1 }),
+                (21, Problem::ContradictsFact { line: 1 }),
             ]
+        );
+        assert_eq!(
+            warnings[1].problem.to_string(),
+            "this fact contradicts the fact on line 1: the same board, other moves"
         );
         assert!(warnings[0].to_string().starts_with("t.txt:11:1: warning: "));
     }

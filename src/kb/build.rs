@@ -6,14 +6,16 @@
 //! problem becomes a [`Diagnostic`] with the line and column of the whole file.
 
 use pest::Parser;
-use pest::error::{Error, LineColLocation};
+use pest::error::{Error, ErrorVariant, LineColLocation};
 use pest::iterators::Pair;
 use pest_derive::Parser;
 
+use super::Diagnostic;
 use super::ast::{
     AlternativeSyntax, BoardSyntax, CountSyntax, FactSyntax, MoveSyntax, Spot, Symbol,
 };
-use crate::files::{Diagnostic, SourceText};
+use super::problem::{Part, Problem};
+use crate::files::SourceText;
 use crate::{Color, MoveParseError, MoveText, Role, Square};
 
 /// The parser generated from `kb.pest`.
@@ -97,25 +99,38 @@ fn starts_fact(line: &str) -> bool {
         .is_some_and(|rest| rest.starts_with([' ', '\t', '"']))
 }
 
-/// Words a person reads in place of rule names.
-fn rule_name(rule: &Rule) -> String {
+/// The part of a fact a rule is to a reader: what a syntax error names in its place.
+fn part(rule: &Rule) -> Part {
     match rule {
-        Rule::EOI => "the end of the fact",
-        Rule::file | Rule::chunk | Rule::fact => "a fact",
-        Rule::head => "a fact heading like `fact \"name\" for white`",
-        Rule::name | Rule::name_text => "a name in double quotes",
-        Rule::side => "`white` or `black`",
-        Rule::count => "a count like `white 3..6`",
-        Rule::role => "`men` or `kings`",
-        Rule::range | Rule::number => "a count like 5 or 3..6",
-        Rule::board | Rule::row => "a board row",
-        Rule::files => "the file letters `a b c d e f g h`",
-        Rule::keyword => "a keyword",
-        Rule::play => "`play` and a move",
-        Rule::alternative | Rule::move_text => "a move like c3-d4",
-        Rule::sp | Rule::gap | Rule::eol => "the end of the line",
+        Rule::EOI => Part::EndOfFact,
+        Rule::file | Rule::chunk | Rule::fact => Part::Fact,
+        Rule::head => Part::Heading,
+        Rule::name | Rule::name_text => Part::Name,
+        Rule::side => Part::Side,
+        Rule::count => Part::Count,
+        Rule::role => Part::Role,
+        Rule::range | Rule::number => Part::Range,
+        Rule::board | Rule::row => Part::Row,
+        Rule::files => Part::FileLetters,
+        Rule::keyword => Part::Keyword,
+        Rule::play => Part::Play,
+        Rule::alternative | Rule::move_text => Part::Move,
+        Rule::sp | Rule::gap | Rule::eol => Part::EndOfLine,
     }
-    .to_string()
+}
+
+/// What a pest error says, its rules as parts.
+fn syntax_problem(variant: ErrorVariant<Rule>) -> Problem {
+    match variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => Problem::Syntax {
+            expected: positives.iter().map(part).collect(),
+            unexpected: negatives.iter().map(part).collect(),
+        },
+        ErrorVariant::CustomError { message } => Problem::ParserStopped(message),
+    }
 }
 
 /// The state of building one chunk: where it sits and where problems go.
@@ -126,11 +141,9 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// Records a pest error, moved from chunk lines to file lines.
+    /// Records a pest error, moved from chunk lines to file lines, with the rules it
+    /// names kept as the parts they are (so that each language can word them).
     fn report(&mut self, error: Error<Rule>) {
-        let error = error
-            .renamed_rules(rule_name)
-            .with_path(self.source.origin());
         let (line, column) = match error.line_col {
             LineColLocation::Pos(at) | LineColLocation::Span(at, _) => at,
         };
@@ -138,23 +151,25 @@ impl Builder<'_> {
             line: line + self.line_offset,
             column,
         };
-        let message = error.variant.message().to_string();
-        self.problems
-            .push(Diagnostic::error(self.source, spot, message));
+        self.problems.push(Diagnostic::error(
+            self.source,
+            spot,
+            syntax_problem(error.variant),
+        ));
     }
 
     /// Records a meaning-level error on `pair`, placed by the parse's line index
     /// (`pest::error::Error::new_from_span` would count the lines from the start of
     /// the text for every message, making many messages quadratic in the file's size).
-    fn fail(&mut self, pair: &Pair<Rule>, message: impl Into<String>) {
+    fn fail(&mut self, pair: &Pair<Rule>, problem: Problem) {
         let spot = self.spot(pair);
-        self.error_at(spot, message);
+        self.error_at(spot, problem);
     }
 
     /// Records a meaning-level error at a place inside a token.
-    fn error_at(&mut self, spot: Spot, message: impl Into<String>) {
+    fn error_at(&mut self, spot: Spot, problem: Problem) {
         self.problems
-            .push(Diagnostic::error(self.source, spot, message));
+            .push(Diagnostic::error(self.source, spot, problem));
     }
 
     /// The place of `pair` in the whole file.
@@ -269,7 +284,7 @@ impl Builder<'_> {
             match number.as_str().parse::<u32>() {
                 Ok(n) => numbers.push(n),
                 Err(_) => {
-                    self.fail(&number, "this number is too large for a piece count");
+                    self.fail(&number, Problem::CountTooLarge);
                     return None;
                 }
             }
@@ -293,13 +308,7 @@ impl Builder<'_> {
         }
         if rows.len() != 8 {
             let pair = rows.get(8).unwrap_or(&rows[0]).clone();
-            self.fail(
-                &pair,
-                format!(
-                    "the board has {} rows; it needs 8, from rank 8 at the top to rank 1",
-                    rows.len()
-                ),
-            );
+            self.fail(&pair, Problem::BoardRows(rows.len()));
             return None;
         }
         let mut board = BoardSyntax {
@@ -354,10 +363,10 @@ impl Builder<'_> {
             if label.to_digit(10) != Some(u32::from(rank) + 1) {
                 self.error_at(
                     at(index),
-                    format!(
-                        "this row is rank {}, not {label}; rows go from rank 8 down to rank 1",
-                        rank + 1
-                    ),
+                    Problem::RankLabel {
+                        rank: rank + 1,
+                        label,
+                    },
                 );
                 complete = false;
             }
@@ -368,7 +377,10 @@ impl Builder<'_> {
             let spot = if count == 0 { start } else { at(cells[0].1) };
             self.error_at(
                 spot,
-                format!("rank {} has {count} squares; a board row needs 8", rank + 1),
+                Problem::RowSquares {
+                    rank: rank + 1,
+                    squares: count,
+                },
             );
             return false;
         }
@@ -385,10 +397,7 @@ impl Builder<'_> {
                 }
                 None if symbol == Symbol::Empty => {}
                 None => {
-                    self.error_at(
-                        spot,
-                        "a light square must be '.': pieces stand on the dark squares only",
-                    );
+                    self.error_at(spot, Problem::PieceOnLightSquare);
                     complete = false;
                 }
             }
@@ -400,14 +409,7 @@ impl Builder<'_> {
     fn build_cell(&mut self, letter: char, spot: Spot) -> Option<Symbol> {
         let symbol = Symbol::from_char(letter);
         if symbol.is_none() {
-            let known: Vec<String> = Symbol::TABLE.iter().map(|(c, _)| c.to_string()).collect();
-            self.error_at(
-                spot,
-                format!(
-                    "unknown symbol '{letter}'; a square is one of {}",
-                    known.join(" ")
-                ),
-            );
+            self.error_at(spot, Problem::UnknownSymbol(letter));
         }
         symbol
     }
@@ -459,8 +461,7 @@ impl Builder<'_> {
                     line: at.line,
                     column: at.column + column - 1,
                 };
-                self.problems
-                    .push(Diagnostic::error(self.source, spot, error.to_string()));
+                self.error_at(spot, Problem::BadMove(error));
                 None
             }
         }
@@ -540,7 +541,7 @@ mod tests {
             let (facts, problems) = parse(&text);
             let found = problems
                 .first()
-                .map(|p| (p.line, p.column, p.message.as_str()));
+                .map(|p| (p.line, p.column, p.problem.to_string()));
             match expected {
                 Some((line, column, message)) => {
                     let (l, c, m) = found.unwrap_or_else(|| panic!("no problem in {text}"));
@@ -693,9 +694,12 @@ mod tests {
         let places: Vec<_> = problems.iter().map(|p| (p.line, p.column)).collect();
         assert_eq!(places, [(11, 7), (23, 14)]);
         assert!(
-            problems[1].message.contains("`white` or `black`"),
+            problems[1]
+                .problem
+                .to_string()
+                .contains("`white` or `black`"),
             "{}",
-            problems[1].message
+            problems[1].problem
         );
     }
 
@@ -712,7 +716,12 @@ mod tests {
                 (
                     p.line,
                     p.column,
-                    p.message.split(';').next().unwrap_or("").to_string(),
+                    p.problem
+                        .to_string()
+                        .split(';')
+                        .next()
+                        .unwrap_or("")
+                        .to_string(),
                 )
             })
             .collect();
@@ -736,14 +745,24 @@ mod tests {
         let (_, problems) = parse(text);
         assert_eq!(problems.len(), 1);
         assert_eq!((problems[0].line, problems[0].column), (2, 1));
-        assert!(problems[0].message.starts_with("the board has 2 rows"));
+        assert!(
+            problems[0]
+                .problem
+                .to_string()
+                .starts_with("the board has 2 rows")
+        );
         let text = format!(
             "fact \"labels\" for white\n{}  play c3-d4\n",
             BOARD.replace("  6", "  5")
         );
         let (_, problems) = parse(&text);
         assert_eq!((problems[0].line, problems[0].column), (4, 3));
-        assert!(problems[0].message.starts_with("this row is rank 6, not 5"));
+        assert!(
+            problems[0]
+                .problem
+                .to_string()
+                .starts_with("this row is rank 6, not 5")
+        );
     }
 
     #[test]
@@ -751,6 +770,45 @@ mod tests {
         let text = format!("fact \"m\" for white\n{BOARD}  play c3-d3\n");
         let (_, problems) = parse(&text);
         assert_eq!((problems[0].line, problems[0].column), (11, 11));
-        assert!(problems[0].message.contains("light square"));
+        assert!(problems[0].problem.to_string().contains("light square"));
+    }
+
+    #[test]
+    fn syntax_problems_read_as_pest_words_them_with_the_rules_renamed() {
+        let broken = [
+            "fact".to_string(),
+            "fact \"x\" for purple\n".to_string(),
+            "fact \"x for white\n".to_string(),
+            "play c3-d4\n".to_string(),
+            "fact \"x\" for white\n  white\n".to_string(),
+            "fact \"x\" for white\n  white men x\n".to_string(),
+            format!("fact \"x\" for white\n{BOARD}"),
+            format!("fact \"x\" for white\n{BOARD}  play\n"),
+            format!("fact \"x\" for white\n{BOARD}  play c3-d4 |\n"),
+            format!("fact \"x\" for white\n{BOARD}  play c3-d4 !\n"),
+            format!("fact \"x\" for white\n  a b c d e f g h\n  a b c d e f g h\n{BOARD}"),
+            "fact \"x\" for white\n  play c3-d4\n".to_string(),
+        ];
+        let mut kinds = std::collections::HashSet::new();
+        for text in &broken {
+            let error = KbParser::parse(Rule::chunk, text).expect_err(text);
+            let renamed = error
+                .clone()
+                .renamed_rules(|rule| part(rule).to_string())
+                .variant
+                .message()
+                .into_owned();
+            let problem = syntax_problem(error.variant);
+            assert_eq!(problem.to_string(), renamed, "{text:?}");
+            if let Problem::Syntax {
+                expected,
+                unexpected,
+            } = problem
+            {
+                kinds.insert((expected.len().min(3), unexpected.is_empty()));
+            }
+        }
+        // Lists of one, two and more parts, and found parts, are all met.
+        assert!(kinds.len() >= 4, "{kinds:?}");
     }
 }

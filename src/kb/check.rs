@@ -6,17 +6,19 @@
 //! possible in all of them: it starts on a square that surely holds the
 //! mover's piece, and its path is surely free.
 
+use super::Diagnostic;
 use super::ast::{FactSyntax, MoveSyntax, Spot, Symbol};
 use super::compile::{Counts, Fact, Mask};
 use super::hash::FastMap;
-use crate::files::{Diagnostic, SourceText};
-use crate::{Bitboard, Color, Position, Role, Square};
+use super::problem::Problem;
+use crate::files::SourceText;
+use crate::{Bitboard, Color, Position, PositionError, Role, Square};
 
 /// Every error of one fact.
 pub fn check_fact(fact: &FactSyntax, source: &SourceText) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
-    let mut error = |spot: Spot, message: String| {
-        problems.push(Diagnostic::error(source, spot, message));
+    let mut error = |spot: Spot, problem: Problem| {
+        problems.push(Diagnostic::error(source, spot, problem));
     };
     let board_ok = check_promotion_ranks(fact, &mut error);
     check_counts(fact, &mut error);
@@ -28,9 +30,9 @@ pub fn check_fact(fact: &FactSyntax, source: &SourceText) -> Vec<Diagnostic> {
     } else {
         for line in &fact.alternatives {
             if let Some(first) = line.first()
-                && let Err(message) = pattern_move_possible(&fact.board.cells, fact.side, first)
+                && let Err(problem) = pattern_move_possible(&fact.board.cells, fact.side, first)
             {
-                error(first.at, message);
+                error(first.at, problem);
             }
         }
     }
@@ -38,19 +40,19 @@ pub fn check_fact(fact: &FactSyntax, source: &SourceText) -> Vec<Diagnostic> {
 }
 
 /// A man on its promotion rank would already be a king. Returns whether none is.
-fn check_promotion_ranks(fact: &FactSyntax, error: &mut impl FnMut(Spot, String)) -> bool {
+fn check_promotion_ranks(fact: &FactSyntax, error: &mut impl FnMut(Spot, Problem)) -> bool {
     let mut ok = true;
     for square in Square::all() {
         let symbol = fact.board.cells[square.index()];
-        let (color, far_rank) = match symbol {
-            Symbol::WhiteMan => ("white", 7),
-            Symbol::BlackMan => ("black", 0),
+        let (side, far_rank) = match symbol {
+            Symbol::WhiteMan => (Color::White, 7),
+            Symbol::BlackMan => (Color::Black, 0),
             _ => continue,
         };
         if square.rank() == far_rank {
             error(
                 fact.board.spots[square.index()],
-                format!("a {color} man cannot stand on {square}: it would already be a king"),
+                Problem::ManOnPromotionRank { side, square },
             );
             ok = false;
         }
@@ -59,29 +61,15 @@ fn check_promotion_ranks(fact: &FactSyntax, error: &mut impl FnMut(Spot, String)
 }
 
 /// Ranges must be non-empty, at most 12, and agree with what the board demands.
-fn check_counts(fact: &FactSyntax, error: &mut impl FnMut(Spot, String)) {
+fn check_counts(fact: &FactSyntax, error: &mut impl FnMut(Spot, Problem)) {
     for count in &fact.counts {
-        let side = count.side.to_string().to_lowercase();
-        let what = match count.role {
-            None => format!("{side} pieces"),
-            Some(Role::Man) => format!("{side} men"),
-            Some(Role::King) => format!("{side} kings"),
-        };
-        if count.min > count.max {
-            error(
-                count.at,
-                format!(
-                    "the range {}..{} is empty: no count fits",
-                    count.min, count.max
-                ),
-            );
+        let (side, role, min, max) = (count.side, count.role, count.min, count.max);
+        if min > max {
+            error(count.at, Problem::EmptyRange { min, max });
             continue;
         }
-        if count.max > 12 {
-            error(
-                count.at,
-                format!("{} {what}: a side has at most 12 pieces", count.max),
-            );
+        if max > 12 {
+            error(count.at, Problem::TooManyInRange { side, role, max });
             continue;
         }
         let surely = |symbol: Symbol| match count.role {
@@ -98,22 +86,24 @@ fn check_counts(fact: &FactSyntax, error: &mut impl FnMut(Spot, String)) {
         };
         let demanded = fact.board.cells.iter().filter(|s| surely(**s)).count() as u32;
         let possible = fact.board.cells.iter().filter(|s| maybe(**s)).count() as u32;
-        if demanded > count.max {
-            error(
-                count.at,
-                format!(
-                    "the board already demands {demanded} {what}, more than the range {}..{} allows",
-                    count.min, count.max
-                ),
-            );
-        } else if possible < count.min {
-            error(
-                count.at,
-                format!(
-                    "the board leaves room for {possible} {what} at most, fewer than the range {}..{} needs",
-                    count.min, count.max
-                ),
-            );
+        if demanded > max {
+            let problem = Problem::BoardDemandsMore {
+                side,
+                role,
+                demanded,
+                min,
+                max,
+            };
+            error(count.at, problem);
+        } else if possible < min {
+            let problem = Problem::BoardLeavesRoom {
+                side,
+                role,
+                possible,
+                min,
+                max,
+            };
+            error(count.at, problem);
         }
     }
 }
@@ -127,7 +117,7 @@ fn any_of(color: Color) -> Symbol {
 }
 
 /// The position of an exact fact, if the board is a valid one.
-pub fn exact_position(fact: &FactSyntax) -> Result<Position, String> {
+pub fn exact_position(fact: &FactSyntax) -> Result<Position, PositionError> {
     let mut men = [Bitboard::EMPTY; 2];
     let mut kings = [Bitboard::EMPTY; 2];
     for square in Square::all() {
@@ -139,36 +129,30 @@ pub fn exact_position(fact: &FactSyntax) -> Result<Position, String> {
             _ => {}
         }
     }
-    Position::from_pieces(men, kings, fact.side).map_err(|error| error.to_string())
+    Position::from_pieces(men, kings, fact.side)
 }
 
 /// Replays every line of an exact fact from its position.
-fn check_exact_moves(fact: &FactSyntax, error: &mut impl FnMut(Spot, String)) {
+fn check_exact_moves(fact: &FactSyntax, error: &mut impl FnMut(Spot, Problem)) {
     let start = match exact_position(fact) {
         Ok(position) => position,
-        Err(message) => {
-            error(
-                fact.board.at,
-                format!("this board is not a valid position: {message}"),
-            );
+        Err(reason) => {
+            error(fact.board.at, Problem::InvalidPosition(reason));
             return;
         }
     };
     for line in &fact.alternatives {
         let mut position = start;
         for (index, mv) in line.iter().enumerate() {
-            let which = if index == 0 {
-                String::new()
-            } else {
-                format!(" (move {} of the line)", index + 1)
-            };
             match mv.text.resolve(&position) {
                 Ok(legal) => position = position.play_unchecked(legal),
                 Err(reason) => {
-                    error(
-                        mv.at,
-                        format!("{} is not legal here{which}: {reason}", mv.text),
-                    );
+                    let problem = Problem::IllegalMove {
+                        mv: mv.text.clone(),
+                        number: index + 1,
+                        reason,
+                    };
+                    error(mv.at, problem);
                     break;
                 }
             }
@@ -181,67 +165,62 @@ pub fn pattern_move_possible(
     cells: &[Symbol; 32],
     side: Color,
     mv: &MoveSyntax,
-) -> Result<(), String> {
+) -> Result<(), Problem> {
     let squares = mv.text.squares();
     let from = squares[0];
     let symbol = cells[from.index()];
-    let (man, king, any) = match side {
-        Color::White => ('w', 'W', 'o'),
-        Color::Black => ('b', 'B', 'x'),
-    };
+    let text = || mv.text.clone();
     if !symbol.surely(side) {
-        return Err(format!(
-            "{} starts on {from}, which the board does not surely give a {} piece (mark it {man}, {king} or {any})",
-            mv.text,
-            side.to_string().to_lowercase()
-        ));
+        return Err(Problem::StartNotSurelyMovers {
+            mv: text(),
+            from,
+            side,
+        });
     }
     let is_man = symbol == Symbol::piece(side, Role::Man);
     let free = |square: Square| cells[square.index()] == Symbol::Empty || square == from;
     if !mv.capture {
         let [_, to] = squares else {
-            return Err(format!("{}: a quiet move names two squares", mv.text));
+            return Err(Problem::QuietMoveSquares(text()));
         };
-        let path =
-            between(from, *to).ok_or_else(|| format!("{from} and {to} are not on one diagonal"))?;
+        let to = *to;
+        let path = between(from, to).ok_or(Problem::NotOneDiagonal { from, to })?;
         let forward = match side {
             Color::White => to.rank() == from.rank() + 1,
             Color::Black => to.rank() + 1 == from.rank(),
         };
         if is_man && !(path.is_empty() && forward) {
-            return Err(format!(
-                "{}: a man moves one square diagonally forward",
-                mv.text
-            ));
+            return Err(Problem::ManMovesForward(text()));
         }
-        if let Some(blocked) = path.iter().chain([to]).find(|s| !free(**s)) {
-            return Err(format!(
-                "the path of {} is not surely free: {blocked} is not marked '.'",
-                mv.text
-            ));
+        if let Some(&blocked) = path.iter().chain([&to]).find(|s| !free(**s)) {
+            return Err(Problem::PathNotFree {
+                mv: text(),
+                blocked,
+            });
         }
         return Ok(());
     }
     let mut taken: Vec<Square> = Vec::new();
     for hop in squares.windows(2) {
         let (a, b) = (hop[0], hop[1]);
-        let path = between(a, b).ok_or_else(|| format!("{a} and {b} are not on one diagonal"))?;
+        let path = between(a, b).ok_or(Problem::NotOneDiagonal { from: a, to: b })?;
         let pieces: Vec<Square> = path.into_iter().filter(|s| !free(*s)).collect();
         let victim = match pieces.as_slice() {
             [one] if cells[one.index()].surely(side.opposite()) && !taken.contains(one) => *one,
             _ => {
-                return Err(format!(
-                    "the jump {a}:{b} of {} does not surely take exactly one {} piece over free squares",
-                    mv.text,
-                    side.opposite().to_string().to_lowercase()
-                ));
+                return Err(Problem::JumpNotSure {
+                    mv: text(),
+                    from: a,
+                    to: b,
+                    victim: side.opposite(),
+                });
             }
         };
         if !free(b) {
-            return Err(format!(
-                "the capture {} lands on {b}, which is not marked '.'",
-                mv.text
-            ));
+            return Err(Problem::LandingNotFree {
+                mv: text(),
+                square: b,
+            });
         }
         taken.push(victim);
     }
@@ -295,12 +274,12 @@ pub fn duplicates(facts: &[Fact], spots: &[Spot], source: &SourceText) -> Vec<Di
             lines
         };
         let first = facts[earlier].info.line;
-        let message = if moves(fact) == moves(&facts[earlier]) {
-            format!("this fact repeats the fact on line {first}")
+        let problem = if moves(fact) == moves(&facts[earlier]) {
+            Problem::RepeatsFact { line: first }
         } else {
-            format!("this fact contradicts the fact on line {first}: the same board, other moves")
+            Problem::ContradictsFact { line: first }
         };
-        warnings.push(Diagnostic::warning(source, spots[index], message));
+        warnings.push(Diagnostic::warning(source, spots[index], problem));
     }
     warnings
 }

@@ -3,12 +3,13 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::Diagnostic;
 use super::ast::Symbol;
 use super::base::KnowledgeBase;
 use super::choice::FactInfo;
 use super::compile::Counts;
-use crate::files::Diagnostic;
-use crate::files::{DataDir, ReadError, read_text, write_atomically};
+use super::problem::Problem;
+use crate::files::{DataDir, FileFailure, ReadError, read_text, write_atomically};
 use crate::{Color, Move, MoveText, Position, Square};
 
 /// The text of an exact fact: `position` as a board diagram and one `play`
@@ -121,18 +122,16 @@ pub fn remember(
     name: &str,
 ) -> Result<Remembered, Vec<Diagnostic>> {
     let origin = path.display().to_string();
-    let fail = |message: String| vec![Diagnostic::file_error(&origin, message)];
+    let fail = |problem: Problem| vec![Diagnostic::file_error(&origin, problem)];
     if name.contains(['"', '\n', '\r']) {
-        return Err(fail(
-            "a fact name cannot contain '\"' or a line break".into(),
-        ));
+        return Err(fail(Problem::BadFactName));
     }
     let existing = match read_text(path) {
         Ok(text) => text,
         Err(ReadError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => {
             seed.to_string()
         }
-        Err(error) => return Err(fail(format!("cannot read the file: {error}"))),
+        Err(error) => return Err(fail(Problem::CannotRead(FileFailure::from(&error)))),
     };
     // The reader drops a byte-order mark; the file keeps it.
     let mark = if starts_with_byte_order_mark(path) {
@@ -141,11 +140,7 @@ pub fn remember(
         ""
     };
     let (base, _) = KnowledgeBase::parse(&existing, &origin).map_err(|mut problems| {
-        problems.push(Diagnostic::file_error(
-            &origin,
-            "the file has errors, so nothing was remembered: fix them (kb check) and try again"
-                .to_string(),
-        ));
+        problems.push(Diagnostic::file_error(&origin, Problem::NothingRemembered));
         problems
     })?;
     let (text, fact, replaced) = match base.exact_fact(position) {
@@ -167,15 +162,13 @@ pub fn remember(
     };
     let (updated, _) = KnowledgeBase::parse(&text, &origin)?;
     if updated.lookup(position) != Some((fact.clone(), vec![mv])) {
-        return Err(fail(format!(
-            "{fact} would still not answer the position with this move; nothing was written"
-        )));
+        return Err(fail(Problem::WouldNotAnswer(fact)));
     }
     let bytes = format!("{mark}{text}");
     if let Err(error) =
         DataDir::prepare(path).and_then(|()| write_atomically(path, bytes.as_bytes()))
     {
-        return Err(fail(format!("cannot write the file: {error}")));
+        return Err(fail(Problem::CannotWrite(FileFailure::from(&error))));
     }
     Ok(Remembered { fact, replaced })
 }
@@ -391,13 +384,7 @@ mod tests {
         let problems =
             remember(&path, "", &Position::start(), start_move("g3-h4"), "x").unwrap_err();
         assert!(problems.iter().any(|p| p.line == 12), "{problems:?}");
-        assert!(
-            problems
-                .last()
-                .unwrap()
-                .message
-                .contains("nothing was remembered")
-        );
+        assert_eq!(problems.last().unwrap().problem, Problem::NothingRemembered);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
     }
 

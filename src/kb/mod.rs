@@ -15,8 +15,9 @@ mod compile;
 mod hash;
 mod learn;
 mod matcher;
+mod problem;
 
-pub use crate::files::{Diagnostic, Severity, SourceText};
+pub use crate::files::{Severity, SourceText};
 pub use ast::{Spot, Symbol};
 pub use base::{
     BUILTIN_LEARNED_ORIGIN, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase,
@@ -25,3 +26,7 @@ pub use base::{
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use compile::{Counts, Fact, Mask};
 pub use learn::{Remembered, exact_fact_text, fact_text, remember};
+pub use problem::{Part, Problem};
+
+/// A problem of a knowledge-base file with its place: `PATH:LINE:COL: error: ...`.
+pub type Diagnostic = crate::files::Diagnostic<Problem>;
