@@ -13,7 +13,7 @@
 
 use shashki::engine::{Engine, EngineConfig, Limits, Source};
 use shashki::kb::{BUILTIN_LEARNED_ORIGIN, KnowledgeBase};
-use shashki::tune::{SelfPlay, selfplay_games};
+use shashki::play::{SelfPlay, selfplay_games};
 use shashki::{Game, Position};
 
 fn main() -> Result<(), String> {

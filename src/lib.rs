@@ -17,26 +17,24 @@
 
 mod bitboard;
 pub mod combination;
-pub mod console;
 pub mod egtb;
 pub mod endgame;
 pub mod engine;
 pub mod files;
 mod game;
-pub mod hub;
 pub mod kb;
 mod movegen;
 mod mv;
 pub mod notation;
 mod perft;
 mod piece;
+pub mod play;
 mod position;
 pub mod search;
 mod square;
 mod tables;
 #[cfg(test)]
 mod testing;
-pub mod tune;
 
 pub use bitboard::Bitboard;
 pub use engine::{Decision, Engine, EngineConfig, Source};

@@ -1,10 +1,12 @@
 //! The `shashki` command: play in the terminal, or answer other tools' questions.
 
-mod cli;
+mod app;
+
+use app::cli;
 
 use std::process::ExitCode;
 
-use shashki::console::Lang;
+use app::console::Lang;
 
 fn main() -> ExitCode {
     let mut args: Vec<_> = std::env::args_os().collect();

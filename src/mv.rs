@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn the_route_tells_quiet_moves_apart_and_no_quiet_move_has_route_zero() {
-        for position in crate::testing::random_positions(300, 5, 0) {
+        for position in crate::play::random_positions(300, 5, 0) {
             let quiet: Vec<Move> = (position.legal_moves().iter())
                 .copied()
                 .filter(|mv| !mv.is_capture())

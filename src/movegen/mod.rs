@@ -283,7 +283,7 @@ mod tests {
     #[test]
     fn counting_moves_gives_the_length_of_the_list() {
         let mut scratch = crate::MoveList::new();
-        for position in crate::testing::random_positions(2000, 40, 3) {
+        for position in crate::play::random_positions(2000, 40, 3) {
             assert_eq!(
                 super::count_moves(&position, &mut scratch),
                 position.legal_moves().len() as u64,
@@ -298,7 +298,7 @@ mod tests {
         // The closed loop is reached along two paths; the king ending has both kinds of quiet move.
         let chosen =
             ["W:Wc3:Bd4,f4,f2,d2", "W:WKa1,c3,Kh6:Bf8,Kb8"].map(|fen| fen.parse().unwrap());
-        let random = crate::testing::random_positions(2000, 40, 4);
+        let random = crate::play::random_positions(2000, 40, 4);
         for position in chosen.into_iter().chain(random) {
             let mut visited = Vec::new();
             let count = super::visit_moves(&position, &mut scratch, |mv| visited.push(mv));
@@ -320,7 +320,7 @@ mod tests {
             crate::START_FEN,
         ]
         .map(|fen| fen.parse().unwrap());
-        let random = crate::testing::random_positions(2000, 40, 5);
+        let random = crate::play::random_positions(2000, 40, 5);
         for position in chosen.into_iter().chain(random) {
             let listed = position.legal_moves();
             let must_capture = listed.first().is_some_and(|mv| mv.is_capture());

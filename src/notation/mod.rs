@@ -13,7 +13,7 @@ mod typed;
 pub use fen::{FenError, FenErrorKind};
 pub use keyboard::{Reading, readings};
 pub use latin::{latin, latin_char};
-pub(crate) use movetext::move_list;
+pub use movetext::move_list;
 pub use movetext::{IllegalMoveError, MoveParseError, MoveText};
 pub use numeric::Numbering;
 pub use short::{NotShort, ShortMove};

@@ -92,7 +92,7 @@ pub enum IllegalMoveError {
 }
 
 /// Move texts as a comma-separated list, as errors name the moves there are.
-pub(crate) fn move_list(moves: &[MoveText]) -> String {
+pub fn move_list(moves: &[MoveText]) -> String {
     moves
         .iter()
         .map(ToString::to_string)

@@ -628,7 +628,7 @@ mod tests {
             crate::START_FEN,
         ]
         .map(|fen| fen.parse::<Position>().unwrap());
-        let random = crate::testing::random_positions(2000, 17, 2);
+        let random = crate::play::random_positions(2000, 17, 2);
         for position in chosen.into_iter().chain(random) {
             let mut list = MoveList::new();
             position.generate_moves(&mut list);

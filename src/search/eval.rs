@@ -403,7 +403,7 @@ mod tests {
     #[test]
     fn evaluation_is_the_same_for_the_mirrored_position() {
         let config = EvalConfig::hand();
-        for position in crate::testing::random_positions(400, 11, 0) {
+        for position in crate::play::random_positions(400, 11, 0) {
             assert_eq!(
                 evaluate(&position, &config),
                 evaluate(&position.mirrored(), &config),
@@ -414,7 +414,7 @@ mod tests {
 
     #[test]
     fn advancement_by_bits_is_each_mans_weight_by_rank() {
-        let boards = crate::testing::random_positions(300, 23, 0);
+        let boards = crate::play::random_positions(300, 23, 0);
         for (i, position) in boards.iter().enumerate() {
             let phase = i % 25;
             for (black, color) in [(false, Color::White), (true, Color::Black)] {

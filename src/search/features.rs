@@ -278,7 +278,7 @@ mod tests {
         let (counts, phase) = features(&start);
         assert_eq!(phase, 24);
         assert!(counts[..TEMPO].iter().all(|&c| c == 0), "{counts:?}");
-        for position in crate::testing::random_positions(500, 5, 0) {
+        for position in crate::play::random_positions(500, 5, 0) {
             assert_eq!(
                 evaluate_weighted(&position, &tuned, None),
                 evaluate_weighted(&position.mirrored(), &tuned, None),
@@ -296,7 +296,7 @@ mod tests {
             evaluate_weighted(&Position::start(), &weights, patterns),
             Score(WEIGHTS.opening[TEMPO])
         );
-        for position in crate::testing::random_positions(500, 5, 7) {
+        for position in crate::play::random_positions(500, 5, 7) {
             assert_eq!(
                 evaluate_weighted(&position, &weights, patterns),
                 evaluate_weighted(&position.mirrored(), &weights, patterns),
@@ -308,7 +308,7 @@ mod tests {
     #[test]
     fn phased_weights_blend_as_the_two_tables_do() {
         let tuned = PhasedWeights::new(&TUNED);
-        for position in crate::testing::random_positions(500, 5, 1) {
+        for position in crate::play::random_positions(500, 5, 1) {
             let (counts, phase) = features(&position);
             // Blended ahead of time and weighed as they are found, the features sum to the same.
             assert_eq!(

@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn every_region_reads_its_own_eight_squares() {
-        for position in crate::testing::random_positions(300, 9, 2) {
+        for position in crate::play::random_positions(300, 9, 2) {
             let white = position.pieces(Color::White);
             let black = position.pieces(Color::Black);
             for (region, &seen) in view(white, black).iter().enumerate() {
@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn black_sees_the_board_turned() {
-        for position in crate::testing::random_positions(300, 9, 4) {
+        for position in crate::play::random_positions(300, 9, 4) {
             let white = position.pieces(Color::White);
             let black = position.pieces(Color::Black);
             assert_eq!(
@@ -239,7 +239,7 @@ mod tests {
             .map(|i: u32| ((i % 9) as u8, (i * 37 % 6561) as u16, (i % 61) as i16 - 30))
             .collect();
         let weights = PatternWeights::from_entries(&entries);
-        for position in crate::testing::random_positions(300, 9, 3) {
+        for position in crate::play::random_positions(300, 9, 3) {
             assert_eq!(
                 weights.score_for_white(&position),
                 -weights.score_for_white(&position.mirrored()),

@@ -1,0 +1,237 @@
+//! `egtb build`, `egtb probe` and `egtb verify`: the endgame databases from the command line.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use crate::app::console::Lang;
+use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use shashki::Position;
+use shashki::egtb::{self, BuildEvent, ProbeError, Tablebase, VerifyEvent};
+use shashki::endgame;
+use shashki::files::DataDir;
+
+use super::error::CliError;
+use super::russian::{Russian, phrase};
+
+/// The most pieces a build may be asked for: a side has at most 12.
+const MAX_PIECES: u32 = 24;
+
+/// The `egtb` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum EgtbCommand {
+    /// Solve every balance of at most N pieces (resumes an interrupted build).
+    Build {
+        /// The most pieces on the board, men and kings of both sides.
+        #[arg(long, default_value_t = 5, value_parser = super::values::Ranged::<u32>::new(2, u64::from(MAX_PIECES)))]
+        pieces: u32,
+        /// Where the tables go (default: the data directory's `egtb`).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+    /// Print a position's exact value: `win in N`, `loss in N` or `draw` (N in plies).
+    Probe {
+        /// Where the tables are (default: the data directory's `egtb`).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// The position, e.g. W:WKa1,Kc1,Ke1:BKh8.
+        #[arg(long, value_parser = super::values::parse_position)]
+        fen: Position,
+    },
+    /// Check that every position's value follows from its successors' values.
+    Verify {
+        /// Where the tables are (default: the data directory's `egtb`).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+}
+
+/// Runs an `egtb` subcommand; a probe says in `lang` why it has no answer.
+pub fn run(command: EgtbCommand, lang: Lang) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    match command {
+        EgtbCommand::Build { pieces, dir } => build(&directory(dir)?.0, pieces),
+        EgtbCommand::Probe { dir, fen } => probe(dir, &fen, lang),
+        EgtbCommand::Verify { dir } => {
+            let (dir, given) = directory(dir)?;
+            verify(&open(&dir, given)?)
+        }
+    }
+}
+
+/// `--dir` (and that it was given), or the data directory's `egtb`.
+fn directory(dir: Option<PathBuf>) -> Result<(PathBuf, bool), CliError> {
+    match dir {
+        Some(dir) => Ok((dir, true)),
+        None => DataDir::locate()
+            .map(|data| (data.egtb(), false))
+            .ok_or(CliError::NoHome),
+    }
+}
+
+/// A progress bar on standard error with the time left (hidden when that is no terminal).
+fn progress_bar(work: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(work);
+    let template = format!("{what} {{wide_bar}} {{percent:>3}}% {{elapsed_precise}}, ETA {{eta}}");
+    bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
+    bar
+}
+
+fn build(dir: &Path, pieces: u32) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let started = Instant::now();
+    let mut bar = ProgressBar::hidden();
+    let (mut positions, mut bytes, mut tables) = (0u64, 0u64, 0usize);
+    let mut report = |event: BuildEvent| match event {
+        BuildEvent::Started { tables, work } => {
+            println!(
+                "building {tables} tables of 2 to {pieces} pieces in {}",
+                dir.display()
+            );
+            bar = progress_bar(work, "solving");
+        }
+        BuildEvent::Advanced(work) => bar.inc(work),
+        BuildEvent::Table(summary) => {
+            tables += 1;
+            bytes += summary.bytes;
+            let line = match summary.solved {
+                Some(solved) => {
+                    positions += solved.positions;
+                    format!(
+                        "{}: {} positions: {} wins, {} losses, {} draws, longest {} plies ({:.1} s)",
+                        summary.material,
+                        solved.positions,
+                        solved.wins,
+                        solved.losses,
+                        solved.draws,
+                        solved.longest,
+                        solved.time.as_secs_f64()
+                    )
+                }
+                None => format!("{}: kept from an earlier build", summary.material),
+            };
+            bar.suspend(|| println!("{line}"));
+        }
+    };
+    egtb::build(dir, pieces, &mut report)?;
+    bar.finish_and_clear();
+    println!(
+        "{tables} tables, {positions} positions solved now, {bytes} bytes, in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the value of `position` from the databases, else from the built-in exact
+/// tables of a lone king against one to three kings (the same values: tests/egtb.rs
+/// compares every one); or says why there is none.
+fn probe(
+    dir: Option<PathBuf>,
+    position: &Position,
+    lang: Lang,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let tables = directory(dir).and_then(|(dir, given)| open(&dir, given));
+    let answer = match &tables {
+        Ok(base) => base.probe(position).map_err(Some),
+        Err(_) => Err(None),
+    };
+    match answer.or_else(|reason| endgame::value(position).ok_or(reason)) {
+        Ok(value) => {
+            println!("{value}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(Some(reason)) => {
+            eprintln!("{}", probe_error(&reason, lang));
+            Ok(ExitCode::FAILURE)
+        }
+        // No databases, and not a position of the built-in tables: how to build them.
+        Err(None) => Err(tables
+            .expect_err("only missing databases leave no reason")
+            .into()),
+    }
+}
+
+/// Why the databases have no value for a position, as `error: ...`.
+fn probe_error(error: &ProbeError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return format!("error: {error}");
+    }
+    let russian = Russian::new();
+    let reason = match error {
+        ProbeError::Missing(material) => russian.render(&phrase!(
+            "probe-missing",
+            material = material.to_string(),
+            pieces = material.pieces()
+        )),
+        ProbeError::NoGame => russian.render(&phrase!("probe-no-game")),
+        ProbeError::Damaged(problem) => problem.clone(),
+    };
+    russian.render(&phrase!("error", message = reason))
+}
+
+fn verify(base: &Tablebase) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let mut bar = ProgressBar::hidden();
+    let (mut tables, mut positions) = (0usize, 0u64);
+    let mut report = |event: VerifyEvent| match event {
+        VerifyEvent::Started { work } => bar = progress_bar(work, "verifying"),
+        VerifyEvent::Advanced(work) => bar.inc(work),
+        VerifyEvent::Table {
+            material,
+            positions: checked,
+            inconsistent,
+            listed,
+        } => {
+            tables += 1;
+            positions += checked;
+            if inconsistent == 0 {
+                let line = format!("{material}: {checked} positions consistent");
+                bar.suspend(|| println!("{line}"));
+            } else {
+                let mut lines =
+                    format!("{material}: {inconsistent} of {checked} positions inconsistent");
+                for wrong in listed {
+                    lines += &format!(
+                        "\n  {}: stored {}, its moves give {}",
+                        wrong.fen, wrong.stored, wrong.expected
+                    );
+                }
+                bar.suspend(|| println!("{lines}"));
+            }
+        }
+    };
+    let inconsistent = egtb::verify(base, &mut report)?;
+    bar.finish_and_clear();
+    if inconsistent == 0 {
+        println!("{tables} tables, {positions} positions, all consistent");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("{tables} tables, {positions} positions, {inconsistent} inconsistent");
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// The tables in `dir` (named on the command line: `given`), or why there are none.
+pub fn open(dir: &Path, given: bool) -> Result<Tablebase, CliError> {
+    match std::fs::metadata(dir) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Err(CliError::MissingDirectory {
+                dir: dir.to_path_buf(),
+                given,
+            });
+        }
+        Ok(metadata) if !metadata.is_dir() => {
+            return Err(CliError::NotADirectory(dir.to_path_buf()));
+        }
+        _ => {}
+    }
+    let base = Tablebase::open(dir).map_err(|error| CliError::Unreadable {
+        dir: dir.to_path_buf(),
+        error,
+    })?;
+    if base.materials().is_empty() {
+        return Err(CliError::NoTables {
+            dir: dir.to_path_buf(),
+            given,
+        });
+    }
+    Ok(base)
+}

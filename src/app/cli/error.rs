@@ -1,0 +1,140 @@
+//! The command line's own errors from running a subcommand, in English (`Display`)
+//! and Russian (`cli.ftl`). Errors the library words (a knowledge base's problems,
+//! a file's) are shown as the library words them.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+use crate::app::console::Lang;
+
+use super::russian::{Russian, phrase};
+
+/// An error of the command line's own.
+#[derive(Debug)]
+pub enum CliError {
+    /// No home directory, so no data directory to keep the tables in.
+    NoHome,
+    /// The directory of the tables does not exist (`given`: named on the command line).
+    MissingDirectory { dir: PathBuf, given: bool },
+    /// The path given for the tables is not a directory.
+    NotADirectory(PathBuf),
+    /// The directory of the tables cannot be read.
+    Unreadable { dir: PathBuf, error: io::Error },
+    /// The directory holds no tables (`given`: named on the command line).
+    NoTables { dir: PathBuf, given: bool },
+    /// The knowledge base has errors, each worded by the library.
+    KnowledgeBase(Vec<String>),
+    /// There is no move to choose: the game is over (how, in English, when known).
+    NoMove(Option<String>),
+    /// `kb learn` was given neither games nor self-play.
+    NothingToLearn,
+    /// `kb learn` has nowhere to keep the facts.
+    NoLearnedFile,
+    /// `tune fit` found no quiet positions.
+    NothingToFit,
+}
+
+impl CliError {
+    /// `shashki egtb build`, with `--dir` when the directory was given.
+    fn build_command(dir: &std::path::Path, given: bool) -> String {
+        if given {
+            format!("shashki egtb build --dir {}", dir.display())
+        } else {
+            "shashki egtb build".to_string()
+        }
+    }
+
+    /// The error in Russian.
+    pub fn russian(&self, russian: &Russian) -> String {
+        let message = match self {
+            CliError::NoHome => phrase!("run-no-home"),
+            CliError::MissingDirectory { dir, given } => phrase!(
+                "run-missing-directory",
+                dir = dir.display().to_string(),
+                build = CliError::build_command(dir, *given)
+            ),
+            CliError::NotADirectory(dir) => {
+                phrase!("run-not-a-directory", dir = dir.display().to_string())
+            }
+            CliError::Unreadable { dir, error } => phrase!(
+                "run-unreadable",
+                dir = dir.display().to_string(),
+                denied = if error.kind() == io::ErrorKind::PermissionDenied {
+                    "yes"
+                } else {
+                    "no"
+                },
+                system = error.to_string()
+            ),
+            CliError::NoTables { dir, given } => phrase!(
+                "run-no-tables",
+                dir = dir.display().to_string(),
+                build = CliError::build_command(dir, *given)
+            ),
+            CliError::KnowledgeBase(problems) => {
+                phrase!("run-knowledge-base", problems = problems.join("\n"))
+            }
+            CliError::NoMove(_) => phrase!("run-no-move"),
+            CliError::NothingToLearn => phrase!("run-nothing-to-learn"),
+            CliError::NoLearnedFile => phrase!("run-no-learned-file"),
+            CliError::NothingToFit => phrase!("run-nothing-to-fit"),
+        };
+        russian.render(&message)
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::NoHome => write!(f, "no home directory to keep the tables in: give --dir"),
+            CliError::MissingDirectory { dir, given } => write!(
+                f,
+                "no tables in {}: there is no such directory; build them with `{}`",
+                dir.display(),
+                CliError::build_command(dir, *given)
+            ),
+            CliError::NotADirectory(dir) => write!(
+                f,
+                "{} is not a directory: give the directory of the tables",
+                dir.display()
+            ),
+            CliError::Unreadable { dir, error } => {
+                write!(f, "cannot read the tables in {}: {error}", dir.display())
+            }
+            CliError::NoTables { dir, given } => write!(
+                f,
+                "no tables in {}: build them with `{}`",
+                dir.display(),
+                CliError::build_command(dir, *given)
+            ),
+            CliError::KnowledgeBase(problems) => {
+                write!(f, "the knowledge base has errors:\n{}", problems.join("\n"))
+            }
+            CliError::NoMove(Some(outcome)) => write!(f, "no move to choose: {outcome}"),
+            CliError::NoMove(None) => write!(f, "no move to choose"),
+            CliError::NothingToLearn => write!(
+                f,
+                "nothing to learn from: give --from FILE.pdn or --selfplay N"
+            ),
+            CliError::NoLearnedFile => write!(
+                f,
+                "no data directory to keep the learned facts in; give --out PATH"
+            ),
+            CliError::NothingToFit => {
+                write!(f, "no quiet positions to fit: give --data or --pdn files")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+/// `error` in `lang`: the command line's own errors in either language, others as
+/// they word themselves.
+pub fn describe(error: &(dyn std::error::Error + 'static), lang: Lang) -> String {
+    match (error.downcast_ref::<CliError>(), lang) {
+        (Some(error), Lang::Ru) => error.russian(&Russian::new()),
+        _ => error.to_string(),
+    }
+}

@@ -1,0 +1,224 @@
+//! `kb learn`: combinations found in games and self-play, proven, generalised and
+//! written as facts.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use indicatif::ProgressBar;
+use shashki::combination::learned::{self, GameSource, LearnedFact, won_text};
+use shashki::combination::material_won;
+use shashki::combination::scan::{DEEP_DEPTH, Finding, Judge, scan};
+use shashki::engine::line_text;
+use shashki::files::read_text;
+use shashki::kb::{Diagnostic, learned_path, locate_file};
+use shashki::notation::pdn::{self, GameRecord};
+use shashki::play::{SelfPlay, selfplay_games};
+use shashki::{Color, Game, MoveText};
+
+use super::error::CliError;
+use super::selfplay::ballot_games;
+
+/// Arguments of `kb learn`.
+#[derive(Args, Debug)]
+pub struct LearnArgs {
+    /// PDN files whose every game is searched for combinations (repeatable).
+    #[arg(long = "from", value_name = "FILE.pdn")]
+    from: Vec<PathBuf>,
+    /// Self-play games to play and search as well (the bot at depth 6 from the 150
+    /// ballots, with 4 random plies after each for variety).
+    #[arg(long, default_value_t = 0, value_parser = super::values::Ranged::<u32>::new(0, 100_000))]
+    selfplay: u32,
+    /// Where to add the learned facts (default: `learned.txt` beside the knowledge base
+    /// in use, or in the data directory's `kb/` for the built-in base).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Seed of the self-play games and of the sampling that widens the facts.
+    #[arg(long, default_value_t = 1, value_parser = super::values::seed())]
+    seed: u64,
+}
+
+/// Where a game came from: `FILE game N (White – Black, Event, Date)`, and as a name,
+/// `партии White – Black` (or `FILE №N` without players).
+fn record_source(file: &Path, number: usize, record: &GameRecord) -> GameSource {
+    let name = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    let known = |tag: &str| {
+        record
+            .tag(tag)
+            .filter(|text| !text.is_empty() && !text.contains('?'))
+    };
+    let players = match (known("White"), known("Black")) {
+        (Some(white), Some(black)) => Some(format!("{white} – {black}")),
+        _ => None,
+    };
+    let details: Vec<&str> = [players.as_deref(), known("Event"), known("Date")]
+        .into_iter()
+        .flatten()
+        .collect();
+    let description = if details.is_empty() {
+        format!("{name} game {number}")
+    } else {
+        format!("{name} game {number} ({})", details.join(", "))
+    };
+    GameSource {
+        description,
+        name: match players {
+            Some(players) => format!("партии {players}"),
+            None => format!("{name} №{number}"),
+        },
+    }
+}
+
+/// Every game to learn from, each with its source in words; a file that cannot be read
+/// is an error, a game that does not replay is reported and skipped.
+fn games(args: &LearnArgs, out: &mut impl Write) -> Result<Vec<(GameSource, Game)>, String> {
+    let mut all = Vec::new();
+    for file in &args.from {
+        let text = read_text(file).map_err(|error| format!("{}: {error}", file.display()))?;
+        for (index, record) in pdn::read_all(&text).into_iter().enumerate() {
+            match record {
+                Ok(record) => all.push((record_source(file, index + 1, &record), record.game)),
+                Err(error) => {
+                    let _ = writeln!(
+                        out,
+                        "{}: game {}: skipped: {error}",
+                        file.display(),
+                        index + 1
+                    );
+                }
+            }
+        }
+    }
+    if args.selfplay > 0 {
+        let plan = SelfPlay {
+            games: args.selfplay as usize,
+            depth: 6,
+            random_plies: 4,
+            seed: args.seed,
+        };
+        let bar = ProgressBar::new(u64::from(args.selfplay)).with_message("self-play");
+        let played = selfplay_games(&plan, &ballot_games()?, &mut |_| bar.inc(1));
+        bar.finish_and_clear();
+        all.extend(played.into_iter().enumerate().map(|(index, game)| {
+            let number = index + 1;
+            let source = GameSource {
+                description: format!("self-play game {number} (seed {})", args.seed),
+                name: format!("самоигры №{number} (seed {})", args.seed),
+            };
+            (source, game)
+        }));
+    }
+    Ok(all)
+}
+
+/// One line of the report: where, which side, the line, what it wins, found or missed.
+fn finding_line(source: &GameSource, finding: &Finding) -> String {
+    let side = match finding.attacker() {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let won = material_won(&finding.position, &finding.combination.line);
+    let verdict = match finding.played {
+        None => "not played (the record ends)",
+        Some(_) if finding.found() => "found",
+        Some(_) => "missed",
+    };
+    let deep = match finding.deep_choice {
+        _ if finding.confirmed() => "the deep search plays it too".to_string(),
+        Some(mv) => format!(
+            "the deep search plays {}",
+            MoveText::from_move(&finding.position, mv)
+        ),
+        None => "the deep search has no move".to_string(),
+    };
+    format!(
+        "{}, move {} ({side}): {}; wins {}; {verdict}; {deep}",
+        source.description,
+        finding.move_number,
+        line_text(&finding.position, &finding.combination.line),
+        won_text(&won),
+    )
+}
+
+/// Runs `kb learn`.
+pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let mut out = std::io::stdout().lock();
+    if args.from.is_empty() && args.selfplay == 0 {
+        return Err(CliError::NothingToLearn.into());
+    }
+    let target = match &args.out {
+        Some(path) => path.clone(),
+        None => learned_path(locate_file(None).as_deref()).ok_or(CliError::NoLearnedFile)?,
+    };
+    let games = games(&args, &mut out)?;
+    let bar = ProgressBar::new(games.len() as u64).with_message("searching");
+    let mut judge = Judge::new();
+    let mut findings = Vec::new();
+    for (source, game) in &games {
+        for finding in scan(game, &mut judge) {
+            bar.suspend(|| writeln!(out, "{}", finding_line(source, &finding)))?;
+            findings.push((source.clone(), finding));
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let found = findings
+        .iter()
+        .filter(|(_, finding)| finding.found())
+        .count();
+    let confirmed: Vec<&(GameSource, Finding)> = findings
+        .iter()
+        .filter(|(_, finding)| finding.confirmed())
+        .collect();
+    writeln!(
+        out,
+        "combinations: {} in {} games ({found} found by the player, {} missed; {} played \
+         by a {DEEP_DEPTH}-ply search too)",
+        findings.len(),
+        games.len(),
+        findings.len() - found,
+        confirmed.len()
+    )?;
+    let bar = ProgressBar::new(confirmed.len() as u64).with_message("generalising");
+    let mut facts: Vec<LearnedFact> = Vec::new();
+    for (index, (source, finding)) in confirmed.iter().enumerate() {
+        facts.extend(learned::learn(
+            finding,
+            source,
+            args.seed.wrapping_add(index as u64),
+        ));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let unproven = confirmed.len() - facts.len();
+    let merged = learned::merge(facts);
+    let merged_count = merged.len();
+    let fail = |problems: Vec<Diagnostic>| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        lines.join("\n")
+    };
+    let new = learned::unknown_facts(&target, merged).map_err(fail)?;
+    let patterns = new.iter().filter(|fact| !fact.is_exact()).count();
+    if !new.is_empty() {
+        learned::append(&target, &new).map_err(fail)?;
+    }
+    writeln!(
+        out,
+        "learned: {} facts ({patterns} patterns, {} exact) from {} combinations played by \
+         the deep search ({unproven} not proven, {} already known), {}",
+        new.len(),
+        new.len() - patterns,
+        confirmed.len(),
+        merged_count - new.len(),
+        if new.is_empty() {
+            format!("{} unchanged", target.display())
+        } else {
+            format!("written to {}", target.display())
+        }
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

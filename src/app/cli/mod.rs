@@ -1,0 +1,202 @@
+//! Command-line arguments and the subcommands behind them, with the help and the
+//! refusals in English or Russian.
+//!
+//! [`take_lang`] takes `--lang` out of the arguments; [`parse`] reads the rest with
+//! clap's tree in that language ([`command`]), after refusing a word that is neither
+//! a subcommand nor a file; [`run`] runs the subcommand, and [`describe`] words its
+//! errors in the same language.
+
+mod analysis;
+mod bestmove;
+mod egtb;
+mod error;
+mod help;
+mod hub;
+mod kb;
+mod learn;
+mod pdn;
+mod play;
+mod refusal;
+mod russian;
+mod selfplay;
+mod tune;
+mod values;
+mod words;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use crate::app::console::Lang;
+use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use shashki::Position;
+use shashki::egtb::Tablebase;
+use shashki::files::DataDir;
+use shashki::search::EvalConfig;
+
+use self::error::CliError;
+pub use self::error::describe;
+pub use self::refusal::Refusal;
+pub use self::words::take_lang;
+
+/// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
+#[derive(Parser, Debug)]
+#[command(
+    name = "shashki",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// With no subcommand, `shashki` plays: these are the options of `play`.
+    #[command(flatten)]
+    play: play::PlayArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a game against the bot at a readline prompt (the default).
+    Play(play::PlayArgs),
+    /// Print every legal move, one per line, in full-path notation.
+    Moves {
+        /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
+        #[arg(long, value_parser = values::parse_position)]
+        fen: Option<Position>,
+    },
+    /// Count the leaves of the move tree DEPTH plies deep (a move-generator test and benchmark).
+    Perft(analysis::PerftArgs),
+    /// Let the bot choose a move; prints `source: ...` and the move alone as the last line.
+    Bestmove(bestmove::BestmoveArgs),
+    /// Self-play between two engine settings, with wins/draws/losses and an Elo estimate.
+    Match(selfplay::MatchArgs),
+    /// Work with PDN game records.
+    #[command(subcommand)]
+    Pdn(pdn::PdnCommand),
+    /// Speak the Hub protocol (Scan's, version 2) on stdin/stdout, for GUIs and pydraughts.
+    Hub(hub::HubArgs),
+    /// Work with the knowledge base.
+    #[command(subcommand)]
+    Kb(kb::KbCommand),
+    /// Build, probe and verify the endgame databases.
+    #[command(subcommand)]
+    Egtb(egtb::EgtbCommand),
+    /// Fit the evaluation's weights to game results.
+    #[command(subcommand)]
+    Tune(tune::TuneCommand),
+}
+
+/// Which evaluation a side plays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Evaluation {
+    /// The hand-written evaluation (`src/search/eval.rs`).
+    Hand,
+    /// The fitted weights (`src/search/weights.rs`) without the local patterns.
+    Fitted,
+    /// The fitted weights and the local patterns (`src/search/pattern_weights.rs`).
+    Patterns,
+}
+
+impl Evaluation {
+    /// The evaluation's configuration.
+    pub fn config(self) -> EvalConfig {
+        match self {
+            Evaluation::Hand => EvalConfig::hand(),
+            Evaluation::Fitted => EvalConfig::fitted(),
+            Evaluation::Patterns => EvalConfig::with_patterns(),
+        }
+    }
+}
+
+/// `--egtb DIR` and `--no-egtb`: which endgame databases the bot uses.
+#[derive(Args, Debug, Default)]
+pub struct EgtbArgs {
+    /// Endgame databases to use (default: the data directory's `egtb`, when it has tables).
+    #[arg(long, value_name = "DIR")]
+    egtb: Option<PathBuf>,
+    /// Play without the endgame databases (the built-in exact tables of a lone king against
+    /// one to three kings stay on).
+    #[arg(long, conflicts_with = "egtb")]
+    no_egtb: bool,
+}
+
+impl EgtbArgs {
+    /// The databases chosen: those of `--egtb` (an error if there are none), else the
+    /// data directory's if it has any, else none.
+    pub fn open(&self) -> Result<Option<Arc<Tablebase>>, CliError> {
+        if self.no_egtb {
+            return Ok(None);
+        }
+        if let Some(dir) = &self.egtb {
+            return egtb::open(dir, true).map(|base| Some(Arc::new(base)));
+        }
+        let found = DataDir::locate()
+            .map(|data| data.egtb())
+            .and_then(|dir| Tablebase::open(&dir).ok())
+            .filter(|base| !base.materials().is_empty());
+        Ok(found.map(Arc::new))
+    }
+}
+
+/// The most columns the help takes: less on a narrower terminal.
+const HELP_WIDTH: usize = 80;
+
+/// `--lang`, declared for the help of every command and for clap to refuse a value
+/// other than `en` and `ru`: [`take_lang`] takes it out of the arguments before
+/// clap reads them, so that it may stand anywhere, even before a subcommand.
+fn lang_arg() -> Arg {
+    Arg::new("lang")
+        .long("lang")
+        .global(true)
+        .value_name("LANG")
+        .value_parser(["en", "ru"])
+        .help(
+            "The language of the console, and of this help and the errors: en or ru \
+             (default: from LC_ALL, LC_MESSAGES or LANG; Russian for ru*, else English). \
+             Commands are accepted in both",
+        )
+}
+
+/// The command tree clap reads the arguments with, built, its texts in `lang`.
+pub fn command(lang: Lang) -> clap::Command {
+    let mut root = Cli::command()
+        .arg(lang_arg())
+        .bin_name("shashki")
+        .max_term_width(HELP_WIDTH);
+    root.build();
+    match lang {
+        Lang::En => root,
+        Lang::Ru => help::translate(root, &russian::Russian::new()),
+    }
+}
+
+/// What `args` (the program's name first, `--lang` taken out) ask to run, or, in
+/// `lang`, what to print instead: the help, the version, or why they are refused.
+pub fn parse(args: &[OsString], lang: Lang) -> Result<Cli, Refusal> {
+    let mut root = command(lang);
+    if let Some(unknown) = words::unknown_word(&root, args) {
+        return Err(refusal::refuse_word(&unknown, &mut root, lang));
+    }
+    let matches = root.try_get_matches_from_mut(args);
+    let refuse = |error| refusal::refuse(error, &root, args, lang);
+    Cli::from_arg_matches(&matches.map_err(refuse)?).map_err(refuse)
+}
+
+/// Runs the chosen subcommand; the console speaks `lang`.
+pub fn run(cli: Cli, lang: Lang) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    match cli.command {
+        Some(Command::Moves { fen }) => analysis::moves(fen.unwrap_or_else(Position::start)),
+        Some(Command::Perft(args)) => analysis::perft(args),
+        Some(Command::Play(args)) => play::run(args, lang),
+        Some(Command::Bestmove(args)) => bestmove::bestmove(args),
+        Some(Command::Match(args)) => selfplay::run_match(args),
+        Some(Command::Kb(command)) => kb::run(command),
+        Some(Command::Hub(args)) => hub::run(args),
+        Some(Command::Pdn(command)) => pdn::run(command),
+        Some(Command::Egtb(command)) => egtb::run(command, lang),
+        Some(Command::Tune(command)) => tune::run(command),
+        None => play::run(cli.play, lang),
+    }
+}

@@ -1,0 +1,260 @@
+//! `tune data` and `tune fit`: the evaluation's weights fitted to game results.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use crate::app::tune;
+use clap::Subcommand;
+use indicatif::ProgressBar;
+use shashki::files::{read_text, write_atomically};
+use shashki::notation::pdn;
+use shashki::play::SelfPlay;
+use shashki::search::weights::{HAND, TUNED};
+
+use super::error::CliError;
+use super::selfplay::ballot_games;
+
+/// The `tune` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum TuneCommand {
+    /// Play the bot against itself from the 150 ballots and write every position
+    /// with its game's result (`FEN<TAB>1|0.5|0`, White's result).
+    Data {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000, value_parser = super::values::Ranged::<u32>::new(1, 1_000_000))]
+        games: u32,
+        /// Search depth of every move.
+        #[arg(long, default_value_t = 6, value_parser = super::values::depth())]
+        depth: u32,
+        /// Random moves after the ballot, for variety.
+        #[arg(long, default_value_t = 2, value_parser = super::values::Ranged::<u32>::new(0, 40))]
+        random_plies: u32,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1, value_parser = super::values::seed())]
+        seed: u64,
+        /// Where to write the positions.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fit the weights to the quiet positions of data files and PDN games; write the
+    /// weights table as Rust source (`src/search/weights.rs`).
+    Fit {
+        /// Data files written by `tune data`.
+        #[arg(long)]
+        data: Vec<PathBuf>,
+        /// PDN files whose finished games add their positions.
+        #[arg(long)]
+        pdn: Vec<PathBuf>,
+        /// Full passes of gradient descent.
+        #[arg(long, default_value_t = 2000, value_parser = super::values::Ranged::<u32>::new(1, 1_000_000))]
+        epochs: u32,
+        /// Where to write the weights source (without `--patterns`).
+        #[arg(long, default_value = "src/search/weights.rs")]
+        out: PathBuf,
+        /// The weights the fit starts from: the hand-set ones, or the bot's fitted ones.
+        #[arg(long, value_enum, default_value_t = Start::Hand)]
+        from: Start,
+        /// Fit a weight for every arrangement of the local patterns too (starting at zero).
+        #[arg(long)]
+        patterns: bool,
+        /// How strongly each pattern weight is pulled towards zero.
+        #[arg(long, default_value_t = 1e-3, requires = "patterns", value_parser = super::values::decimal)]
+        pattern_l2: f64,
+        /// Where to write the weights source with `--patterns`: the features' weights
+        /// and the patterns'.
+        #[arg(
+            long,
+            default_value = "src/search/pattern_weights.rs",
+            requires = "patterns"
+        )]
+        patterns_out: PathBuf,
+        /// Keep this share (in percent) of each data file's positions, its last ones, out of
+        /// the fit, and report the loss on them before and after.
+        #[arg(long, default_value_t = 0, value_parser = super::values::Ranged::<u32>::new(0, 50))]
+        hold_out: u32,
+    },
+}
+
+/// Where a fit starts.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Start {
+    /// The hand-set weights (`HAND` in `src/search/weights.rs`).
+    Hand,
+    /// The bot's fitted weights (`TUNED`).
+    Tuned,
+}
+
+/// Runs a `tune` subcommand.
+pub fn run(command: TuneCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    match command {
+        TuneCommand::Data {
+            games,
+            depth,
+            random_plies,
+            seed,
+            out,
+        } => {
+            let started = Instant::now();
+            let plan = SelfPlay {
+                games: games as usize,
+                depth,
+                random_plies: random_plies as usize,
+                seed,
+            };
+            let bar = ProgressBar::new(u64::from(games));
+            let positions = tune::selfplay(&plan, &ballot_games()?, &mut |_| bar.inc(1));
+            bar.finish_and_clear();
+            let header = format!(
+                "# shashki tune data --games {games} --depth {depth} --random-plies {random_plies} --seed {seed}\n"
+            );
+            write_atomically(&out, (header + &tune::write_samples(&positions)).as_bytes())?;
+            println!(
+                "{} positions from {games} games in {:.1} s: {}",
+                positions.len(),
+                started.elapsed().as_secs_f64(),
+                out.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        TuneCommand::Fit {
+            data,
+            pdn,
+            epochs,
+            out,
+            from,
+            patterns,
+            pattern_l2,
+            patterns_out,
+            hold_out,
+        } => {
+            let plan = FitPlan {
+                start: from,
+                options: tune::FitOptions {
+                    epochs: epochs as usize,
+                    pattern_l2: patterns.then_some(pattern_l2),
+                },
+                hold_out: hold_out as usize,
+                out,
+                patterns_out,
+            };
+            fit(&data, &pdn, &plan)
+        }
+    }
+}
+
+/// What `tune fit` does besides reading its data.
+struct FitPlan {
+    start: Start,
+    options: tune::FitOptions,
+    hold_out: usize,
+    out: PathBuf,
+    patterns_out: PathBuf,
+}
+
+fn fit(
+    data: &[PathBuf],
+    pdn_files: &[PathBuf],
+    plan: &FitPlan,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let mut samples = Vec::new();
+    let mut held_out = Vec::new();
+    let mut sources = Vec::new();
+    for path in data {
+        let text = read_text(path)?;
+        let mut found =
+            tune::read_samples(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let kept = found.len() - found.len() * plan.hold_out / 100;
+        held_out.extend(found.split_off(kept));
+        sources.push(format!(
+            "{}: {} quiet positions",
+            path.display(),
+            found.len()
+        ));
+        samples.extend(found);
+    }
+    for path in pdn_files {
+        let text = read_text(path)?;
+        let games: Vec<_> = pdn::read_all(&text)
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|record| record.game)
+            .collect();
+        let found: Vec<_> = tune::from_games(&games)
+            .iter()
+            .filter_map(|(position, result)| tune::Sample::new(position, *result))
+            .collect();
+        sources.push(format!(
+            "{}: {} games, {} quiet positions",
+            path.display(),
+            games.len(),
+            found.len()
+        ));
+        samples.extend(found);
+    }
+    if samples.is_empty() {
+        return Err(CliError::NothingToFit.into());
+    }
+    for source in &sources {
+        println!("{source}");
+    }
+    let (start, start_name) = match plan.start {
+        Start::Hand => (&HAND, "the hand-set weights"),
+        Start::Tuned => (&TUNED, "the fitted weights"),
+    };
+    let epochs = plan.options.epochs;
+    let fit = tune::fit(&samples, start, plan.options, &mut |epoch, loss| {
+        if epoch % 500 == 0 {
+            println!("epoch {epoch}: loss {loss:.6}");
+        }
+    });
+    let mut command = format!("shashki tune fit --epochs {epochs}");
+    if let Some(l2) = plan.options.pattern_l2 {
+        command += &format!(" --patterns --pattern-l2 {l2}");
+    }
+    let mut provenance = format!(
+        "Fitted from {start_name} by `{command}` to {} quiet positions:\n{}\nScale {:.4}; mean squared error {:.6} before, {:.6} after.",
+        samples.len(),
+        sources.join("\n"),
+        fit.scale,
+        fit.loss_before,
+        fit.loss_after
+    );
+    // Self-play repeats positions: a held-out one the fit saw tells nothing.
+    let seen: HashSet<_> = samples.iter().map(tune::Sample::key).collect();
+    held_out.retain(|sample| !seen.contains(&sample.key()));
+    if !held_out.is_empty() {
+        let before = tune::loss(&held_out, start, None, fit.scale);
+        let after = tune::loss(&held_out, &fit.weights, fit.patterns.as_deref(), fit.scale);
+        provenance += &format!(
+            "\nOn {} positions held out of the fit (none of them in it): {before:.6} before, {after:.6} after.",
+            held_out.len()
+        );
+        println!(
+            "held out: {} quiet positions, loss {before:.6} -> {after:.6}",
+            held_out.len()
+        );
+    }
+    let (out, source) = match &fit.patterns {
+        Some(patterns) => (
+            &plan.patterns_out,
+            tune::patterns_source(&fit.weights, patterns, &provenance),
+        ),
+        None => (
+            &plan.out,
+            tune::weights_source(&fit.weights, &HAND, &provenance),
+        ),
+    };
+    write_atomically(out, source.as_bytes())?;
+    println!(
+        "{} quiet positions, scale {:.4}, loss {:.6} -> {:.6}, {:.1} s: {}",
+        samples.len(),
+        fit.scale,
+        fit.loss_before,
+        fit.loss_after,
+        fit.time.as_secs_f64(),
+        out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

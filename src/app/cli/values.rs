@@ -1,0 +1,413 @@
+//! The values typed after options, parsed and checked: each refusal is a [`ValueError`],
+//! English in its `Display` and Russian in `cli.ftl`, so that the Russian never has
+//! to be read back out of an English sentence.
+
+use std::ffi::OsStr;
+use std::fmt;
+
+use crate::app::console::command::LEVEL_WORDS;
+use crate::app::console::text::{Lang, Message, Text};
+use crate::app::console::{TimeControl, TimeControlError, fen_error};
+use clap::builder::TypedValueParser;
+use shashki::engine::{LEVELS, Level, level, unknown_level};
+use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS};
+use shashki::{FenError, Position};
+
+use super::russian::{Russian, phrase};
+
+/// Why a value typed on the command line is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueError {
+    /// Not a number at all: `--depth x`.
+    NotANumber(String),
+    /// A whole number outside its range: `--depth 0`.
+    OutOfRange { number: String, min: u64, max: u64 },
+    /// A position string that does not parse.
+    Position(FenError),
+    /// No level of that name in either language.
+    UnknownLevel(String),
+    /// Not `MINUTES` or `MINUTES+SECONDS` within the limits.
+    TimeControl(TimeControlError),
+    /// A player's name that is empty or not one line of printable text.
+    Name,
+    /// A hash table size outside 1 to `MAX_HASH_MB`.
+    HashRange,
+    /// A hash table size larger than the memory available now.
+    HashTooLarge { megabytes: usize, available: usize },
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueError::NotANumber(text) => write!(f, "'{text}' is not a number"),
+            ValueError::OutOfRange { number, min, max } => {
+                write!(f, "{number} is outside the range {min} to {max}")
+            }
+            ValueError::Position(error) => write!(f, "{error}"),
+            ValueError::UnknownLevel(text) => write!(f, "{}", unknown_level(text)),
+            ValueError::TimeControl(error) => write!(f, "{error}"),
+            ValueError::Name => write!(f, "a name is one line of printable text"),
+            ValueError::HashRange => write!(f, "the hash table size must be 1 to {MAX_HASH_MB} MB"),
+            ValueError::HashTooLarge {
+                megabytes,
+                available,
+            } => write!(
+                f,
+                "a hash table of {megabytes} MB is more than the {available} MB of memory available"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+impl ValueError {
+    /// The refusal in Russian.
+    pub fn russian(&self, russian: &Russian) -> String {
+        let message = match self {
+            ValueError::NotANumber(text) => phrase!("value-not-a-number", text = text.as_str()),
+            ValueError::OutOfRange { number, min, max } => phrase!(
+                "value-out-of-range",
+                number = number.as_str(),
+                // As text: a number as large as `u64::MAX` is no Fluent number.
+                min = min.to_string(),
+                max = max.to_string()
+            ),
+            ValueError::Position(error) => return Text::new(Lang::Ru).render(&fen_error(error)),
+            ValueError::UnknownLevel(text) => phrase!(
+                "value-unknown-level",
+                text = text.as_str(),
+                levels = level_names(Lang::Ru).join(", ")
+            ),
+            ValueError::TimeControl(error) => time_control_error(error),
+            ValueError::Name => phrase!("value-name"),
+            ValueError::HashRange => phrase!("value-hash-range", max = MAX_HASH_MB),
+            ValueError::HashTooLarge {
+                megabytes,
+                available,
+            } => phrase!(
+                "value-hash-too-large",
+                megabytes = *megabytes,
+                available = *available
+            ),
+        };
+        russian.render(&message)
+    }
+}
+
+fn time_control_error(error: &TimeControlError) -> Message {
+    match error {
+        TimeControlError::Malformed(text) => phrase!("value-time-malformed", text = text.as_str()),
+        TimeControlError::Minutes(text) => phrase!("value-time-minutes", text = text.as_str()),
+        TimeControlError::Increment(text) => phrase!("value-time-increment", text = text.as_str()),
+    }
+}
+
+/// The levels' names in `lang`, weakest first.
+pub fn level_names(lang: Lang) -> Vec<&'static str> {
+    LEVELS
+        .iter()
+        .map(|level| {
+            LEVEL_WORDS
+                .iter()
+                .find(|word| word.en == level.name)
+                .map_or(level.name, |word| word.get(lang))
+        })
+        .collect()
+}
+
+/// A whole number from `min` to `max`: the parser of every counted option, refusing
+/// what is out of range with the range rather than taking another number.
+#[derive(Debug)]
+pub struct Ranged<T> {
+    min: u64,
+    max: u64,
+    number: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T> Ranged<T> {
+    /// Numbers from `min` to `max`, both included.
+    pub const fn new(min: u64, max: u64) -> Ranged<T> {
+        Ranged {
+            min,
+            max,
+            number: std::marker::PhantomData,
+        }
+    }
+}
+
+// Not derived: those would ask `T` to be `Copy` too.
+impl<T> Clone for Ranged<T> {
+    fn clone(&self) -> Ranged<T> {
+        *self
+    }
+}
+
+impl<T> Copy for Ranged<T> {}
+
+impl<T: TryFrom<u64>> Ranged<T> {
+    /// `text` as a number of the range, or why not.
+    pub fn check(&self, text: &str) -> Result<T, ValueError> {
+        let digits = text.trim();
+        let out_of_range = || ValueError::OutOfRange {
+            number: digits.to_string(),
+            min: self.min,
+            max: self.max,
+        };
+        match digits.parse::<u64>() {
+            Ok(number) if (self.min..=self.max).contains(&number) => {
+                T::try_from(number).map_err(|_| out_of_range())
+            }
+            Ok(_) => Err(out_of_range()),
+            // All digits but too many for a number: out of range all the same.
+            Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                Err(out_of_range())
+            }
+            Err(_) => Err(ValueError::NotANumber(text.to_string())),
+        }
+    }
+}
+
+impl<T> TypedValueParser for Ranged<T>
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        // clap words the error and keeps the `ValueError` as its source.
+        let range = *self;
+        (move |text: &str| range.check(text)).parse_ref(cmd, arg, value)
+    }
+}
+
+/// `--movetime MS`: 1 ms (0 would be no thought at all) to an hour.
+pub fn movetime_ms() -> Ranged<u64> {
+    Ranged::new(1, u64::from(MAX_MOVETIME_MS))
+}
+
+/// `--threads N`: 1 (the search alone) to [`MAX_THREADS`].
+pub fn threads() -> Ranged<usize> {
+    Ranged::new(1, MAX_THREADS as u64)
+}
+
+/// `--depth N`: 1 ply (0 would be no search at all) to the search's deepest depth.
+pub fn depth() -> Ranged<u32> {
+    Ranged::new(1, u64::from(MAX_DEPTH))
+}
+
+/// `--seed N`: any number.
+pub fn seed() -> Ranged<u64> {
+    Ranged::new(0, u64::MAX)
+}
+
+/// A decimal number, such as `--pattern-l2 0.001`.
+pub fn decimal(text: &str) -> Result<f64, ValueError> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|number| number.is_finite())
+        .ok_or_else(|| ValueError::NotANumber(text.to_string()))
+}
+
+/// Parses a `--fen` value, so that clap reports a bad one with its reason.
+pub fn parse_position(text: &str) -> Result<Position, ValueError> {
+    text.parse::<Position>().map_err(ValueError::Position)
+}
+
+/// `--level NAME`: a level named in English or Russian, in any case, `ё` as `е` too.
+pub fn level_name(text: &str) -> Result<Level, ValueError> {
+    let fold = |word: &str| word.to_lowercase().replace('ё', "е");
+    let typed = fold(text.trim());
+    LEVEL_WORDS
+        .iter()
+        .find(|word| fold(word.en) == typed || fold(word.ru) == typed)
+        .and_then(|word| level(word.en))
+        .ok_or_else(|| ValueError::UnknownLevel(text.to_string()))
+}
+
+/// `--time`: a time control, or why not.
+pub fn time_control(text: &str) -> Result<TimeControl, ValueError> {
+    text.parse().map_err(ValueError::TimeControl)
+}
+
+/// `--name`: one line of printable text.
+pub fn player_name(text: &str) -> Result<String, ValueError> {
+    let name = text.trim();
+    if name.is_empty() || name.chars().any(char::is_control) {
+        return Err(ValueError::Name);
+    }
+    Ok(name.to_string())
+}
+
+/// Parses `--hash MB`: 1 to `MAX_HASH_MB`, and, where the system says, no more than the
+/// memory available now (a larger table would be killed or swapped, not refused).
+pub fn parse_hash_mb(text: &str) -> Result<usize, ValueError> {
+    let megabytes = Ranged::<usize>::new(1, MAX_HASH_MB as u64)
+        .check(text)
+        .map_err(|error| match error {
+            ValueError::OutOfRange { .. } => ValueError::HashRange,
+            other => other,
+        })?;
+    match available_memory_mb() {
+        Some(available) if megabytes > available => Err(ValueError::HashTooLarge {
+            megabytes,
+            available,
+        }),
+        _ => Ok(megabytes),
+    }
+}
+
+/// The memory available for a new table, in megabytes, where the system tells
+/// (`MemAvailable` of Linux's `/proc/meminfo`); `None` elsewhere.
+fn available_memory_mb() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    mem_available_mb(&meminfo)
+}
+
+/// The `MemAvailable:` figure of a `/proc/meminfo` text, in megabytes.
+fn mem_available_mb(meminfo: &str) -> Option<usize> {
+    let line = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+    let kilobytes = line
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse::<usize>()
+        .ok()?;
+    Some(kilobytes / 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_sizes_outside_the_range_are_refused_with_the_range() {
+        for text in [
+            "0",
+            "65537",
+            "18446744073709551615",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(parse_hash_mb(text), Err(ValueError::HashRange), "{text}");
+        }
+        assert_eq!(
+            ValueError::HashRange.to_string(),
+            "the hash table size must be 1 to 65536 MB"
+        );
+        assert_eq!(
+            parse_hash_mb("-1"),
+            Err(ValueError::NotANumber("-1".to_string()))
+        );
+        assert_eq!(parse_hash_mb("16"), Ok(16));
+    }
+
+    #[test]
+    fn available_memory_is_read_from_meminfo() {
+        let meminfo = "MemTotal:       24684000 kB\nMemFree:  1 kB\nMemAvailable:   24173568 kB\n";
+        assert_eq!(mem_available_mb(meminfo), Some(23_607));
+        assert_eq!(mem_available_mb("MemTotal: 5 kB\n"), None);
+    }
+
+    #[test]
+    fn a_number_out_of_range_is_refused_with_the_range_not_taken_as_another() {
+        let depth = depth();
+        assert_eq!(depth.check("64"), Ok(64));
+        assert_eq!(depth.check(" 1 "), Ok(1));
+        for number in ["0", "65", "4294967297", "99999999999999999999999"] {
+            assert_eq!(
+                depth.check(number),
+                Err(ValueError::OutOfRange {
+                    number: number.to_string(),
+                    min: 1,
+                    max: 64
+                })
+            );
+        }
+        assert_eq!(
+            depth.check("x").unwrap_err().to_string(),
+            "'x' is not a number"
+        );
+        assert_eq!(
+            depth.check("0").unwrap_err().to_string(),
+            "0 is outside the range 1 to 64"
+        );
+    }
+
+    #[test]
+    fn value_errors_read_in_russian() {
+        let russian = Russian::new();
+        let said = |error: ValueError| error.russian(&russian);
+        assert_eq!(
+            said(depth().check("0").unwrap_err()),
+            "нужно число от 1 до 64, а не 0"
+        );
+        assert_eq!(said(ValueError::NotANumber("x".into())), "«x» — не число");
+        assert_eq!(
+            said(parse_position("W:Wc3:Bz9").unwrap_err()),
+            "строка позиции, позиция 8: «z9» — не шашка (нужно тёмное поле, например c3, \
+             или Kc3 для дамки)"
+        );
+        assert_eq!(
+            said(level_name("nosuch").unwrap_err()),
+            "«nosuch» — не уровень; уровни: новичок, ученик, любитель, разрядник, \
+             лёгкий, средний, сильный"
+        );
+        assert_eq!(
+            said(ValueError::HashTooLarge {
+                megabytes: 4096,
+                available: 1000
+            }),
+            "таблица в 4096 МБ больше свободной памяти (1000 МБ)"
+        );
+        for error in [
+            "5:3".parse::<TimeControl>().unwrap_err(),
+            "0".parse::<TimeControl>().unwrap_err(),
+            "5+601".parse::<TimeControl>().unwrap_err(),
+        ] {
+            let text = said(ValueError::TimeControl(error.clone()));
+            assert!(!text.contains("value-"), "{error:?}: {text}");
+            // The limits are the console's: the same figures in both languages.
+            let english = error.to_string();
+            let figures = |text: &str| -> Vec<String> {
+                text.split(|c: char| !c.is_ascii_digit())
+                    .filter(|part| !part.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            };
+            assert_eq!(figures(&text), figures(&english), "{text} / {english}");
+        }
+        assert_eq!(said(ValueError::Name), "имя — одна строка печатных знаков");
+    }
+
+    #[test]
+    fn levels_are_named_in_either_language_in_any_case() {
+        for (typed, name) in [
+            ("hard", "hard"),
+            ("Beginner", "beginner"),
+            ("новичок", "beginner"),
+            ("ЛЁГКИЙ", "easy"),
+            ("легкий", "easy"),
+            ("Разрядник", "club"),
+        ] {
+            assert_eq!(
+                level_name(typed).map(|level| level.name),
+                Ok(name),
+                "{typed}"
+            );
+        }
+        assert_eq!(
+            level_name("nosuch").unwrap_err().to_string(),
+            "'nosuch' is not a level; the levels are beginner, novice, casual, club, easy, \
+             normal, hard"
+        );
+        assert_eq!(level_names(Lang::Ru).len(), LEVELS.len());
+    }
+}

@@ -1,0 +1,193 @@
+//! The game in progress is never lost: it is kept in the data directory after every
+//! change, offered back at the next start, and set aside in `games/` before another
+//! game takes its place.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::files::{BOT, timestamp};
+use super::strength::STRENGTH_TAG;
+use super::text::msg;
+use super::{Console, Question, phrases};
+use shashki::Color;
+use shashki::files::{DataDir, write_atomically};
+use shashki::notation::pdn::{self, GameRecord};
+
+impl Console {
+    /// Whether the game is one a player would hate to lose: moves played, no result.
+    fn unfinished(&self) -> bool {
+        !self.game_over() && !self.game.moves().is_empty()
+    }
+
+    /// Brings the autosave up to date: the record of an unfinished game, or no file.
+    /// Called after every change; writes only when the record changed.
+    pub(super) fn autosave(&mut self) {
+        let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
+            return;
+        };
+        if self.resume_pending {
+            return;
+        }
+        if !self.unfinished() {
+            if self.autosaved.take().is_some() || path.exists() {
+                let _ = std::fs::remove_file(&path);
+            }
+            return;
+        }
+        let record = self.record();
+        if self.autosaved.as_ref() == Some(&record) {
+            return;
+        }
+        let written =
+            DataDir::prepare(&path).and_then(|()| write_atomically(&path, record.as_bytes()));
+        match written {
+            Ok(()) => self.autosaved = Some(record),
+            Err(error) if !self.autosave_failed => {
+                self.autosave_failed = true;
+                self.tell(msg!(
+                    "autosave-failed",
+                    path = path.display().to_string(),
+                    error = self.words(phrases::io_error(&error))
+                ));
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// Before another game takes this one's place: an unfinished game is written to
+    /// `games/` in the data directory, and the player is told where.
+    pub(super) fn keep_unfinished(&mut self) {
+        if !self.unfinished() {
+            return;
+        }
+        let record = self.record();
+        self.put_aside(|kept| write_atomically(kept, record.as_bytes()));
+    }
+
+    /// At the start: an unfinished game left from last time is offered back. Returns
+    /// whether the question was asked (the game waits for the answer).
+    pub(super) fn offer_resume(&mut self) -> bool {
+        let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
+            return false;
+        };
+        if !path.exists() {
+            return false;
+        }
+        match self.read_record(&path) {
+            Ok(record) if record.game.outcome().is_none() => {
+                let plies = record.game.moves().len();
+                let plies = self.words(msg!("plies", count = plies));
+                self.tell(msg!(
+                    "resume-offer",
+                    plies = plies,
+                    number = record.game.move_number()
+                ));
+                self.question = Question::Resume;
+                self.resume_pending = true;
+                true
+            }
+            Ok(_) => {
+                let _ = std::fs::remove_file(&path);
+                false
+            }
+            Err(error) => {
+                self.say(format!("{}: {error}", path.display()));
+                self.set_autosave_aside(&path);
+                false
+            }
+        }
+    }
+
+    /// The answer to the resume question.
+    pub(super) fn resume(&mut self, yes: bool) {
+        self.resume_pending = false;
+        let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
+            return;
+        };
+        if !yes {
+            self.set_autosave_aside(&path);
+            self.proceed();
+            return;
+        }
+        match self.read_record(&path) {
+            Ok(record) => {
+                if record.tag("White") == Some(BOT) {
+                    self.human = Color::Black;
+                } else if record.tag("Black") == Some(BOT) {
+                    self.human = Color::White;
+                }
+                let tags = record.tags.clone();
+                let tag = |name: &str| {
+                    tags.iter()
+                        .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
+                        .map(|(_, value)| value.clone())
+                };
+                self.take_game(record);
+                // The game goes on with its clocks and the bot's strength as they were.
+                self.restore_clocks(tag);
+                if let Some(strength) = tag(STRENGTH_TAG) {
+                    self.restore_strength(&strength);
+                }
+                let side = phrases::side(self.human);
+                self.tell(msg!("resumed", side = side));
+                self.show_strength();
+                self.show_board();
+                self.proceed();
+            }
+            Err(error) => {
+                self.say(format!("{}: {error}", path.display()));
+                self.set_autosave_aside(&path);
+                self.proceed();
+            }
+        }
+    }
+
+    /// A record read back from a file the program wrote, or why it cannot be, in words.
+    fn read_record(&self, path: &Path) -> Result<GameRecord, String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|error| self.words(phrases::io_error(&error)))?;
+        pdn::read(&text).map_err(|error| phrases::pdn_error(&error, &self.text))
+    }
+
+    /// Moves the autosave to `games/`, so that the next game cannot overwrite it.
+    fn set_autosave_aside(&mut self, path: &Path) {
+        self.put_aside(|kept| std::fs::rename(path, kept));
+    }
+
+    /// Puts an unfinished game in a new file of `games/` with `place`, and says where.
+    fn put_aside(&mut self, place: impl FnOnce(&Path) -> io::Result<()>) {
+        let Some(games) = self.data.as_ref().map(DataDir::games) else {
+            return;
+        };
+        let kept = kept_name(&games);
+        match std::fs::create_dir_all(&games).and_then(|()| place(&kept)) {
+            Ok(()) => self.tell(msg!("kept-aside", path = kept.display().to_string())),
+            Err(error) => self.tell(msg!(
+                "keep-aside-failed",
+                path = kept.display().to_string(),
+                error = self.words(phrases::io_error(&error))
+            )),
+        }
+    }
+
+    /// The last words: where the unfinished game waits.
+    pub(super) fn farewell(&mut self) {
+        self.autosave();
+        let kept = self.autosaved.as_ref().and(self.data.as_ref());
+        if let Some(path) = kept.map(DataDir::autosave) {
+            self.tell(msg!("farewell-kept", path = path.display().to_string()));
+        }
+    }
+}
+
+/// `games/unfinished-YYYY-MM-DD-HHMMSS.pdn`, with `-2`, `-3` ... if that is taken.
+fn kept_name(games: &Path) -> PathBuf {
+    let stem = format!("unfinished-{}", timestamp());
+    let mut path = games.join(format!("{stem}.pdn"));
+    let mut n = 2;
+    while path.exists() {
+        path = games.join(format!("{stem}-{n}.pdn"));
+        n += 1;
+    }
+    path
+}

@@ -1,0 +1,865 @@
+//! What a line typed at the prompt means: one table drives parsing, `help` and completion.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::phrases;
+use super::text::{Lang, Message, Text, msg};
+use shashki::MoveParseError;
+use shashki::engine::{Level, level};
+use shashki::notation::pdn::strip_move_number;
+use shashki::notation::{MoveReadings, readings};
+use shashki::search::MAX_MOVETIME_MS;
+
+/// A line typed at the prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A move in any form of RULES.md, read every way its letters can be meant.
+    Move(MoveReadings),
+    /// List the commands and a short rules summary.
+    Help,
+    /// Show the board again.
+    Board,
+    /// List the legal moves.
+    Moves,
+    /// Ask the bot what it would play.
+    Hint,
+    /// Analyse the position shown: the best three lines until stopped.
+    Analyze,
+    /// Each side's mistakes in the game, searching each position this long (`None`: the default).
+    Review(Option<Duration>),
+    /// Take back your last move and the bot's reply.
+    Undo,
+    /// Start a new game from the start position.
+    New,
+    /// Swap colours with the bot.
+    Flip,
+    /// Show (`None`) or set the bot's thinking time.
+    MoveTime(Option<Duration>),
+    /// Play at a named level.
+    Level(Level),
+    /// List the levels and what each means.
+    Levels,
+    /// Print the position string.
+    Fen,
+    /// Start a new game from a position string.
+    Load(String),
+    /// Save the game as PDN; `replace` (`save!`) replaces an existing file without asking.
+    Save { path: PathBuf, replace: bool },
+    /// The numbered moves of the game.
+    History,
+    /// Show the position this many plies earlier.
+    Back(usize),
+    /// Show the position this many plies later.
+    Forward(usize),
+    /// Show the position before move `number` (its first ply).
+    Goto(usize),
+    /// Open game `number` (from 1) of a PDN file; `None`: its only game, or the list.
+    Open {
+        path: PathBuf,
+        number: Option<usize>,
+    },
+    /// Reread the knowledge base file.
+    KbReload,
+    /// Check the knowledge base file and report its errors.
+    KbCheck,
+    /// Add the current position and a move to the knowledge base.
+    Remember {
+        mv: MoveReadings,
+        name: Option<String>,
+    },
+    /// Find the combinations of the game and offer to add them to the learned facts.
+    Learn,
+    /// Puzzle mode: a new puzzle, a given position's, or back to the game.
+    Puzzle(PuzzleAction),
+    /// Offer the bot a draw.
+    Draw,
+    /// Give up the game.
+    Resign,
+    /// Leave the program.
+    Quit,
+}
+
+/// What `puzzle` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleAction {
+    /// A new puzzle from the knowledge base (`puzzle`, `puzzle next`).
+    Next,
+    /// The combination of this position string to find.
+    Position(String),
+    /// Leave puzzle mode: back to the game.
+    Off,
+}
+
+/// Why a line is not a command or a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// The line is blank.
+    Empty,
+    /// The first word is no command and the line is no move.
+    Unknown { word: String },
+    /// The line looks like a move but is not one.
+    BadMove(MoveParseError),
+    /// A command got an argument it cannot use.
+    BadArgument {
+        /// The command's first English word, which finds its table row.
+        command: &'static str,
+        /// What is wrong with the argument.
+        reason: Message,
+    },
+}
+
+impl CommandError {
+    /// The error in words: `movetime: ...; usage: movetime [MS | ...]`.
+    pub fn explain(&self, text: &Text) -> String {
+        match self {
+            CommandError::Empty => text.render(&msg!("line-empty")),
+            CommandError::Unknown { word } => {
+                text.render(&msg!("line-unknown", word = word.as_str()))
+            }
+            CommandError::BadMove(error) => text.render(&phrases::move_parse_error(error)),
+            CommandError::BadArgument { command, reason } => {
+                let spec = find(command).expect("a command of the table");
+                let name = spec.names(text.lang())[0];
+                let usage = spec.usage(name, text);
+                text.render(&msg!(
+                    "line-bad-argument",
+                    command = name,
+                    reason = text.render(reason),
+                    usage = usage
+                ))
+            }
+        }
+    }
+}
+
+/// A word in both languages.
+pub struct Word {
+    /// The English word.
+    pub en: &'static str,
+    /// The Russian word.
+    pub ru: &'static str,
+}
+
+impl Word {
+    /// The word in `lang`.
+    pub fn get(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Ru => self.ru,
+        }
+    }
+
+    fn is(&self, typed: &str) -> bool {
+        same_word(self.en, typed) || same_word(self.ru, typed)
+    }
+}
+
+/// One row of the command table.
+pub struct Spec {
+    /// The English names; `help` shows them in English, the first is completed first.
+    pub en: &'static [&'static str],
+    /// The Russian names, shown and completed in Russian. Both are always accepted.
+    pub ru: &'static [&'static str],
+    /// Fixed words that may follow the name, for completion.
+    pub words: &'static [Word],
+    /// The message id of what the command does; its `.usage` attribute shows the arguments.
+    pub id: &'static str,
+    parse: fn(&Spec, &str) -> Result<Command, CommandError>,
+}
+
+impl Spec {
+    /// The names in `lang`, the main one first.
+    pub fn names(&self, lang: Lang) -> &'static [&'static str] {
+        match lang {
+            Lang::En => self.en,
+            Lang::Ru => self.ru,
+        }
+    }
+
+    /// Every name in either language.
+    pub fn all_names(&self) -> impl Iterator<Item = &'static str> {
+        self.en.iter().chain(self.ru).copied()
+    }
+
+    /// `name` and the arguments, as `help` and errors show them.
+    pub(super) fn usage(&self, name: &str, text: &Text) -> String {
+        match text.attribute(self.id, "usage") {
+            Some(usage) => format!("{name} {usage}"),
+            None => name.to_string(),
+        }
+    }
+
+    fn error(&self, reason: Message) -> CommandError {
+        CommandError::BadArgument {
+            command: self.en[0],
+            reason,
+        }
+    }
+}
+
+/// Whether `name` is the word typed, in any case and with ё written as е.
+fn same_word(name: &str, typed: &str) -> bool {
+    let fold = |word: &str| word.to_lowercase().replace('ё', "е");
+    fold(name) == fold(typed)
+}
+
+/// `command`, if nothing follows its name.
+fn no_argument(spec: &Spec, rest: &str, command: Command) -> Result<Command, CommandError> {
+    if rest.is_empty() {
+        Ok(command)
+    } else {
+        Err(spec.error(msg!("arg-none", got = rest)))
+    }
+}
+
+macro_rules! bare {
+    ($command:expr) => {
+        |spec, rest| no_argument(spec, rest, $command)
+    };
+}
+
+/// The levels' names, in the order of the engine's table: its English ones and the Russian.
+pub const LEVEL_WORDS: &[Word] = &[
+    Word {
+        en: "beginner",
+        ru: "новичок",
+    },
+    Word {
+        en: "novice",
+        ru: "ученик",
+    },
+    Word {
+        en: "casual",
+        ru: "любитель",
+    },
+    Word {
+        en: "club",
+        ru: "разрядник",
+    },
+    Word {
+        en: "easy",
+        ru: "лёгкий",
+    },
+    Word {
+        en: "normal",
+        ru: "средний",
+    },
+    Word {
+        en: "hard",
+        ru: "сильный",
+    },
+];
+
+/// The word of `level` in `lang`.
+pub fn level_word(level: &Level, lang: Lang) -> &'static str {
+    LEVEL_WORDS
+        .iter()
+        .find(|word| word.en == level.name)
+        .map_or(level.name, |word| word.get(lang))
+}
+
+const KB_RELOAD: Word = Word {
+    en: "reload",
+    ru: "перечитать",
+};
+const KB_CHECK: Word = Word {
+    en: "check",
+    ru: "проверить",
+};
+
+/// `kb check` in `lang`: the command that lists a knowledge base's problems.
+pub fn kb_check_words(lang: Lang) -> String {
+    let kb = find("kb").map_or("kb", |spec| spec.names(lang)[0]);
+    format!("{kb} {}", KB_CHECK.get(lang))
+}
+
+const PUZZLE_NEXT: Word = Word {
+    en: "next",
+    ru: "дальше",
+};
+const PUZZLE_OFF: Word = Word {
+    en: "off",
+    ru: "выход",
+};
+
+/// The commands, in the order `help` lists them.
+pub const COMMANDS: &[Spec] = &[
+    Spec {
+        en: &["help", "?"],
+        ru: &["помощь", "справка", "?"],
+        words: &[],
+        id: "cmd-help",
+        parse: bare!(Command::Help),
+    },
+    Spec {
+        en: &["board"],
+        ru: &["доска"],
+        words: &[],
+        id: "cmd-board",
+        parse: bare!(Command::Board),
+    },
+    Spec {
+        en: &["moves"],
+        ru: &["ходы"],
+        words: &[],
+        id: "cmd-moves",
+        parse: bare!(Command::Moves),
+    },
+    Spec {
+        en: &["history"],
+        ru: &["история"],
+        words: &[],
+        id: "cmd-history",
+        parse: bare!(Command::History),
+    },
+    Spec {
+        en: &["back"],
+        ru: &["назад"],
+        words: &[],
+        id: "cmd-back",
+        parse: |spec, rest| plies(spec, rest).map(Command::Back),
+    },
+    Spec {
+        en: &["forward"],
+        ru: &["вперёд"],
+        words: &[],
+        id: "cmd-forward",
+        parse: |spec, rest| plies(spec, rest).map(Command::Forward),
+    },
+    Spec {
+        en: &["goto"],
+        ru: &["перейти", "к"],
+        words: &[],
+        id: "cmd-goto",
+        parse: |spec, rest| match rest.trim().parse::<usize>() {
+            Ok(number) if number >= 1 => Ok(Command::Goto(number)),
+            _ => Err(spec.error(msg!("arg-move-number"))),
+        },
+    },
+    Spec {
+        en: &["hint"],
+        ru: &["подсказка"],
+        words: &[],
+        id: "cmd-hint",
+        parse: bare!(Command::Hint),
+    },
+    Spec {
+        en: &["analyze", "analyse"],
+        ru: &["анализ"],
+        words: &[],
+        id: "cmd-analyze",
+        parse: bare!(Command::Analyze),
+    },
+    Spec {
+        en: &["review"],
+        ru: &["разбор"],
+        words: &[],
+        id: "cmd-review",
+        parse: |spec, rest| match rest {
+            "" => Ok(Command::Review(None)),
+            rest => milliseconds(spec, rest).map(|time| Command::Review(Some(time))),
+        },
+    },
+    Spec {
+        en: &["puzzle"],
+        ru: &["задача"],
+        words: &[PUZZLE_NEXT, PUZZLE_OFF],
+        id: "cmd-puzzle",
+        parse: parse_puzzle,
+    },
+    Spec {
+        en: &["undo"],
+        ru: &["отмена"],
+        words: &[],
+        id: "cmd-undo",
+        parse: bare!(Command::Undo),
+    },
+    Spec {
+        en: &["new"],
+        ru: &["новая"],
+        words: &[],
+        id: "cmd-new",
+        parse: bare!(Command::New),
+    },
+    Spec {
+        en: &["flip"],
+        ru: &["смена"],
+        words: &[],
+        id: "cmd-flip",
+        parse: bare!(Command::Flip),
+    },
+    Spec {
+        en: &["movetime", "level"],
+        ru: &["время", "уровень"],
+        words: LEVEL_WORDS,
+        id: "cmd-movetime",
+        parse: parse_movetime,
+    },
+    Spec {
+        en: &["levels"],
+        ru: &["уровни"],
+        words: &[],
+        id: "cmd-levels",
+        parse: bare!(Command::Levels),
+    },
+    Spec {
+        en: &["fen"],
+        ru: &["позиция"],
+        words: &[],
+        id: "cmd-fen",
+        parse: bare!(Command::Fen),
+    },
+    Spec {
+        en: &["load"],
+        ru: &["загрузить"],
+        words: &[],
+        id: "cmd-load",
+        parse: |spec, rest| {
+            if rest.is_empty() {
+                Err(spec.error(msg!("arg-position")))
+            } else {
+                Ok(Command::Load(rest.to_string()))
+            }
+        },
+    },
+    Spec {
+        en: &["save"],
+        ru: &["сохранить"],
+        words: &[],
+        id: "cmd-save",
+        parse: |spec, rest| {
+            path(spec, rest).map(|path| Command::Save {
+                path,
+                replace: false,
+            })
+        },
+    },
+    Spec {
+        en: &["save!"],
+        ru: &["сохранить!"],
+        words: &[],
+        id: "cmd-save-replace",
+        parse: |spec, rest| {
+            path(spec, rest).map(|path| Command::Save {
+                path,
+                replace: true,
+            })
+        },
+    },
+    Spec {
+        en: &["open"],
+        ru: &["открыть"],
+        words: &[],
+        id: "cmd-open",
+        parse: parse_open,
+    },
+    Spec {
+        en: &["kb"],
+        ru: &["база"],
+        words: &[KB_RELOAD, KB_CHECK],
+        id: "cmd-kb",
+        parse: |spec, rest| match rest {
+            _ if KB_RELOAD.is(rest) => Ok(Command::KbReload),
+            _ if KB_CHECK.is(rest) => Ok(Command::KbCheck),
+            "" => Err(spec.error(msg!("arg-kb-word"))),
+            other => Err(spec.error(msg!("arg-kb-unknown", word = other.to_lowercase()))),
+        },
+    },
+    Spec {
+        en: &["remember"],
+        ru: &["запомнить"],
+        words: &[],
+        id: "cmd-remember",
+        parse: parse_remember,
+    },
+    Spec {
+        en: &["learn"],
+        ru: &["выучить"],
+        words: &[],
+        id: "cmd-learn",
+        parse: bare!(Command::Learn),
+    },
+    Spec {
+        en: &["draw"],
+        ru: &["ничья"],
+        words: &[],
+        id: "cmd-draw",
+        parse: bare!(Command::Draw),
+    },
+    Spec {
+        en: &["resign"],
+        ru: &["сдаюсь"],
+        words: &[],
+        id: "cmd-resign",
+        parse: bare!(Command::Resign),
+    },
+    Spec {
+        en: &["quit", "exit"],
+        ru: &["выход", "выйти"],
+        words: &[],
+        id: "cmd-quit",
+        parse: bare!(Command::Quit),
+    },
+];
+
+/// A count of plies: 1 when none is given.
+fn plies(spec: &Spec, rest: &str) -> Result<usize, CommandError> {
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return Ok(1);
+    }
+    match rest.parse::<usize>() {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err(spec.error(msg!("arg-plies"))),
+    }
+}
+
+fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
+    if rest.is_empty() {
+        return Ok(Command::MoveTime(None));
+    }
+    let named = LEVEL_WORDS.iter().find(|word| word.is(rest));
+    if let Some(level) = named.and_then(|word| level(word.en)) {
+        return Ok(Command::Level(level));
+    }
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(spec.error(msg!("arg-not-strength", text = rest)));
+    }
+    milliseconds(spec, rest).map(|time| Command::MoveTime(Some(time)))
+}
+
+/// A time in milliseconds, 1 to an hour (`250` or `250ms`).
+fn milliseconds(spec: &Spec, rest: &str) -> Result<Duration, CommandError> {
+    let lower = rest.to_lowercase();
+    let digits = lower.strip_suffix("ms").unwrap_or(&lower).trim();
+    let out_of_range = || spec.error(msg!("arg-time-range", max = MAX_MOVETIME_MS));
+    match digits.parse::<u64>() {
+        Ok(ms) if (1..=u64::from(MAX_MOVETIME_MS)).contains(&ms) => Ok(Duration::from_millis(ms)),
+        Ok(_) => Err(out_of_range()),
+        // Digits too many for a number are a time out of range, not a word.
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(out_of_range())
+        }
+        Err(_) => Err(spec.error(msg!("arg-not-ms", text = rest))),
+    }
+}
+
+fn path(spec: &Spec, rest: &str) -> Result<PathBuf, CommandError> {
+    let rest = rest.trim_matches(|c| c == '"' || c == '\'');
+    if rest.is_empty() {
+        Err(spec.error(msg!("arg-file")))
+    } else {
+        Ok(PathBuf::from(rest))
+    }
+}
+
+/// `open FILE [N]`: a last word that is a number picks the game.
+fn parse_open(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
+    let rest = rest.trim();
+    let (file, number) = match rest.rsplit_once(char::is_whitespace) {
+        Some((file, last)) if last.bytes().all(|b| b.is_ascii_digit()) => {
+            let number = last
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| spec.error(msg!("arg-game-number")))?;
+            (file, Some(number))
+        }
+        _ => (rest, None),
+    };
+    Ok(Command::Open {
+        path: path(spec, file)?,
+        number,
+    })
+}
+
+/// `puzzle [next | off | FEN]`: a word, else a position string (it has a colon).
+fn parse_puzzle(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
+    match rest {
+        "" => Ok(Command::Puzzle(PuzzleAction::Next)),
+        _ if PUZZLE_NEXT.is(rest) => Ok(Command::Puzzle(PuzzleAction::Next)),
+        _ if PUZZLE_OFF.is(rest) => Ok(Command::Puzzle(PuzzleAction::Off)),
+        _ if rest.contains(':') => Ok(Command::Puzzle(PuzzleAction::Position(rest.to_string()))),
+        other => Err(spec.error(msg!("arg-puzzle-word", word = other.to_lowercase()))),
+    }
+}
+
+fn parse_remember(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
+    let (word, name) = split_word(rest);
+    if word.is_empty() {
+        return Err(spec.error(msg!("arg-move")));
+    }
+    let mv = word
+        .parse::<MoveReadings>()
+        .map_err(|error| spec.error(phrases::move_parse_error(&error)))?;
+    let name = name.trim_matches(|c| c == '"' || c == '\'').trim();
+    Ok(Command::Remember {
+        mv,
+        name: (!name.is_empty()).then(|| name.to_string()),
+    })
+}
+
+/// The first word and the rest, both trimmed.
+fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (text, ""),
+    }
+}
+
+/// The table row with the name `word` in either language (any case, ё or е).
+pub fn find(word: &str) -> Option<&'static Spec> {
+    COMMANDS
+        .iter()
+        .find(|spec| spec.all_names().any(|name| same_word(name, word)))
+}
+
+impl FromStr for Command {
+    type Err = CommandError;
+
+    /// A command word from the table, else a move (a move number before it is ignored).
+    fn from_str(text: &str) -> Result<Command, CommandError> {
+        let text = strip_move_number(text);
+        let (word, rest) = split_word(text);
+        if word.is_empty() {
+            return Err(CommandError::Empty);
+        }
+        if let Some(spec) = find(word) {
+            return (spec.parse)(spec, rest);
+        }
+        match text.parse::<MoveReadings>() {
+            Ok(mv) => Ok(Command::Move(mv)),
+            Err(error) if looks_like_a_move(word) => Err(CommandError::BadMove(error)),
+            Err(_) => Err(CommandError::Unknown {
+                word: word.to_string(),
+            }),
+        }
+    }
+}
+
+/// Whether a word starts like a square (a file letter, read any way it may be meant,
+/// and a digit): a move, or a failed one best explained as a move error.
+pub(super) fn looks_like_a_move(word: &str) -> bool {
+    let start: String = word.chars().take(2).collect();
+    readings(&start).iter().any(|reading| {
+        let mut chars = reading.text.chars();
+        matches!(
+            (chars.next(), chars.next()),
+            (Some('a'..='h' | 'A'..='H'), Some('0'..='9'))
+        )
+    })
+}
+
+/// An answer to a yes-or-no question: `y`/`yes`/`да` or `n`/`no`/`нет`.
+pub fn parse_answer(text: &str) -> Option<bool> {
+    match text.trim().to_lowercase().as_str() {
+        "y" | "yes" | "да" | "д" => Some(true),
+        "n" | "no" | "нет" | "н" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shashki::engine::LEVELS;
+
+    #[test]
+    fn every_name_in_the_table_parses_to_its_command() {
+        let english = Text::new(Lang::En);
+        for spec in COMMANDS {
+            let usage = english.attribute(spec.id, "usage").unwrap_or_default();
+            for name in spec.all_names() {
+                let line = match usage.as_str() {
+                    "" => name.to_string(),
+                    "N" | "[N]" => format!("{name} 2"),
+                    "[MS]" => format!("{name} 50"),
+                    _ if spec.words.is_empty() => format!("{name} c3-d4 x"),
+                    _ => format!("{name} {}", spec.words[0].en),
+                };
+                assert!(line.parse::<Command>().is_ok(), "{line}");
+            }
+        }
+    }
+
+    #[test]
+    fn russian_words_are_the_same_commands() {
+        assert_eq!("помощь".parse(), Ok(Command::Help));
+        assert_eq!("ХОДЫ".parse(), Ok(Command::Moves));
+        assert_eq!("вперед 2".parse(), Ok(Command::Forward(2)));
+        assert_eq!("вперёд".parse(), Ok(Command::Forward(1)));
+        assert_eq!("база перечитать".parse(), Ok(Command::KbReload));
+        assert_eq!("kb проверить".parse(), Ok(Command::KbCheck));
+        assert_eq!("уровень легкий".parse(), Ok(Command::Level(LEVELS[4])));
+        assert_eq!("уровень Новичок".parse(), Ok(Command::Level(LEVELS[0])));
+        assert_eq!(
+            "сохранить! партия.pdn".parse(),
+            Ok(Command::Save {
+                path: "партия.pdn".into(),
+                replace: true
+            })
+        );
+        assert_eq!("сдаюсь".parse(), Ok(Command::Resign));
+        assert_eq!("анализ".parse(), Ok(Command::Analyze));
+        assert_eq!(
+            "разбор 250".parse(),
+            Ok(Command::Review(Some(Duration::from_millis(250))))
+        );
+    }
+
+    #[test]
+    fn every_command_has_a_word_in_each_language_and_no_word_two_commands() {
+        for spec in COMMANDS {
+            assert!(!spec.en.is_empty() && !spec.ru.is_empty(), "{}", spec.id);
+            for word in spec.words {
+                assert!(!word.en.is_empty() && !word.ru.is_empty(), "{}", spec.id);
+            }
+            for name in spec.all_names() {
+                assert_eq!(find(name).map(|found| found.id), Some(spec.id), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn commands_ignore_case_and_spacing() {
+        assert_eq!("  HELP ".parse(), Ok(Command::Help));
+        assert_eq!("Выход".parse(), Ok(Command::Quit));
+        assert_eq!("kb   Reload".parse(), Ok(Command::KbReload));
+        assert_eq!(
+            "level 250".parse(),
+            Ok(Command::MoveTime(Some(Duration::from_millis(250))))
+        );
+        assert_eq!("movetime hard".parse(), Ok(Command::Level(LEVELS[6])));
+        assert_eq!("LEVEL Casual".parse(), Ok(Command::Level(LEVELS[2])));
+        assert_eq!(
+            "save my game.pdn".parse(),
+            Ok(Command::Save {
+                path: "my game.pdn".into(),
+                replace: false
+            })
+        );
+    }
+
+    #[test]
+    fn moves_in_forgiving_forms_are_moves() {
+        for text in [
+            "c3-d4",
+            "C3D4",
+            "c3 d4",
+            "c3xe5",
+            "c3:e5:c7",
+            "12. c3-d4",
+            "3...c3-d4",
+        ] {
+            assert!(matches!(text.parse(), Ok(Command::Move(_))), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_input_is_explained() {
+        let english = Text::new(Lang::En);
+        let explain = |line: &str| line.parse::<Command>().unwrap_err().explain(&english);
+        assert_eq!("".parse::<Command>(), Err(CommandError::Empty));
+        assert_eq!(
+            explain("dance"),
+            "unknown command 'dance'; type help for the commands"
+        );
+        assert_eq!(
+            explain("c3-d3"),
+            "d3 is a light square; play uses the dark squares only"
+        );
+        assert!(matches!(
+            "movetime soon".parse::<Command>(),
+            Err(CommandError::BadArgument { .. })
+        ));
+        assert!(matches!(
+            "movetime 0".parse::<Command>(),
+            Err(CommandError::BadArgument { .. })
+        ));
+        for huge in ["level 3600001", "movetime 99999999999999999999999 ms"] {
+            assert_eq!(
+                explain(huge),
+                "movetime: the time must be 1 to 3600000 milliseconds (an hour); \
+                 usage: movetime [MS | LEVEL]",
+                "{huge}"
+            );
+        }
+        assert_eq!(
+            explain("review soon"),
+            "review: 'soon' is not a number of milliseconds; usage: review [MS]"
+        );
+        assert!(matches!(
+            "undo now".parse::<Command>(),
+            Err(CommandError::BadArgument { .. })
+        ));
+        assert!(matches!(
+            "kb".parse::<Command>(),
+            Err(CommandError::BadArgument { .. })
+        ));
+    }
+
+    #[test]
+    fn every_level_has_a_word_in_each_language_in_the_table_order() {
+        let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
+        let words: Vec<&str> = LEVEL_WORDS.iter().map(|word| word.en).collect();
+        assert_eq!(names, words);
+        assert_eq!(level_word(&LEVELS[0], Lang::Ru), "новичок");
+    }
+
+    #[test]
+    fn remember_takes_a_move_and_an_optional_name() {
+        assert_eq!(
+            "remember c3-d4 Городская партия".parse(),
+            Ok(Command::Remember {
+                mv: "c3-d4".parse().unwrap(),
+                name: Some("Городская партия".to_string())
+            })
+        );
+        assert!(matches!(
+            "remember c3:e5".parse(),
+            Ok(Command::Remember { name: None, .. })
+        ));
+        assert!("remember".parse::<Command>().is_err());
+    }
+
+    #[test]
+    fn puzzle_takes_a_word_or_a_position() {
+        assert_eq!("puzzle".parse(), Ok(Command::Puzzle(PuzzleAction::Next)));
+        assert_eq!(
+            "задача дальше".parse(),
+            Ok(Command::Puzzle(PuzzleAction::Next))
+        );
+        assert_eq!(
+            "Задача выход".parse(),
+            Ok(Command::Puzzle(PuzzleAction::Off))
+        );
+        assert_eq!("puzzle OFF".parse(), Ok(Command::Puzzle(PuzzleAction::Off)));
+        assert_eq!(
+            "puzzle W:Wa1,b2,c3:Ba5,e5,g7".parse(),
+            Ok(Command::Puzzle(PuzzleAction::Position(
+                "W:Wa1,b2,c3:Ba5,e5,g7".to_string()
+            )))
+        );
+        let english = Text::new(Lang::En);
+        assert_eq!(
+            "puzzle now"
+                .parse::<Command>()
+                .unwrap_err()
+                .explain(&english),
+            "puzzle: 'now' is neither next nor off, nor a position string; \
+             usage: puzzle [next | off | FEN]"
+        );
+    }
+
+    #[test]
+    fn answers_in_english_and_russian() {
+        assert_eq!(parse_answer("Y"), Some(true));
+        assert_eq!(parse_answer("да"), Some(true));
+        assert_eq!(parse_answer("нет"), Some(false));
+        assert_eq!(parse_answer("no"), Some(false));
+        assert_eq!(parse_answer("maybe"), None);
+    }
+}

@@ -1,0 +1,295 @@
+//! Game records on disk: `save` and `open` as PDN, written atomically, never over a file unasked.
+
+use std::path::{Path, PathBuf};
+
+use super::clock::clock_text;
+use super::strength::STRENGTH_TAG;
+use super::text::msg;
+use super::width::wrap_message;
+use super::{Console, Question, phrases};
+use shashki::Color;
+use shashki::files::{DataDir, ReadError, read_text, write_atomically};
+use shashki::kb::{learned_path, locate_file};
+use shashki::notation::pdn;
+
+impl Console {
+    /// The game as a PDN record: an opened game's own tags, else the players named by
+    /// colour, the event and the date.
+    pub(super) fn record(&self) -> String {
+        // The writer adds these from the game itself; a timed game names its control and
+        // each side's time, and the bot's strength is kept, so that a resumed game goes on
+        // as it was.
+        let own = ["Result", "Termination", "GameType", "FEN"];
+        let mut session: Vec<(&str, String)> = self
+            .strength_tag()
+            .map(|strength| (STRENGTH_TAG, strength))
+            .into_iter()
+            .collect();
+        if let Some(clocks) = &self.clocks {
+            session.push(("TimeControl", clocks.control().pdn()));
+            session.push(("WhiteClock", clock_text(clocks.left(Color::White))));
+            session.push(("BlackClock", clock_text(clocks.left(Color::Black))));
+        }
+        let replaced = |name: &str| {
+            own.iter().any(|own| own.eq_ignore_ascii_case(name))
+                || session
+                    .iter()
+                    .any(|(tag, _)| tag.eq_ignore_ascii_case(name))
+        };
+        let mut tags: Vec<(&str, String)> = self
+            .tags
+            .iter()
+            .filter(|(name, _)| !replaced(name))
+            .map(|(name, value)| (name.as_str(), value.clone()))
+            .collect();
+        if tags.is_empty() {
+            let (white, black) = match self.human {
+                Color::White => (self.player.as_str(), BOT),
+                Color::Black => (BOT, self.player.as_str()),
+            };
+            tags = vec![
+                ("Event", "shashki console game".to_string()),
+                ("Date", today()),
+                ("White", white.to_string()),
+                ("Black", black.to_string()),
+            ];
+        }
+        tags.extend(session);
+        pdn::write(&self.game, &tags, &self.comments)
+    }
+
+    /// `save FILE` (`replace` for `save! FILE`): an existing file is replaced only when
+    /// the player says so, and a knowledge base never.
+    pub(super) fn save(&mut self, path: &Path, replace: bool) {
+        if let Some(kb) = self
+            .knowledge_base_files()
+            .iter()
+            .find(|kb| same_file(kb, path))
+        {
+            self.tell(msg!(
+                "save-over-kb",
+                path = path.display().to_string(),
+                kb = kb.display().to_string()
+            ));
+            return;
+        }
+        // Only a regular file is worth a question; the writer refuses anything else.
+        if replace || !path.is_file() {
+            self.write_record(path);
+        } else if self.interactive {
+            self.question = Question::Replace(path.to_path_buf());
+        } else {
+            self.tell(msg!("save-exists", path = path.display().to_string()));
+        }
+    }
+
+    /// Writes the record to `path` in one step.
+    pub(super) fn write_record(&mut self, path: &Path) {
+        let text = self.record();
+        match write_atomically(path, text.as_bytes()) {
+            Ok(()) => self.tell(msg!("saved", path = path.display().to_string())),
+            Err(error) => self.tell(msg!(
+                "save-failed",
+                path = path.display().to_string(),
+                error = self.words(phrases::io_error(&error))
+            )),
+        }
+    }
+
+    /// Every knowledge-base file the console may use or write: the one found for
+    /// `--kb` or in the current directory, and the player's own.
+    fn knowledge_base_files(&self) -> Vec<PathBuf> {
+        let base = locate_file(self.kb_path.as_deref());
+        let mut files: Vec<PathBuf> = base.iter().cloned().collect();
+        files.extend(self.data.as_ref().map(DataDir::knowledge_base));
+        // The learned facts beside it are a knowledge base too.
+        files.extend(learned_path(base.as_deref()));
+        files.extend(self.data.as_ref().map(DataDir::learned));
+        files
+    }
+
+    /// Opens game `number` of the PDN file at `path`, or its only game; lists the games
+    /// of a file with several when no number is given.
+    pub(super) fn open(&mut self, path: &Path, number: Option<usize>) {
+        let text = match read_text(path) {
+            Ok(text) => text,
+            // `FILE:LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
+            Err(error @ ReadError::BadUtf8(_)) => {
+                let reason = self.words(phrases::read_error(&error));
+                self.say(format!("{}:{reason}", path.display()));
+                return;
+            }
+            Err(error) => {
+                self.tell(msg!(
+                    "open-failed",
+                    path = path.display().to_string(),
+                    error = self.words(phrases::read_error(&error))
+                ));
+                return;
+            }
+        };
+        let mut games = pdn::read_all(&text);
+        let count = games.len();
+        let chosen = match (number, count) {
+            (_, 0) => {
+                self.tell(msg!("open-no-game", path = path.display().to_string()));
+                return;
+            }
+            (None, 1) => 1,
+            (None, _) => {
+                self.list_games(path, &games);
+                return;
+            }
+            (Some(n), _) if n > count => {
+                self.tell(msg!(
+                    "open-out-of-range",
+                    path = path.display().to_string(),
+                    count = count
+                ));
+                return;
+            }
+            (Some(n), _) => n,
+        };
+        match games.swap_remove(chosen - 1) {
+            Ok(record) => {
+                self.keep_unfinished();
+                let moves_lost = record.moves_lost;
+                self.take_game(record);
+                let plies = self.game.moves().len();
+                let path = path.display().to_string();
+                let plies = self.words(msg!("plies", count = plies));
+                self.tell(if count > 1 {
+                    msg!(
+                        "opened-one-of",
+                        path = path,
+                        chosen = chosen,
+                        count = count,
+                        plies = plies.clone()
+                    )
+                } else {
+                    msg!("opened", path = path, plies = plies.clone())
+                });
+                if moves_lost {
+                    self.tell(msg!("record-moves-lost", plies = plies));
+                }
+                self.show_board();
+                self.proceed();
+            }
+            Err(error) => {
+                let reason = phrases::pdn_error(&error, &self.text);
+                self.say(format!("{}:{reason}", path.display()));
+            }
+        }
+    }
+
+    /// `FILE has G games; open one with open FILE N:` and a line for each.
+    fn list_games(&mut self, path: &Path, games: &[Result<pdn::GameRecord, pdn::PdnError>]) {
+        let mut lines = vec![self.words(msg!(
+            "open-list",
+            path = path.display().to_string(),
+            count = games.len()
+        ))];
+        for (number, game) in games.iter().enumerate() {
+            let line = match game {
+                Ok(record) => {
+                    let tag = |name: &str| record.tag(name).unwrap_or("?").to_string();
+                    self.words(msg!(
+                        "open-list-game",
+                        white = tag("White"),
+                        black = tag("Black"),
+                        event = tag("Event"),
+                        date = self.date_words(&tag("Date")),
+                        result = pdn::result_token(record.game.outcome()),
+                        plies = self.words(msg!("plies", count = record.game.moves().len()))
+                    ))
+                }
+                Err(error) => self.words(msg!(
+                    "open-list-unreadable",
+                    path = path.display().to_string(),
+                    error = phrases::pdn_error(error, &self.text)
+                )),
+            };
+            let line = format!("{:>4}. {line}", number + 1);
+            lines.push(wrap_message(&line));
+        }
+        self.say(lines.join("\n"));
+    }
+}
+
+impl Console {
+    /// A record's date as it can be read: `1975.03.12`, `1975` for `1975.??.??`, and
+    /// words for a date not known at all.
+    fn date_words(&self, date: &str) -> String {
+        let known: Vec<&str> = date
+            .split('.')
+            .take_while(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+            .collect();
+        match known.is_empty() {
+            true => self.words(msg!("date-unknown")),
+            false => known.join("."),
+        }
+    }
+}
+
+/// The player's name in records unless `--name` gives one.
+pub const PLAYER: &str = "Player";
+/// The bot's name in records: it tells a resumed game which colour the bot had.
+pub(super) const BOT: &str = "shashki";
+
+/// Whether `a` and `b` name the same existing file (through links and `..`).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Now as `YYYY-MM-DD-HHMMSS` (UTC), for the names of kept games.
+pub(super) fn timestamp() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
+    let time = seconds % 86_400;
+    format!(
+        "{year:04}-{month:02}-{day:02}-{:02}{:02}{:02}",
+        time / 3600,
+        time / 60 % 60,
+        time % 60
+    )
+}
+
+/// Today's date as PDN writes it, `YYYY.MM.DD` (UTC).
+pub(super) fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    let (year, month, day) = civil_from_days(days as i64);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_day_numbers() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(20_454), (2026, 1, 1));
+    }
+}

@@ -1,0 +1,156 @@
+//! The knowledge-base commands: loading at the start, `kb reload`, `kb check`, `remember`.
+
+use super::text::msg;
+use super::{Console, Intent, phrases};
+use shashki::Move;
+use shashki::MoveText;
+use shashki::files::{FileFailure, write_atomically};
+use shashki::kb::{
+    self, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase, Problem,
+    Remembered, learned_path, locate_file, remember,
+};
+use shashki::notation::MoveReadings;
+
+impl Console {
+    pub(super) fn load_kb_at_start(&mut self) {
+        let located = KnowledgeBase::locate(self.kb_path.as_deref());
+        if self.adopt_kb(located, false).is_err() {
+            self.tell(msg!("kb-none"));
+        }
+    }
+
+    pub(super) fn kb_reload(&mut self) {
+        let reloaded = KnowledgeBase::locate(self.kb_path.as_deref());
+        if let Err(diagnostics) = self.adopt_kb(reloaded, true) {
+            let errors = errors(&diagnostics);
+            if self.engine.knowledge_base().is_some() {
+                self.tell(msg!("kb-reload-kept", errors = errors));
+            } else {
+                self.tell(msg!("kb-reload-none", errors = errors));
+            }
+        }
+    }
+
+    /// Shows what loading said; a base that loaded replaces the one in use (the line
+    /// that names it says whether it was `reloaded`), a broken one is handed back.
+    fn adopt_kb(
+        &mut self,
+        loaded: Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>,
+        reloaded: bool,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let (kb, diagnostics) = match loaded {
+            Ok(found) => found,
+            Err(diagnostics) => {
+                self.show_problems(&diagnostics);
+                return Err(diagnostics);
+            }
+        };
+        self.show_problems(&diagnostics);
+        let origin = phrases::origin(kb.origin(), &self.text);
+        self.tell(msg!(
+            "kb-loaded",
+            reloaded = if reloaded { "yes" } else { "no" },
+            origin = origin,
+            facts = kb.len()
+        ));
+        self.engine.set_knowledge_base(Some(kb));
+        self.hint_engine = None;
+        Ok(())
+    }
+
+    pub(super) fn kb_check(&mut self) {
+        // The base in use, as the bot loads it: the file and its learned facts, or the
+        // built-in base with them.
+        let file = locate_file(self.kb_path.as_deref());
+        let loaded = KnowledgeBase::locate(self.kb_path.as_deref());
+        match loaded {
+            Ok((kb, diagnostics)) => {
+                self.show_problems(&diagnostics);
+                let origin = phrases::origin(kb.origin(), &self.text);
+                self.tell(msg!(
+                    "kb-check-ok",
+                    origin = origin,
+                    facts = kb.len(),
+                    exact = kb.exact_count(),
+                    patterns = kb.pattern_count(),
+                    lines = kb.line_count()
+                ));
+            }
+            Err(diagnostics) => {
+                self.show_problems(&diagnostics);
+                let errors = errors(&diagnostics);
+                let origin = file.map_or(BUILTIN_ORIGIN.to_string(), |f| f.display().to_string());
+                let origin = phrases::origin(&origin, &self.text);
+                self.tell(msg!("kb-check-failed", origin = origin, errors = errors));
+            }
+        }
+    }
+
+    /// Teaches the base this position's move: the file in use, or, while the built-in
+    /// base is in use, the player's own base in the data directory, seeded from it.
+    pub(super) fn remember(&mut self, typed: &MoveReadings, name: Option<String>) {
+        let position = *self.game.position();
+        if let Some(mv) = self.read_move(typed, &position, Intent::Remember(name.clone())) {
+            self.remember_move(mv, name);
+        }
+    }
+
+    /// Teaches the base the legal move `mv` of this position, under `name` if given.
+    pub(super) fn remember_move(&mut self, mv: Move, name: Option<String>) {
+        let position = *self.game.position();
+        let (file, seed) = match locate_file(self.kb_path.as_deref()) {
+            Some(file) => (file, ""),
+            None => match &self.data {
+                Some(data) => (data.knowledge_base(), BUILTIN_TEXT),
+                None => {
+                    self.tell(msg!("remember-no-data"));
+                    return;
+                }
+            },
+        };
+        let name = name.unwrap_or_else(|| {
+            self.words(msg!(
+                "remember-default-name",
+                number = self.game.move_number(),
+                mv = MoveText::from_move(&position, mv).to_string()
+            ))
+        });
+        match remember(&file, seed, &position, mv, &name) {
+            Ok(Remembered {
+                fact,
+                replaced: None,
+            }) => self.tell(msg!("remembered", fact = fact.to_string())),
+            Ok(Remembered {
+                fact,
+                replaced: Some(old),
+            }) => self.tell(msg!(
+                "remember-updated",
+                fact = fact.to_string(),
+                mv = MoveText::from_move(&position, mv).to_string(),
+                old = old.join("; ")
+            )),
+            Err(diagnostics) => {
+                self.show_problems(&diagnostics);
+                return;
+            }
+        }
+        // A base seeded from the built-in one keeps the built-in learned facts beside it.
+        if !seed.is_empty()
+            && let Some(learned) = learned_path(Some(&file)).filter(|learned| !learned.exists())
+            && let Err(error) = write_atomically(&learned, BUILTIN_LEARNED_TEXT.as_bytes())
+        {
+            let failure = Problem::CannotWrite(FileFailure::from(&error));
+            let shown = Diagnostic::file_error(&learned.display().to_string(), failure);
+            self.show_problems(&[shown]);
+        }
+        if let Ok((kb, _)) = KnowledgeBase::load(&file) {
+            self.engine.set_knowledge_base(Some(kb));
+            self.hint_engine = None;
+        }
+    }
+}
+
+/// The errors among `diagnostics` (warnings do not count), as a message argument.
+fn errors(diagnostics: &[kb::Diagnostic]) -> usize {
+    diagnostics.iter().filter(|d| d.is_error()).count()
+}

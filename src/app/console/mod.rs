@@ -1,0 +1,1077 @@
+//! Console play: a game against the bot at a readline prompt, or line by line from a script.
+//!
+//! [`run`] reads lines from rustyline when stdin is a terminal (history, completion,
+//! hints, colours, a progress line while the bot thinks) and plainly from stdin
+//! otherwise, so that the same commands drive scripted games and tests.
+
+mod analysis;
+mod autosave;
+mod clock;
+pub mod command;
+mod files;
+mod help;
+mod helper;
+mod input;
+mod interrupt;
+mod knowledge;
+mod learning;
+mod phrases;
+mod problems;
+mod puzzle;
+pub mod render;
+mod review;
+mod score;
+mod strength;
+pub mod text;
+mod thinking;
+mod view;
+mod width;
+
+pub use self::clock::{TimeControl, TimeControlError};
+pub use self::files::PLAYER;
+pub use self::phrases::fen_error;
+pub use self::text::Lang;
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use self::clock::{Clocks, clock_text};
+use self::command::{Command, CommandError, parse_answer};
+use self::help::help;
+use self::helper::Mode;
+use self::input::{Input, InputError, Line};
+use self::interrupt::Interrupts;
+use self::render::Style;
+use self::text::{Message, Text, msg};
+use self::thinking::{Screen, Thinker};
+use shashki::egtb::Tablebase;
+use shashki::endgame::Value;
+use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::files::DataDir;
+use shashki::notation::pdn::{self, Comment, GameRecord};
+use shashki::notation::{MoveReadings, Notation, ReadMove, readings};
+use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
+
+/// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
+const MAX_INPUT_ERRORS: u32 = 10;
+
+/// How a console session starts.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The human's colour.
+    pub human: Color,
+    /// The start position (default: the standard start).
+    pub start: Option<Position>,
+    /// The bot's limits per move without clocks: a time, a depth.
+    pub limits: Limits,
+    /// `--depth`: hints, analysis and review search to this depth too.
+    pub study_depth: Option<u32>,
+    /// Whether the player chose the bot's strength (a level, a time or a depth a move):
+    /// on a clock it then bounds the clock's share too.
+    pub strength_chosen: bool,
+    /// Whether the bot plays the knowledge base (the weakest levels do not).
+    pub use_kb: bool,
+    /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
+    pub kb: Option<PathBuf>,
+    /// The threads the bot searches with.
+    pub threads: usize,
+    /// The bot's random seed (default: from the clock).
+    pub seed: Option<u64>,
+    /// Plain text even on a terminal.
+    pub no_color: bool,
+    /// How the bot's moves and hints are written.
+    pub notation: Notation,
+    /// A PDN file to open at the start.
+    pub open: Option<PathBuf>,
+    /// The player's name in game records.
+    pub name: String,
+    /// The endgame databases the bot uses.
+    pub tablebase: Option<Arc<Tablebase>>,
+    /// The language the console speaks.
+    pub lang: Lang,
+    /// Game clocks: the bot manages its time on them, a flag fall loses.
+    pub time: Option<TimeControl>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            human: Color::White,
+            start: None,
+            limits: Limits::default(),
+            study_depth: None,
+            strength_chosen: false,
+            use_kb: true,
+            kb: None,
+            threads: 1,
+            seed: None,
+            no_color: false,
+            notation: Notation::Full,
+            open: None,
+            name: files::PLAYER.to_string(),
+            tablebase: None,
+            lang: Lang::En,
+            time: None,
+        }
+    }
+}
+
+/// What the prompt waits for besides moves and commands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Question {
+    None,
+    /// At the start: resume the unfinished game kept from last time?
+    Resume,
+    /// `save FILE` at a terminal, and the file exists: replace it?
+    Replace(PathBuf),
+    /// The bot offered a draw in a drawn king-against-king ending.
+    Draw,
+    /// The game is over: a new one?
+    NewGame,
+    /// Ctrl-C twice: really quit?
+    Quit,
+    /// A move typed at an earlier position: drop the later plies and play it?
+    Branch {
+        mv: Move,
+        ply: usize,
+    },
+    /// A typed move reads as several legal moves: which was meant?
+    Which {
+        typed: String,
+        choices: Vec<(String, Meant)>,
+        intent: Intent,
+    },
+    /// `learn` found new facts: add them to the learned facts?
+    Learn,
+}
+
+/// What a typed move is for, once it is known which move was meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Intent {
+    /// Play it in the game.
+    Play,
+    /// Play it at the earlier position shown, `ply` plies from the start.
+    Branch(usize),
+    /// Teach it to the knowledge base, under this name if one was given.
+    Remember(Option<String>),
+    /// Try it in the puzzle.
+    Puzzle,
+    /// A position string: start a new game from it.
+    Load,
+    /// A position string: find its combination as a puzzle.
+    PuzzleAt,
+}
+
+/// What a typed text turned out to mean.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Meant {
+    Move(Move),
+    Position(Position),
+}
+
+/// Pieces of each kind, to see whether the material changed.
+type Material = [u32; 4];
+
+fn material(position: &Position) -> Material {
+    [
+        position.men(Color::White).count(),
+        position.kings_of(Color::White).count(),
+        position.men(Color::Black).count(),
+        position.kings_of(Color::Black).count(),
+    ]
+}
+
+/// Whether the session goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// One session: the game, the bot, and the conversation.
+struct Console {
+    game: Game,
+    /// The plies from the start to the position shown, when it is an earlier one.
+    view: Option<usize>,
+    /// The tag pairs of an opened or resumed record, kept when it is saved again.
+    tags: Vec<(String, String)>,
+    /// The plies of an opened record of a game between other players: an end reached
+    /// within them is told as the record's, not as the player's.
+    recorded_plies: Option<usize>,
+    /// The comments of an opened or resumed record, kept while their moves stand.
+    comments: Vec<Comment>,
+    /// The player's name in records.
+    player: String,
+    human: Color,
+    engine: Engine,
+    /// A second engine for hints, so that a hint leaves the bot's combination line alone.
+    hint_engine: Option<Engine>,
+    /// Learned facts waiting for the answer to [`Question::Learn`].
+    pending: Option<learning::PendingFacts>,
+    seed: u64,
+    /// The bot's limits without clocks.
+    limits: Limits,
+    /// Whether the player chose them: on a clock they then bound the clock's share.
+    strength_chosen: bool,
+    /// The player's `--depth`: hints, analysis and review search to it, so that their
+    /// results repeat; otherwise they think for times of their own.
+    study_depth: Option<u32>,
+    /// Both sides' clocks in a timed game.
+    clocks: Option<Clocks>,
+    kb_path: Option<PathBuf>,
+    /// The player's data directory (history, own knowledge base, the game in progress).
+    data: Option<DataDir>,
+    /// Whether a person is at a terminal (questions may be asked).
+    interactive: bool,
+    /// The record last written to the autosave.
+    autosaved: Option<String>,
+    /// The autosave holds last time's unfinished game and the player has not yet
+    /// said whether to resume it: it must not be touched.
+    resume_pending: bool,
+    /// Whether an autosave failure was reported (once is enough).
+    autosave_failed: bool,
+    style: Style,
+    /// How the bot's moves and hints are written.
+    notation: Notation,
+    screen: Screen,
+    question: Question,
+    /// The material when the human last declined a king-against-king draw.
+    declined: Option<Material>,
+    /// Whether the end of the current game has been announced.
+    announced: bool,
+    /// The puzzle trainer, from the first `puzzle` on.
+    trainer: Option<puzzle::Trainer>,
+    /// The messages in the player's language.
+    text: Text,
+    out: io::Stdout,
+    /// Where lines come from.
+    input: Input,
+    /// Ctrl-C caught while the bot works (on a terminal).
+    interrupts: Option<Interrupts>,
+}
+
+/// Plays a console session until the player quits or the input ends.
+pub fn run(options: Options) -> io::Result<()> {
+    let interactive = io::stdin().is_terminal();
+    let terminal_out = io::stdout().is_terminal();
+    let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    // A dumb terminal shows escape sequences as they are: no colours, no redrawing.
+    let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+    let style = Style {
+        color: interactive && terminal_out && !dumb && !options.no_color && !no_color_env,
+    };
+    let seed = options.seed.unwrap_or_else(clock_seed);
+    let start = options.start.unwrap_or_else(Position::start);
+    let mut console = Console {
+        game: Game::new(start),
+        view: None,
+        tags: Vec::new(),
+        recorded_plies: None,
+        comments: Vec::new(),
+        player: options.name.clone(),
+        human: options.human,
+        engine: Engine::new(
+            EngineConfig {
+                use_kb: options.use_kb,
+                seed,
+                threads: options.threads,
+                tablebase: options.tablebase.clone(),
+                ..EngineConfig::default()
+            },
+            None,
+        ),
+        hint_engine: None,
+        pending: None,
+        seed,
+        limits: options.limits,
+        strength_chosen: options.strength_chosen,
+        study_depth: options.study_depth,
+        clocks: options.time.map(Clocks::new),
+        kb_path: options.kb.clone(),
+        data: DataDir::locate(),
+        interactive,
+        autosaved: None,
+        resume_pending: false,
+        autosave_failed: false,
+        style,
+        notation: options.notation,
+        screen: Screen {
+            progress: interactive && terminal_out && !dumb,
+        },
+        question: Question::None,
+        declined: None,
+        announced: false,
+        trainer: None,
+        text: Text::new(options.lang),
+        out: io::stdout(),
+        input: match interactive {
+            true => Input::terminal(&start, options.lang, style.color),
+            false => Input::script(),
+        },
+        interrupts: interactive.then(Interrupts::install).flatten(),
+    };
+    console.tell(msg!("welcome"));
+    console.load_kb_at_start();
+    console.show_strength();
+    console.show_board();
+    match (&options.open, options.start) {
+        (Some(path), _) => {
+            // The file named on the command line wins: last time's game is set aside.
+            if console.offer_resume() {
+                console.answer(false);
+            }
+            console.open(path, None);
+        }
+        // So does the position asked for: it is the game already.
+        (None, Some(_)) => {
+            if console.offer_resume() {
+                console.answer(false);
+            } else {
+                console.proceed();
+            }
+        }
+        (None, None) => {
+            if !console.offer_resume() {
+                console.proceed();
+            }
+        }
+    }
+    let mut interrupts = 0;
+    let mut errors = 0;
+    loop {
+        console.autosave();
+        console.ask_again_after_the_end();
+        console.offer_draw_if_due();
+        console.run_clock();
+        let mode = match console.question {
+            Question::None => Mode::Play,
+            _ => Mode::Question,
+        };
+        let position = console
+            .puzzle_position()
+            .unwrap_or(*console.game.position());
+        console.input.set_position(&position, mode);
+        if mode == Mode::Question {
+            console.set_typed_ahead_aside();
+        }
+        let prompt = console.prompt();
+        match console.input.read(&prompt) {
+            Line::Text(text) => {
+                interrupts = 0;
+                errors = 0;
+                // A move typed after the flag fell is not played: the game's end,
+                // told once, says why.
+                let flag_fell = console.check_flag();
+                if flag_fell && matches!(text.parse(), Ok(Command::Move(_))) {
+                    continue;
+                }
+                if console.handle(&text) == Flow::Quit {
+                    break;
+                }
+            }
+            Line::Interrupted => {
+                errors = 0;
+                interrupts += 1;
+                if console.question == Question::Quit || interrupts >= 3 {
+                    break;
+                }
+                if interrupts == 2 {
+                    console.question = Question::Quit;
+                } else {
+                    console.tell(msg!("line-cleared"));
+                }
+            }
+            Line::Eof => break,
+            Line::Error(error) => {
+                errors += 1;
+                let error = match error {
+                    InputError::NotUtf8 => console.words(msg!("input-not-utf8")),
+                    InputError::Other(error) => error,
+                };
+                if errors >= MAX_INPUT_ERRORS {
+                    console.tell(msg!("input-gone", error = error));
+                    break;
+                }
+                console.tell(msg!("input-error", error = error));
+            }
+        }
+    }
+    console.farewell();
+    console.input.finish();
+    Ok(())
+}
+
+/// A seed from the clock, for games without `--seed`.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        ^ u64::from(std::process::id())
+}
+
+impl Console {
+    /// Prints one message; output errors (a closed pipe) must not end the game.
+    fn say(&mut self, text: impl AsRef<str>) {
+        let _ = writeln!(self.out, "{}", text.as_ref());
+        let _ = self.out.flush();
+    }
+
+    /// Prints one message in the player's language, in lines of 80 columns, never
+    /// broken inside the name of a file.
+    fn tell(&mut self, message: Message) {
+        let files = message.file_names();
+        let text = self.words(message);
+        self.say(width::wrap_message_keeping(&text, &files));
+    }
+
+    /// A message in the player's language.
+    fn words(&self, message: Message) -> String {
+        self.text.render(&message)
+    }
+
+    fn bot(&self) -> Color {
+        self.human.opposite()
+    }
+
+    fn prompt(&self) -> String {
+        // Fluent drops a message's trailing space: the prompts get theirs here.
+        let question = match &self.question {
+            Question::Resume => msg!("ask-resume"),
+            Question::Replace(path) => msg!("ask-replace", path = path.display().to_string()),
+            Question::Draw => msg!("ask-draw"),
+            Question::NewGame => msg!("ask-new-game"),
+            Question::Quit => msg!("ask-quit"),
+            Question::Branch { .. } => msg!("ask-branch"),
+            Question::Which { typed, choices, .. } => msg!(
+                "ask-which",
+                typed = typed.as_str(),
+                choices = choices
+                    .iter()
+                    .enumerate()
+                    .map(|(n, (text, _))| format!("{} {text}", n + 1))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                count = choices.len()
+            ),
+            Question::Learn => match &self.pending {
+                Some(pending) => msg!(
+                    "ask-learn",
+                    count = pending.facts.len(),
+                    path = pending.path.display().to_string()
+                ),
+                None => msg!("learn-declined"),
+            },
+            Question::None if self.in_puzzle() => {
+                let side = self.puzzle_side().expect("puzzle mode");
+                let side = self.words(msg!("prompt-side", side = phrases::side(side)));
+                return format!("{} {side}> ", self.words(msg!("prompt-puzzle")));
+            }
+            Question::None => {
+                let (number, side) = self.number_at(self.shown_ply());
+                let dots = match side {
+                    Color::White => ".",
+                    Color::Black => "...",
+                };
+                let side = self.words(msg!("prompt-side", side = phrases::side(side)));
+                let viewing = match self.view {
+                    Some(_) => format!(" {}", self.words(msg!("prompt-back"))),
+                    None => String::new(),
+                };
+                return format!("{number}{dots} {side}{viewing}> ");
+            }
+        };
+        format!("{} ", self.words(question))
+    }
+
+    /// The board's legend, for the colours in use.
+    fn tell_legend(&mut self) {
+        let legend = match self.style.color {
+            true => msg!("legend-color"),
+            false => msg!("legend-plain"),
+        };
+        self.tell(legend);
+    }
+
+    fn show_board(&mut self) {
+        let (position, marks) = self.shown();
+        let text = render::board(&position, marks, self.human, self.style);
+        let _ = write!(self.out, "{text}");
+        let material = phrases::material(&position, &self.text);
+        self.say(material);
+        if let Some(clocks) = &self.clocks {
+            let [white, black] =
+                [Color::White, Color::Black].map(|side| clock_text(clocks.left(side)));
+            self.tell(msg!("clocks", white = white, black = black));
+        }
+    }
+
+    /// Handles one line of input.
+    fn handle(&mut self, text: &str) -> Flow {
+        if let Question::Which {
+            choices, intent, ..
+        } = &self.question
+            && let Some(meant) = chosen(text, choices)
+        {
+            let intent = intent.clone();
+            self.question = Question::None;
+            self.act(meant, intent);
+            return Flow::Continue;
+        }
+        if self.question != Question::None
+            && let Some(yes) = parse_answer(text)
+        {
+            return self.answer(yes);
+        }
+        let command = match text.parse::<Command>() {
+            Ok(command) => command,
+            Err(CommandError::Empty) if self.question != Question::None => {
+                self.tell(msg!("answer-please"));
+                return Flow::Continue;
+            }
+            Err(CommandError::Empty) => return Flow::Continue,
+            Err(error) => {
+                let text = width::wrap_message(&error.explain(&self.text));
+                self.say(text);
+                return Flow::Continue;
+            }
+        };
+        if self.question == Question::Quit {
+            self.resume_question();
+        }
+        match self.question {
+            // A puzzle leaves the game alone: the question waits for the end of it.
+            Question::Resume if matches!(command, Command::Puzzle(_)) => {}
+            // Playing on instead of answering says no.
+            Question::Resume => {
+                self.answer(false);
+            }
+            Question::Replace(_) => {
+                self.tell(msg!("not-saved"));
+                self.question = Question::None;
+            }
+            Question::Learn => {
+                self.question = Question::None;
+                self.answer_learn(false);
+            }
+            // Anything else than a choice: the typed move is dropped.
+            Question::Which { .. } => self.question = Question::None,
+            _ => {}
+        }
+        self.execute(command)
+    }
+
+    fn answer(&mut self, yes: bool) -> Flow {
+        let question = std::mem::replace(&mut self.question, Question::None);
+        match (question, yes) {
+            (Question::Resume, yes) => self.resume(yes),
+            (Question::Replace(path), true) => self.write_record(&path),
+            (Question::Replace(_), false) => self.tell(msg!("not-saved")),
+            (Question::Draw, true) => {
+                self.game.agree_draw();
+                self.proceed();
+            }
+            (Question::Draw, false) => {
+                self.declined = Some(material(self.game.position()));
+                self.tell(msg!("play-on"));
+            }
+            (Question::NewGame, true) => self.new_game(Position::start()),
+            (Question::NewGame, false) | (Question::Quit, true) => return Flow::Quit,
+            (Question::Quit, false) => self.resume_question(),
+            (Question::Branch { mv, ply }, true) => self.branch(mv, ply),
+            (Question::Branch { .. }, false) => self.tell(msg!("branch-declined")),
+            (Question::Learn, yes) => self.answer_learn(yes),
+            (question @ Question::Which { .. }, _) => {
+                self.question = question;
+                self.tell(msg!("answer-which"));
+            }
+            (Question::None, _) => {}
+        }
+        Flow::Continue
+    }
+
+    /// Once the game is over, every other question answered, the prompt asks again
+    /// for a new game.
+    fn ask_again_after_the_end(&mut self) {
+        if self.question == Question::None
+            && self.announced
+            && self.game_over()
+            && !self.in_puzzle()
+        {
+            self.question = Question::NewGame;
+        }
+    }
+
+    /// After "quit?" is answered no: back to the resume question if it was not answered,
+    /// or the new-game question if the game is over (a pending draw offer comes back by itself).
+    fn resume_question(&mut self) {
+        self.question = if self.in_puzzle() {
+            // The game's questions wait for the end of the puzzles.
+            Question::None
+        } else if self.resume_pending {
+            Question::Resume
+        } else if self.announced && self.game_over() {
+            Question::NewGame
+        } else {
+            Question::None
+        };
+    }
+
+    fn execute(&mut self, command: Command) -> Flow {
+        if let Some(flow) = self.puzzle_command(&command) {
+            return flow;
+        }
+        // Only looking at the game keeps an earlier position shown.
+        let looking = matches!(
+            command,
+            Command::History
+                | Command::Back(_)
+                | Command::Forward(_)
+                | Command::Goto(_)
+                | Command::Board
+                | Command::Fen
+                | Command::Help
+                | Command::Analyze
+                | Command::Move(_)
+        );
+        if !looking {
+            self.view = None;
+        }
+        match command {
+            Command::Move(typed) => match self.view {
+                Some(ply) => self.move_at_shown(&typed, ply),
+                None => self.human_move(&typed),
+            },
+            Command::History => self.history(),
+            Command::Back(plies) => self.show_ply(self.shown_ply().saturating_sub(plies)),
+            Command::Forward(plies) => self.show_ply(self.shown_ply() + plies),
+            Command::Goto(number) => self.goto(number),
+            Command::Help => {
+                let text = help(&self.text);
+                let _ = write!(self.out, "{text}");
+            }
+            Command::Board => {
+                self.show_board();
+                self.tell_legend();
+            }
+            Command::Moves => self.list_moves(),
+            Command::Hint => self.hint(),
+            Command::Analyze => self.analyze(),
+            Command::Review(time) => self.review(time),
+            Command::Undo => self.undo(),
+            Command::New => self.new_game(Position::start()),
+            Command::Flip => {
+                self.human = self.human.opposite();
+                let side = phrases::side(self.human);
+                self.tell(msg!("you-play-now", side = side));
+                self.show_board();
+                self.proceed();
+            }
+            Command::MoveTime(None) => self.show_strength(),
+            Command::MoveTime(Some(time)) => {
+                self.set_strength(Limits::MoveTime(time), true);
+            }
+            Command::Level(level) => self.set_strength(level.limits(), level.use_kb),
+            Command::Levels => self.list_levels(),
+            Command::Fen => {
+                let fen = self.shown().0.to_fen();
+                self.say(fen);
+            }
+            Command::Load(text) => {
+                if let Some(position) = self.read_position(&text, Intent::Load) {
+                    self.new_game(position);
+                }
+            }
+            Command::Save { path, replace } => self.save(&path, replace),
+            Command::Open { path, number } => self.open(&path, number),
+            Command::KbReload => self.kb_reload(),
+            Command::KbCheck => self.kb_check(),
+            Command::Remember { mv, name } => self.remember(&mv, name),
+            Command::Learn => self.learn(),
+            Command::Puzzle(action) => self.puzzle(action),
+            Command::Draw => self.offer_draw(),
+            Command::Resign => {
+                if self.game_over() {
+                    self.tell(msg!("game-already-over"));
+                } else {
+                    self.game.resign(self.human);
+                    self.proceed();
+                }
+            }
+            Command::Quit => return Flow::Quit,
+        }
+        Flow::Continue
+    }
+
+    /// Forgets the comments on moves taken back: they would stand by other moves.
+    fn drop_lost_comments(&mut self) {
+        let plies = self.game.moves().len();
+        self.comments.retain(|comment| comment.ply <= plies);
+    }
+
+    fn game_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// After any change: announce the end, or let the bot move when it is its turn.
+    fn proceed(&mut self) {
+        self.autosave();
+        if !self.game_over() && self.game.position().side_to_move() == self.bot() {
+            self.bot_move();
+        }
+        if let Some(outcome) = self.game.outcome()
+            && !self.announced
+        {
+            self.announce(outcome);
+        }
+    }
+
+    fn announce(&mut self, outcome: Outcome) {
+        self.announced = true;
+        let token = pdn::result_token(Some(outcome));
+        // A record of other players' game that ended as it was written: no "you".
+        if self
+            .recorded_plies
+            .is_some_and(|plies| self.game.moves().len() <= plies)
+        {
+            self.tell(msg!(
+                "record-over",
+                outcome = self.words(phrases::outcome(outcome, true)),
+                token = token
+            ));
+            self.tell(msg!("game-over-help"));
+            self.question = Question::NewGame;
+            return;
+        }
+        let verdict = match outcome {
+            Outcome::Win { winner, .. } if winner == self.human => msg!("verdict-you-win"),
+            Outcome::Win { .. } => msg!("verdict-bot-wins"),
+            Outcome::Draw(_) => msg!("verdict-draw"),
+        };
+        self.tell(msg!(
+            "game-over",
+            outcome = self.words(phrases::outcome(outcome, false)),
+            verdict = self.words(verdict),
+            token = token
+        ));
+        self.tell(msg!("game-over-help"));
+        self.question = Question::NewGame;
+    }
+
+    fn new_game(&mut self, start: Position) {
+        self.keep_unfinished();
+        self.take_game(GameRecord {
+            tags: Vec::new(),
+            game: Game::new(start),
+            comments: Vec::new(),
+            moves_lost: false,
+        });
+        self.tell(msg!("new-game"));
+        self.show_board();
+        self.proceed();
+    }
+
+    /// Another game takes this one's place, with its record's tags and comments: the
+    /// bot, the questions and the clocks start afresh.
+    fn take_game(&mut self, record: GameRecord) {
+        let players = [record.tag("White"), record.tag("Black")];
+        let ours = record.tags.is_empty() || players.contains(&Some(files::BOT));
+        self.recorded_plies = (!ours).then(|| record.game.moves().len());
+        self.game = record.game;
+        self.tags = record.tags;
+        self.comments = record.comments;
+        self.engine.new_game();
+        self.reset_questions();
+        if let Some(clocks) = &mut self.clocks {
+            *clocks = Clocks::new(clocks.control());
+        }
+    }
+
+    fn reset_questions(&mut self) {
+        self.hint_engine = None;
+        self.declined = None;
+        self.announced = false;
+        self.question = Question::None;
+    }
+
+    fn human_move(&mut self, typed: &MoveReadings) {
+        if self.game_over() {
+            self.tell(msg!("move-after-end"));
+            return;
+        }
+        if self.game.position().side_to_move() != self.human {
+            self.tell(msg!("not-your-move"));
+            return;
+        }
+        let position = *self.game.position();
+        if let Some(mv) = self.read_move(typed, &position, Intent::Play) {
+            self.play_human(mv);
+        }
+    }
+
+    /// The move `typed` means in `position`: the one legal move its readings name (and
+    /// how it was read, when its letters were others). When several readings are legal
+    /// the player is asked which is meant, and when none is the likeliest is explained:
+    /// `None` then.
+    fn read_move(
+        &mut self,
+        typed: &MoveReadings,
+        position: &Position,
+        intent: Intent,
+    ) -> Option<Move> {
+        match typed.resolve(position) {
+            ReadMove::One { mv, read_as } => {
+                if let Some(reading) = read_as {
+                    self.tell(msg!("read-as", typed = typed.typed(), reading = reading));
+                }
+                Some(mv)
+            }
+            ReadMove::Several(choices) => {
+                let choices = choices
+                    .into_iter()
+                    .map(|(_, mv)| (self.notation.write(position, mv), Meant::Move(mv)))
+                    .collect();
+                self.question = Question::Which {
+                    typed: typed.typed().to_string(),
+                    choices,
+                    intent,
+                };
+                None
+            }
+            ReadMove::Illegal { read_as, error } => {
+                let reason = self.words(phrases::illegal_move(&error));
+                match read_as {
+                    Some(reading) => self.tell(msg!(
+                        "read-as-illegal",
+                        typed = typed.typed(),
+                        reading = reading,
+                        reason = reason
+                    )),
+                    None => self.say(width::wrap_message(&reason)),
+                }
+                None
+            }
+        }
+    }
+
+    /// The position `typed` means, read every way its letters can be meant: the one
+    /// valid reading (and how it was read, when its letters were others). When several
+    /// readings are valid positions the player is asked which is meant, and when none is
+    /// the likeliest reading's error is explained: `None` then.
+    fn read_position(&mut self, typed: &str, intent: Intent) -> Option<Position> {
+        let typed = typed.trim();
+        let mut valid: Vec<(String, Position)> = Vec::new();
+        let mut first_error = None;
+        for reading in readings(typed) {
+            match reading.text.parse::<Position>() {
+                Ok(position) if valid.iter().any(|(_, found)| *found == position) => {}
+                Ok(position) => valid.push((reading.text, position)),
+                Err(error) => {
+                    first_error.get_or_insert((reading.text, error));
+                }
+            }
+        }
+        match valid.len() {
+            0 => {
+                let (reading, error) = first_error.expect("a reading at least");
+                let reason = self.words(phrases::fen_error(&error));
+                match reading != typed {
+                    true => self.tell(msg!(
+                        "read-as-illegal",
+                        typed = typed,
+                        reading = reading,
+                        reason = reason
+                    )),
+                    false => self.say(width::wrap_message(&reason)),
+                }
+                None
+            }
+            1 => {
+                let (reading, position) = valid.remove(0);
+                if reading != typed {
+                    self.tell(msg!("read-as", typed = typed, reading = reading));
+                }
+                Some(position)
+            }
+            _ => {
+                let choices = valid
+                    .into_iter()
+                    .map(|(reading, position)| (reading, Meant::Position(position)))
+                    .collect();
+                self.question = Question::Which {
+                    typed: typed.to_string(),
+                    choices,
+                    intent,
+                };
+                None
+            }
+        }
+    }
+
+    /// Does with what the player meant what it was typed for.
+    fn act(&mut self, meant: Meant, intent: Intent) {
+        match (meant, intent) {
+            (Meant::Move(mv), Intent::Play) => self.play_human(mv),
+            (Meant::Move(mv), Intent::Branch(ply)) => self.ask_branch(mv, ply),
+            (Meant::Move(mv), Intent::Remember(name)) => self.remember_move(mv, name),
+            (Meant::Move(mv), Intent::Puzzle) => self.puzzle_play(mv),
+            (Meant::Position(position), Intent::Load) => self.new_game(position),
+            (Meant::Position(position), Intent::PuzzleAt) => self.puzzle_at(position),
+            // A choice is always made for what it was offered for.
+            (Meant::Move(_), Intent::Load | Intent::PuzzleAt)
+            | (Meant::Position(_), Intent::Play | Intent::Branch(_))
+            | (Meant::Position(_), Intent::Remember(_) | Intent::Puzzle) => {}
+        }
+    }
+
+    /// The player's legal move `mv`, played on the clock.
+    fn play_human(&mut self, mv: Move) {
+        if self.question == Question::Draw {
+            self.declined = Some(material(self.game.position()));
+            self.question = Question::None;
+        }
+        if !self.punch_clock(self.human) {
+            return;
+        }
+        if self.game.play(mv).is_err() {
+            self.tell(msg!("move-refused"));
+            return;
+        }
+        if self.game_over() {
+            self.show_board();
+        }
+        self.proceed();
+    }
+
+    /// The bot decides and plays; prints the board and its move with the reason.
+    fn bot_move(&mut self) {
+        let before = *self.game.position();
+        let bot = self.bot();
+        let limits = self.bot_limits();
+        let thought = self.think(Thinker::Bot, limits);
+        let Some(decision) = thought.decision else {
+            return;
+        };
+        if thought.interrupted {
+            self.tell(msg!("bot-interrupted"));
+        }
+        if !self.punch_clock(bot) {
+            return;
+        }
+        if self.game.play(decision.mv).is_err() {
+            self.tell(msg!("bot-illegal"));
+            return;
+        }
+        self.show_board();
+        let text = self.notation.write(&before, decision.mv);
+        let reason = phrases::source(&decision.source, &self.text);
+        self.tell(msg!("bot-plays", mv = text, reason = reason));
+    }
+
+    fn list_moves(&mut self) {
+        let position = *self.game.position();
+        let moves = position.legal_moves();
+        if self.game_over() || moves.is_empty() {
+            self.tell(msg!("moves-none"));
+            return;
+        }
+        let mut texts: Vec<String> = moves
+            .iter()
+            .map(|&mv| MoveText::from_move(&position, mv).to_string())
+            .collect();
+        texts.sort();
+        let side = phrases::side(position.side_to_move());
+        self.tell(msg!(
+            "moves-list",
+            side = side,
+            count = texts.len(),
+            moves = texts.join(", ")
+        ));
+    }
+
+    /// Takes back plies up to and including the human's last move.
+    fn undo(&mut self) {
+        let human_plies = {
+            let positions: Vec<&Position> = self.game.positions().collect();
+            positions[..positions.len() - 1]
+                .iter()
+                .rposition(|p| p.side_to_move() == self.human)
+        };
+        let Some(index) = human_plies else {
+            self.tell(msg!("undo-nothing"));
+            return;
+        };
+        let count = self.game.moves().len() - index;
+        for _ in 0..count {
+            self.game.undo();
+        }
+        self.drop_lost_comments();
+        self.engine.new_game();
+        self.reset_questions();
+        self.tell(msg!("undo-done", count = count));
+        self.show_board();
+    }
+
+    fn offer_draw(&mut self) {
+        if self.game_over() {
+            self.tell(msg!("game-already-over"));
+            return;
+        }
+        let bot = self.bot();
+        let stop = self.engine.stop_signal();
+        let (accepts, interrupted) = self.busy(stop, |console| {
+            console.engine.accepts_draw(&console.game, bot)
+        });
+        if interrupted {
+            self.tell(msg!("draw-interrupted"));
+        }
+        if accepts {
+            self.tell(msg!("draw-accepted"));
+            self.game.agree_draw();
+            self.proceed();
+        } else {
+            self.tell(msg!("draw-declined"));
+        }
+    }
+
+    /// Before a question's prompt: lines typed before it was asked do not answer it.
+    /// They are shown as not run, and wait in the history.
+    fn set_typed_ahead_aside(&mut self) {
+        let lines = self.input.set_aside();
+        if !lines.is_empty() {
+            let lines = lines.join(" | ");
+            self.tell(msg!("typed-ahead-set-aside", lines = lines));
+        }
+    }
+
+    /// In a king-against-king ending that neither side can win by force (the exact
+    /// result is a draw), the bot offers a draw before the human's move, once per
+    /// material balance.
+    fn offer_draw_if_due(&mut self) {
+        let position = *self.game.position();
+        let due = self.question == Question::None
+            && !self.in_puzzle()
+            && !self.game_over()
+            && position.side_to_move() == self.human
+            && is_king_against_king(&position)
+            && self.declined != Some(material(&position))
+            && self.engine.exact_value(&self.game) == Some(Value::Draw);
+        if due {
+            self.tell(msg!("draw-offer"));
+            self.question = Question::Draw;
+        }
+    }
+}
+
+/// The choice `text` picks: its number (from 1), or its text.
+fn chosen(text: &str, choices: &[(String, Meant)]) -> Option<Meant> {
+    let text = text.trim();
+    let at = match text.parse::<usize>() {
+        Ok(number) => number.checked_sub(1),
+        Err(_) => choices
+            .iter()
+            .position(|(written, _)| written.eq_ignore_ascii_case(text)),
+    };
+    at.and_then(|at| choices.get(at))
+        .map(|(_, meant)| meant.clone())
+}

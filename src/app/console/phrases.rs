@@ -1,0 +1,530 @@
+//! The core's values and errors as messages in the player's language: the core keeps its
+//! English `Display` for the machine interfaces, the console says the same through here.
+
+use super::text::{Message, Text, msg};
+use std::io;
+
+use shashki::combination::MaterialWon;
+use shashki::endgame::Value;
+use shashki::engine::Source;
+use shashki::files::ReadError;
+use shashki::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
+use shashki::notation::pdn::{PdnError, PdnErrorKind};
+use shashki::notation::{FenError, FenErrorKind, move_list};
+use shashki::search::Score;
+use shashki::{
+    Color, DrawReason, IllegalMoveError, MoveParseError, Outcome, ParseSquareError, Position,
+    PositionError, Role, WinReason,
+};
+
+/// The selector the `.ftl` files choose a side's word by (`white`, `black`).
+pub(super) fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn role(role: Role) -> &'static str {
+    match role {
+        Role::Man => "man",
+        Role::King => "king",
+    }
+}
+
+/// `material: White 8 men, 1 king; Black 7 men`.
+pub(super) fn material(position: &Position, text: &Text) -> String {
+    let count = |color: Color| {
+        let men = position.men(color).count();
+        let kings = position.kings_of(color).count();
+        let shape = match (men, kings) {
+            (_, 0) => "men",
+            (0, _) => "kings",
+            _ => "both",
+        };
+        msg!(
+            "material-side",
+            side = side(color),
+            shape = shape,
+            men = men,
+            kings = kings
+        )
+    };
+    text.render(&msg!(
+        "material",
+        white = text.render(&count(Color::White)),
+        black = text.render(&count(Color::Black))
+    ))
+}
+
+/// How the game ended: `White wins: Black has no pieces left`; `past` for a game of a
+/// record, told as what happened: `White won: Black had no pieces left`.
+pub(super) fn outcome(outcome: Outcome, past: bool) -> Message {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let winner = side(winner);
+            let past = if past { "yes" } else { "no" };
+            match reason {
+                WinReason::NoPieces => msg!("win-no-pieces", winner = winner, past = past),
+                WinReason::Blocked => msg!("win-blocked", winner = winner, past = past),
+                WinReason::Resignation => msg!("win-resigned", winner = winner, past = past),
+                WinReason::Time => msg!("win-time", winner = winner, past = past),
+            }
+        }
+        Outcome::Draw(reason) => match reason {
+            DrawReason::Repetition => msg!("draw-repetition"),
+            DrawReason::KingsOnly => msg!("draw-kings-only"),
+            DrawReason::LoneKing => msg!("draw-lone-king"),
+            DrawReason::KingEnding { moves } => msg!("draw-king-ending", moves = moves),
+            DrawReason::Agreement => msg!("draw-agreement"),
+        },
+    }
+}
+
+/// Why a typed word is not a move.
+pub(super) fn move_parse_error(error: &MoveParseError) -> Message {
+    match error {
+        MoveParseError::Empty => msg!("move-empty"),
+        MoveParseError::OneSquare(square) => msg!("move-one-square", square = square.to_string()),
+        MoveParseError::Square { error, .. } => square_error(error),
+        MoveParseError::Unexpected { column, found } => msg!(
+            "move-unexpected",
+            found = found.to_string(),
+            column = *column
+        ),
+    }
+}
+
+fn square_error(error: &ParseSquareError) -> Message {
+    match error {
+        ParseSquareError::Malformed(text) => msg!("square-malformed", text = text.as_str()),
+        ParseSquareError::LightSquare(text) => msg!("square-light", text = text.as_str()),
+    }
+}
+
+/// Why a move cannot be played here.
+pub(super) fn illegal_move(error: &IllegalMoveError) -> Message {
+    match error {
+        IllegalMoveError::NoMoves => msg!("illegal-no-moves"),
+        IllegalMoveError::NoPiece(square) => msg!("illegal-no-piece", square = square.to_string()),
+        IllegalMoveError::NotYourPiece {
+            square,
+            side: mover,
+        } => msg!(
+            "illegal-not-yours",
+            square = square.to_string(),
+            owner = side(mover.opposite()),
+            side = side(*mover)
+        ),
+        IllegalMoveError::CaptureCompulsory { captures } => {
+            msg!("illegal-capture-compulsory", moves = move_list(captures))
+        }
+        IllegalMoveError::NoSuchMove {
+            square,
+            role: piece,
+            moves,
+        } if moves.is_empty() => msg!(
+            "illegal-piece-stuck",
+            role = role(*piece),
+            square = square.to_string()
+        ),
+        IllegalMoveError::NoSuchMove {
+            square,
+            role: piece,
+            moves,
+        } => msg!(
+            "illegal-no-such-move",
+            role = role(*piece),
+            square = square.to_string(),
+            moves = move_list(moves)
+        ),
+        IllegalMoveError::NoShortMove { file, to, moves } => msg!(
+            "illegal-no-short-move",
+            file = file.to_string(),
+            to = to.to_string(),
+            moves = move_list(moves)
+        ),
+        IllegalMoveError::Ambiguous { candidates } => {
+            msg!("illegal-ambiguous", moves = move_list(candidates))
+        }
+    }
+}
+
+/// What is wrong with a position string: `position string, column 3: ...`.
+pub fn fen_error(error: &FenError) -> Message {
+    let column = error.column;
+    let reason = |message: Message| {
+        let mut message = message;
+        message.args.push(("column", column.into()));
+        message
+    };
+    reason(match &error.kind {
+        FenErrorKind::Empty => msg!("fen-empty", start = shashki::START_FEN),
+        FenErrorKind::BadSideToMove(text) => msg!("fen-bad-side", text = text.as_str()),
+        FenErrorKind::BadColor(text) => msg!("fen-bad-color", text = text.as_str()),
+        FenErrorKind::ColorTwice(color) => msg!("fen-color-twice", side = side(*color)),
+        FenErrorKind::NoPieceLists => msg!("fen-no-lists"),
+        FenErrorKind::MissingPieceList(color) => msg!(
+            "fen-missing-list",
+            side = side(*color),
+            letter = color.letter().to_string()
+        ),
+        FenErrorKind::NoPieces => msg!("fen-no-pieces"),
+        FenErrorKind::ExtraSection => msg!("fen-extra-section"),
+        FenErrorKind::BadSquare(text) => msg!("fen-bad-square", text = text.as_str()),
+        FenErrorKind::Invalid(PositionError::SquareTwice(square)) => {
+            msg!("fen-square-twice", square = square.to_string())
+        }
+        FenErrorKind::Invalid(PositionError::TooManyPieces(color, count)) => {
+            msg!("fen-too-many", side = side(*color), count = *count)
+        }
+        FenErrorKind::Invalid(PositionError::ManOnPromotionRank(color, square)) => msg!(
+            "fen-man-on-last-rank",
+            side = side(*color),
+            square = square.to_string()
+        ),
+        FenErrorKind::BadWrapper => msg!("fen-bad-wrapper"),
+    })
+}
+
+/// A game record's error with its place: `LINE:COL: reason`.
+pub(super) fn pdn_error(error: &PdnError, text: &Text) -> String {
+    let reason = match &error.kind {
+        PdnErrorKind::Unclosed(c) => msg!("pdn-unclosed", sign = c.to_string()),
+        PdnErrorKind::BadTag => msg!("pdn-bad-tag"),
+        PdnErrorKind::BadFen(error) => {
+            msg!("pdn-bad-fen", reason = text.render(&fen_error(error)))
+        }
+        PdnErrorKind::BadMove { text: mv, error } => msg!(
+            "pdn-bad-move",
+            mv = mv.as_str(),
+            reason = text.render(&move_parse_error(error))
+        ),
+        PdnErrorKind::NumericMove(mv) => msg!("pdn-numeric-move", mv = mv.as_str()),
+        PdnErrorKind::IllegalMove { text: mv, error } => msg!(
+            "pdn-illegal-move",
+            mv = mv.as_str(),
+            reason = text.render(&illegal_move(error))
+        ),
+    };
+    format!("{}:{}: {}", error.line, error.column, text.render(&reason))
+}
+
+/// An operating system's error: the everyday ones in words, others as the system says.
+pub(super) fn io_error(error: &io::Error) -> Message {
+    let kind = match error.kind() {
+        io::ErrorKind::NotFound => "not-found",
+        io::ErrorKind::PermissionDenied => "denied",
+        io::ErrorKind::IsADirectory => "directory",
+        io::ErrorKind::StorageFull => "full",
+        _ => "other",
+    };
+    msg!("io-error", kind = kind, system = error.to_string())
+}
+
+/// Why a text file could not be read (its place in the file for bytes that are not
+/// UTF-8 is put before the path by the caller).
+pub(super) fn read_error(error: &ReadError) -> Message {
+    match error {
+        ReadError::Io(error) => io_error(error),
+        ReadError::NotAFile(what) => msg!("read-not-a-file", what = *what),
+        ReadError::TooLarge(bytes) => msg!(
+            "read-too-large",
+            bytes = *bytes,
+            max = shashki::files::MAX_TEXT_BYTES >> 20
+        ),
+        ReadError::BadUtf8(bad) => msg!(
+            "read-bad-utf8",
+            line = bad.line,
+            column = bad.column,
+            byte = format!("0x{:02X}", bad.byte)
+        ),
+    }
+}
+
+/// Where a knowledge base comes from, in words: a file's name, or the built-in base.
+pub(super) fn origin(origin: &str, text: &Text) -> String {
+    if origin == BUILTIN_ORIGIN {
+        text.render(&msg!("kb-builtin"))
+    } else if origin == BUILTIN_LEARNED_ORIGIN {
+        text.render(&msg!("kb-builtin-learned"))
+    } else {
+        origin.to_string()
+    }
+}
+
+/// What a combination wins: `2 men`, `a man and a king`, `the game`.
+pub(super) fn won(won: &MaterialWon) -> Message {
+    msg!(
+        "won",
+        game = if won.game { "yes" } else { "no" },
+        pieces = won.pieces,
+        kings = won.kings
+    )
+}
+
+/// The game and move a learned fact came from, read back from its `% from` comment
+/// (`self-play game 118 (seed 1), move 8: the player missed it (d2-e3)`, as `kb
+/// learn` writes it) without the verdict; a comment of another shape is given as
+/// written.
+fn learned_place(comment: &str) -> Message {
+    let place = comment.split(": ").next().unwrap_or(comment);
+    let Some((game, mv)) = place.rsplit_once(", move ") else {
+        return msg!("learned-elsewhere", place = place);
+    };
+    if let Some((number, seed)) = game
+        .strip_prefix("self-play game ")
+        .and_then(|rest| rest.strip_suffix(')')?.split_once(" (seed "))
+    {
+        msg!(
+            "learned-selfplay",
+            game = number,
+            seed = seed,
+            move_number = mv
+        )
+    } else if let Some(players) = game.strip_prefix("the console game ") {
+        msg!("learned-console", game = players, move_number = mv)
+    } else if let Some((file, rest)) = game.split_once(" game ") {
+        // The details keep their space: `abatsiev.pdn game 3 (Абациев – Петров, ...)`.
+        let (number, details) = rest.split_at(rest.find(' ').unwrap_or(rest.len()));
+        msg!(
+            "learned-file",
+            file = file,
+            game = number,
+            details = details,
+            move_number = mv
+        )
+    } else {
+        msg!("learned-elsewhere", place = place)
+    }
+}
+
+/// A score on the one scale the player reads: men (`+0.35`), or a result proven by the
+/// search or the tables, in the winner's moves (`+win in 4 moves`), never as a number.
+pub(super) fn score(score: Score) -> Message {
+    match score.plies_to_end() {
+        Some(plies) if score.is_win() => msg!("score-win", moves = moves_of(plies)),
+        Some(plies) => msg!("score-loss", moves = moves_of(plies)),
+        None => msg!("score-men", men = score.to_string()),
+    }
+}
+
+/// An exact value as a score: a win or a loss so many plies away, or a draw.
+pub(super) fn value_score(value: Value) -> Score {
+    match value {
+        Value::Win(plies) => Score::win_in(plies),
+        Value::Loss(plies) => Score::loss_in(plies),
+        Value::Draw => Score::DRAW,
+    }
+}
+
+/// The moves of a game that ends `plies` plies from now, counted as the moves of the
+/// side that makes the last one: 1 for a win with this move.
+fn moves_of(plies: u32) -> u32 {
+    plies.div_ceil(2).max(1)
+}
+
+/// Why the bot chose its move.
+pub(super) fn source(source: &Source, text: &Text) -> String {
+    let message = match source {
+        Source::KnowledgeBase(fact) => msg!(
+            "source-kb",
+            name = fact.name.as_str(),
+            origin = origin(&fact.origin, text),
+            line = fact.line
+        ),
+        Source::Combination { fact, won: gain } => match fact.learned_from.first() {
+            Some(first) => msg!(
+                "source-proven-learned",
+                name = fact.name.as_str(),
+                from = text.render(&learned_place(first)),
+                more = fact.learned_from.len() - 1,
+                won = text.render(&won(gain))
+            ),
+            None => msg!(
+                "source-proven",
+                name = fact.name.as_str(),
+                origin = origin(&fact.origin, text),
+                line = fact.line,
+                won = text.render(&won(gain))
+            ),
+        },
+        Source::CombinationLine(fact) => msg!(
+            "source-combination",
+            name = fact.name.as_str(),
+            origin = origin(&fact.origin, text),
+            line = fact.line
+        ),
+        Source::OnlyMove => msg!("source-only-move"),
+        Source::Database(value) => {
+            let score = text.render(&self::score(value_score(*value)));
+            msg!("source-database", score = score)
+        }
+        Source::CaptureSearch { score, .. } => {
+            msg!(
+                "source-capture-search",
+                score = text.render(&self::score(*score))
+            )
+        }
+        Source::Search { depth: 0, .. } => msg!("source-search-stopped"),
+        Source::Search { depth, score, .. } => {
+            msg!(
+                "source-search",
+                depth = *depth,
+                score = text.render(&self::score(*score))
+            )
+        }
+    };
+    text.render(&message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::console::text::Lang;
+    use shashki::MoveText;
+    use shashki::search::Score;
+
+    #[test]
+    fn a_learned_fact_s_game_is_named_in_both_languages() {
+        for (comment, english, russian) in [
+            (
+                "self-play game 118 (seed 1), move 8: the player missed it (d2-e3)",
+                "self-play game 118 (seed 1), move 8",
+                "партии самоигры 118 (seed 1), ход 8",
+            ),
+            (
+                "abatsiev.pdn game 3 (Абациев – Петров, Кубок, 1975), move 21: the player found it",
+                "abatsiev.pdn game 3 (Абациев – Петров, Кубок, 1975), move 21",
+                "партии 3 из abatsiev.pdn (Абациев – Петров, Кубок, 1975), ход 21",
+            ),
+            (
+                "a.pdn game 1, move 1: the player missed it (g3-h4)",
+                "a.pdn game 1, move 1",
+                "партии 1 из a.pdn, ход 1",
+            ),
+            (
+                "the console game Аня – shashki, 2026.11.24, move 12: the player found it",
+                "the console game Аня – shashki, 2026.11.24, move 12",
+                "партии в консоли Аня – shashki, 2026.11.24, ход 12",
+            ),
+            (
+                "a game someone typed in",
+                "a game someone typed in",
+                "a game someone typed in",
+            ),
+        ] {
+            let place = learned_place(comment);
+            assert_eq!(Text::new(Lang::En).render(&place), english);
+            assert_eq!(Text::new(Lang::Ru).render(&place), russian);
+        }
+    }
+
+    #[test]
+    fn material_counts_men_and_kings_in_both_languages() {
+        for (fen, english, russian) in [
+            (
+                shashki::START_FEN,
+                "material: White 12 men; Black 12 men",
+                "материал: у белых 12 шашек; у чёрных 12 шашек",
+            ),
+            (
+                "W:Wc3,Ka1:BKh8",
+                "material: White 1 man, 1 king; Black 1 king",
+                "материал: у белых 1 шашка, 1 дамка; у чёрных 1 дамка",
+            ),
+        ] {
+            let position: Position = fen.parse().unwrap();
+            assert_eq!(material(&position, &Text::new(Lang::En)), english);
+            assert_eq!(material(&position, &Text::new(Lang::Ru)), russian);
+        }
+    }
+
+    #[test]
+    fn proven_results_read_in_the_winner_s_moves_in_both_languages() {
+        let english = Text::new(Lang::En);
+        let russian = Text::new(Lang::Ru);
+        for (value, en, ru) in [
+            (Value::Win(7), "+win in 4 moves", "+выигрыш за 4 хода"),
+            (Value::Win(1), "+win in 1 move", "+выигрыш за 1 ход"),
+            (Value::Loss(0), "-loss in 1 move", "-проигрыш за 1 ход"),
+            (Value::Loss(10), "-loss in 5 moves", "-проигрыш за 5 ходов"),
+            (Value::Draw, "+0.00", "+0.00"),
+        ] {
+            let score = score(value_score(value));
+            assert_eq!(english.render(&score), en);
+            assert_eq!(russian.render(&score), ru);
+        }
+        assert_eq!(
+            super::source(&Source::Database(Value::Win(3)), &english),
+            "endgame database: +win in 2 moves"
+        );
+        assert_eq!(english.render(&score(Score(-35))), "-0.35");
+    }
+
+    #[test]
+    fn a_search_stopped_before_depth_1_says_so() {
+        let source = Source::Search {
+            depth: 0,
+            score: Score::DRAW,
+            nodes: 0,
+            nps: 0,
+            pv: Vec::new(),
+        };
+        let text = super::source(&source, &Text::new(Lang::En));
+        assert_eq!(text, "search: stopped before depth 1");
+    }
+
+    #[test]
+    fn errors_read_as_the_core_writes_them_in_english() {
+        let english = Text::new(Lang::En);
+        for line in ["c3-d3", "c3", "c3?d4", "z9-a1"] {
+            let error = line.parse::<MoveText>().unwrap_err();
+            assert_eq!(
+                english.render(&move_parse_error(&error)),
+                error.to_string(),
+                "{line}"
+            );
+        }
+        let start = shashki::Position::start();
+        for line in ["c3-e5", "d6-c5", "d4-e5", "a1-b2", "g3:e5"] {
+            let error = line
+                .parse::<MoveText>()
+                .unwrap()
+                .resolve(&start)
+                .unwrap_err();
+            assert_eq!(
+                english.render(&illegal_move(&error)),
+                error.to_string(),
+                "{line}"
+            );
+        }
+        for record in [
+            "[FEN \"W:Wc3\"]\n*",
+            "1. c3-d4 {never closed",
+            "[Event x]\n*",
+            "1. c3-q4 *",
+            "1. 22-99 *",
+            "1. c3-e5 *",
+        ] {
+            let error = shashki::notation::pdn::read(record).unwrap_err();
+            assert_eq!(pdn_error(&error, &english), error.to_string(), "{record:?}");
+        }
+        for fen in [
+            "",
+            "X:Wc3",
+            "W",
+            "W:Wc3",
+            "W:Wc3:Bd6:W",
+            "W:Wc2:B",
+            "W:Wc3,c3:B",
+        ] {
+            let error = fen.parse::<shashki::Position>().unwrap_err();
+            assert_eq!(
+                english.render(&fen_error(&error)),
+                error.to_string(),
+                "{fen:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,636 @@
+//! The knowledge base's problems in the player's language: each [`Problem`] as a
+//! message, laid out with its place, its line and a caret as `shashki kb check` lays
+//! it out (which stays English: other programs read it).
+
+use super::Console;
+use super::command::kb_check_words;
+use super::phrases;
+use super::text::{Message, Text, msg};
+use shashki::files::{ReadError, Severity};
+use shashki::kb::{self, Part, Problem};
+use shashki::{Color, PositionError, Role};
+
+impl Console {
+    /// Shows each of `diagnostics` in the player's language, as it is: never wrapped,
+    /// so that the caret stays under its column.
+    pub(super) fn show_problems(&mut self, diagnostics: &[kb::Diagnostic]) {
+        for shown in diagnostics {
+            let words = diagnostic(shown, &self.text);
+            self.say(words);
+        }
+    }
+}
+
+/// `PATH:LINE:COL: ошибка: ...`, then the line and a caret under the column.
+pub(super) fn diagnostic(diagnostic: &kb::Diagnostic, text: &Text) -> String {
+    let severity = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let severity = text.render(&msg!("kb-severity", severity = severity));
+    let problem = text.render(&problem(&diagnostic.problem, text));
+    diagnostic.worded(&severity, &problem)
+}
+
+/// What is wrong, as a message.
+pub(super) fn problem(problem: &Problem, text: &Text) -> Message {
+    match problem {
+        Problem::Syntax {
+            expected,
+            unexpected,
+        } => {
+            let shape = match (unexpected.is_empty(), expected.is_empty()) {
+                (false, false) => "both",
+                (false, true) => "unexpected",
+                (true, false) => "expected",
+                (true, true) => "none",
+            };
+            msg!(
+                "kb-syntax",
+                shape = shape,
+                expected = listed(expected, text),
+                unexpected = listed(unexpected, text)
+            )
+        }
+        Problem::ParserStopped(message) => msg!("kb-parser-stopped", message = message.as_str()),
+        Problem::CountTooLarge => msg!("kb-count-too-large"),
+        Problem::BoardRows(rows) => msg!("kb-board-rows", rows = *rows),
+        Problem::RankLabel { rank, label } => msg!(
+            "kb-rank-label",
+            rank = u32::from(*rank),
+            label = label.to_string()
+        ),
+        Problem::RowSquares { rank, squares } => msg!(
+            "kb-row-squares",
+            rank = u32::from(*rank),
+            squares = *squares
+        ),
+        Problem::UnknownSymbol(letter) => {
+            let symbols: Vec<String> = kb::Symbol::TABLE
+                .iter()
+                .map(|(c, _)| c.to_string())
+                .collect();
+            msg!(
+                "kb-unknown-symbol",
+                letter = letter.to_string(),
+                symbols = symbols.join(" ")
+            )
+        }
+        Problem::PieceOnLightSquare => msg!("kb-light-square"),
+        Problem::BadMove(error) => phrases::move_parse_error(error),
+        Problem::ManOnPromotionRank { side, square } => man_on_last_rank(*side, square),
+        Problem::EmptyRange { min, max } => msg!("kb-range-empty", min = *min, max = *max),
+        Problem::TooManyInRange { side, role, max } => {
+            msg!("kb-too-many", pieces = pieces(*max, *side, *role, text))
+        }
+        Problem::BoardDemandsMore {
+            side,
+            role,
+            demanded,
+            min,
+            max,
+        } => msg!(
+            "kb-board-demands",
+            pieces = pieces(*demanded, *side, *role, text),
+            min = *min,
+            max = *max
+        ),
+        Problem::BoardLeavesRoom {
+            side,
+            role,
+            possible,
+            min,
+            max,
+        } => msg!(
+            "kb-board-leaves-room",
+            pieces = pieces(*possible, *side, *role, text),
+            min = *min,
+            max = *max
+        ),
+        Problem::InvalidPosition(error) => msg!(
+            "kb-invalid-position",
+            reason = text.render(&position_error(error))
+        ),
+        Problem::IllegalMove { mv, number, reason } => msg!(
+            "kb-illegal-move",
+            mv = mv.to_string(),
+            number = *number,
+            reason = text.render(&phrases::illegal_move(reason))
+        ),
+        Problem::StartNotSurelyMovers { mv, from, side } => msg!(
+            "kb-not-surely-movers",
+            mv = mv.to_string(),
+            from = from.to_string(),
+            side = phrases::side(*side)
+        ),
+        Problem::QuietMoveSquares(mv) => msg!("kb-quiet-two-squares", mv = mv.to_string()),
+        Problem::NotOneDiagonal { from, to } => msg!(
+            "kb-not-one-diagonal",
+            from = from.to_string(),
+            to = to.to_string()
+        ),
+        Problem::ManMovesForward(mv) => msg!("kb-man-forward", mv = mv.to_string()),
+        Problem::PathNotFree { mv, blocked } => msg!(
+            "kb-path-not-free",
+            mv = mv.to_string(),
+            square = blocked.to_string()
+        ),
+        Problem::JumpNotSure {
+            mv,
+            from,
+            to,
+            victim,
+        } => msg!(
+            "kb-jump-not-sure",
+            from = from.to_string(),
+            to = to.to_string(),
+            mv = mv.to_string(),
+            side = phrases::side(*victim)
+        ),
+        Problem::LandingNotFree { mv, square } => msg!(
+            "kb-landing-not-free",
+            mv = mv.to_string(),
+            square = square.to_string()
+        ),
+        Problem::RepeatsFact { line } => msg!("kb-repeats", line = *line),
+        Problem::ContradictsFact { line } => msg!("kb-contradicts", line = *line),
+        Problem::NotUtf8 { byte } => msg!("kb-not-utf8", byte = format!("0x{byte:02X}")),
+        Problem::CannotRead(failure) => msg!(
+            "kb-cannot-read",
+            reason = text.render(&phrases::read_error(&ReadError::from(failure)))
+        ),
+        Problem::CannotWrite(failure) => msg!(
+            "kb-cannot-write",
+            reason = text.render(&phrases::read_error(&ReadError::from(failure)))
+        ),
+        Problem::BadFactName => msg!("kb-bad-fact-name"),
+        Problem::NothingRemembered => {
+            msg!("kb-nothing-remembered", check = kb_check_words(text.lang()))
+        }
+        Problem::WouldNotAnswer(fact) => msg!("kb-would-not-answer", fact = fact.to_string()),
+    }
+}
+
+/// `a`, `a or b`, `a, b, or c` in the player's language.
+fn listed(parts: &[Part], text: &Text) -> String {
+    let words: Vec<String> = parts
+        .iter()
+        .map(|part| text.render(&msg!("kb-part", part = part_id(*part))))
+        .collect();
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => text.render(&msg!(
+            "kb-or",
+            many = if rest.len() > 1 { "yes" } else { "no" },
+            rest = rest.join(", "),
+            last = last.as_str()
+        )),
+    }
+}
+
+/// The selector `kb-part` words a part by.
+fn part_id(part: Part) -> &'static str {
+    match part {
+        Part::EndOfFact => "end-of-fact",
+        Part::Fact => "fact",
+        Part::Heading => "heading",
+        Part::Name => "name",
+        Part::Side => "side",
+        Part::Count => "count",
+        Part::Role => "role",
+        Part::Range => "range",
+        Part::Row => "row",
+        Part::FileLetters => "file-letters",
+        Part::Keyword => "keyword",
+        Part::Play => "play",
+        Part::Move => "move",
+        Part::EndOfLine => "end-of-line",
+    }
+}
+
+/// `13 black kings`, the count agreeing with its words.
+fn pieces(count: u32, side: Color, role: Option<Role>, text: &Text) -> String {
+    let role = match role {
+        None => "pieces",
+        Some(Role::Man) => "men",
+        Some(Role::King) => "kings",
+    };
+    text.render(&msg!(
+        "kb-pieces",
+        count = count,
+        side = phrases::side(side),
+        role = role
+    ))
+}
+
+/// A man on the rank where it would be crowned (a count check and a position check
+/// both find it).
+fn man_on_last_rank(side: Color, square: &shashki::Square) -> Message {
+    msg!(
+        "kb-man-on-last-rank",
+        side = phrases::side(side),
+        square = square.to_string()
+    )
+}
+
+/// Why an exact fact's board is no position.
+fn position_error(error: &PositionError) -> Message {
+    match error {
+        PositionError::SquareTwice(square) => {
+            msg!("kb-position-square-twice", square = square.to_string())
+        }
+        PositionError::TooManyPieces(side, count) => msg!(
+            "kb-position-too-many",
+            side = phrases::side(*side),
+            count = *count
+        ),
+        PositionError::ManOnPromotionRank(side, square) => man_on_last_rank(*side, square),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::console::text::Lang;
+    use shashki::files::{FileFailure, SourceText, Spot};
+    use shashki::kb::{FactInfo, KnowledgeBase};
+    use shashki::{MoveText, Position, Square};
+
+    fn mv(text: &str) -> MoveText {
+        text.parse().unwrap()
+    }
+
+    fn sq(text: &str) -> Square {
+        text.parse().unwrap()
+    }
+
+    /// Which kind a problem is: the match has no catch-all, so a kind added to
+    /// [`Problem`] does not compile here until it has a sample below.
+    fn kind(problem: &Problem) -> usize {
+        match problem {
+            Problem::Syntax { .. } => 0,
+            Problem::ParserStopped(_) => 1,
+            Problem::CountTooLarge => 2,
+            Problem::BoardRows(_) => 3,
+            Problem::RankLabel { .. } => 4,
+            Problem::RowSquares { .. } => 5,
+            Problem::UnknownSymbol(_) => 6,
+            Problem::PieceOnLightSquare => 7,
+            Problem::BadMove(_) => 8,
+            Problem::ManOnPromotionRank { .. } => 9,
+            Problem::EmptyRange { .. } => 10,
+            Problem::TooManyInRange { .. } => 11,
+            Problem::BoardDemandsMore { .. } => 12,
+            Problem::BoardLeavesRoom { .. } => 13,
+            Problem::InvalidPosition(_) => 14,
+            Problem::IllegalMove { .. } => 15,
+            Problem::StartNotSurelyMovers { .. } => 16,
+            Problem::QuietMoveSquares(_) => 17,
+            Problem::NotOneDiagonal { .. } => 18,
+            Problem::ManMovesForward(_) => 19,
+            Problem::PathNotFree { .. } => 20,
+            Problem::JumpNotSure { .. } => 21,
+            Problem::LandingNotFree { .. } => 22,
+            Problem::RepeatsFact { .. } => 23,
+            Problem::ContradictsFact { .. } => 24,
+            Problem::NotUtf8 { .. } => 25,
+            Problem::CannotRead(_) => 26,
+            Problem::CannotWrite(_) => 27,
+            Problem::BadFactName => 28,
+            Problem::NothingRemembered => 29,
+            Problem::WouldNotAnswer(_) => 30,
+        }
+    }
+
+    const KINDS: usize = 31;
+
+    /// Every kind of problem at least once, with its Russian words.
+    fn samples() -> Vec<(Problem, &'static str)> {
+        let after_two = Position::start()
+            .play(mv("c3-d4").resolve(&Position::start()).unwrap())
+            .unwrap();
+        let after_two = after_two
+            .play(mv("f6-e5").resolve(&after_two).unwrap())
+            .unwrap();
+        let compulsory = mv("g3-h4").resolve(&after_two).unwrap_err();
+        let not_found = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        vec![
+            (
+                Problem::Syntax {
+                    expected: vec![Part::Side],
+                    unexpected: vec![],
+                },
+                "ожидается `white` или `black`",
+            ),
+            (
+                Problem::Syntax {
+                    expected: vec![Part::Count, Part::Row, Part::Play],
+                    unexpected: vec![Part::FileLetters],
+                },
+                "не на месте: буквы вертикалей `a b c d e f g h`; ожидается число шашек, \
+                 например `white 3..6`, строка доски или `play` и ход",
+            ),
+            (
+                Problem::Syntax {
+                    expected: vec![Part::EndOfFact, Part::Move],
+                    unexpected: vec![],
+                },
+                "ожидается конец факта или ход, например c3-d4",
+            ),
+            (
+                Problem::Syntax {
+                    expected: vec![],
+                    unexpected: vec![Part::Keyword],
+                },
+                "не на месте: ключевое слово",
+            ),
+            (
+                Problem::ParserStopped("stack limit reached".to_string()),
+                "разбор прерван: stack limit reached",
+            ),
+            (
+                Problem::CountTooLarge,
+                "слишком большое число для количества шашек",
+            ),
+            (
+                Problem::BoardRows(9),
+                "на доске 9 строк, а нужно 8: сверху горизонталь 8, внизу горизонталь 1",
+            ),
+            (
+                Problem::RankLabel {
+                    rank: 6,
+                    label: '5',
+                },
+                "это горизонталь 6, а не 5; строки идут сверху вниз, от горизонтали 8 до \
+                 горизонтали 1",
+            ),
+            (
+                Problem::RowSquares {
+                    rank: 7,
+                    squares: 3,
+                },
+                "горизонталь 7: 3 поля, а в строке доски их 8",
+            ),
+            (
+                Problem::UnknownSymbol('z'),
+                "неизвестный знак «z»; поле обозначается одним из знаков w W b B . ? o x",
+            ),
+            (
+                Problem::PieceOnLightSquare,
+                "на белом поле может быть только «.»: шашки стоят только на тёмных полях",
+            ),
+            (
+                Problem::BadMove("c3-d3".parse::<MoveText>().unwrap_err()),
+                "d3 — белое поле; играют только на тёмных",
+            ),
+            (
+                Problem::ManOnPromotionRank {
+                    side: Color::White,
+                    square: sq("b8"),
+                },
+                "белая простая не может стоять на b8: она уже была бы дамкой",
+            ),
+            (
+                Problem::EmptyRange { min: 5, max: 3 },
+                "диапазон 5..3 пуст: ни одно число не подходит",
+            ),
+            (
+                Problem::TooManyInRange {
+                    side: Color::Black,
+                    role: Some(Role::King),
+                    max: 13,
+                },
+                "13 чёрных дамок: у стороны не больше 12 шашек",
+            ),
+            (
+                Problem::BoardDemandsMore {
+                    side: Color::White,
+                    role: None,
+                    demanded: 3,
+                    min: 1,
+                    max: 2,
+                },
+                "на доске уже 3 белые шашки: больше, чем позволяет диапазон 1..2",
+            ),
+            (
+                Problem::BoardLeavesRoom {
+                    side: Color::Black,
+                    role: Some(Role::Man),
+                    possible: 1,
+                    min: 2,
+                    max: 5,
+                },
+                "на доске поместится самое большее 1 чёрная простая: меньше, чем требует \
+                 диапазон 2..5",
+            ),
+            (
+                Problem::InvalidPosition(PositionError::TooManyPieces(Color::White, 13)),
+                "такой позиции не бывает: у белых 13 шашек; можно не больше 12",
+            ),
+            (
+                Problem::InvalidPosition(PositionError::SquareTwice(sq("c3"))),
+                "такой позиции не бывает: поле c3 указано дважды",
+            ),
+            (
+                Problem::IllegalMove {
+                    mv: mv("g3-h4"),
+                    number: 3,
+                    reason: compulsory,
+                },
+                "ход g3-h4 здесь невозможен (3-й ход линии): бить обязательно; сыграйте \
+                 одно из: d4:f6",
+            ),
+            (
+                Problem::IllegalMove {
+                    mv: mv("c3-e5"),
+                    number: 1,
+                    reason: mv("c3-e5").resolve(&Position::start()).unwrap_err(),
+                },
+                "ход c3-e5 здесь невозможен: у простой на c3 нет такого хода; возможны: \
+                 c3-b4, c3-d4",
+            ),
+            (
+                Problem::StartNotSurelyMovers {
+                    mv: mv("c3-d4"),
+                    from: sq("c3"),
+                    side: Color::White,
+                },
+                "c3-d4 начинается с поля c3, где по доске может не оказаться белой шашки \
+                 (отметьте его w, W или o)",
+            ),
+            (
+                Problem::QuietMoveSquares(mv("c3-d4-e5")),
+                "c3-d4-e5: в ходе без взятия только два поля",
+            ),
+            (
+                Problem::NotOneDiagonal {
+                    from: sq("c3"),
+                    to: sq("c5"),
+                },
+                "c3 и c5 не на одной диагонали",
+            ),
+            (
+                Problem::ManMovesForward(mv("c3-a5")),
+                "c3-a5: простая ходит на одно поле вперёд по диагонали",
+            ),
+            (
+                Problem::PathNotFree {
+                    mv: mv("a1-d4"),
+                    blocked: sq("d4"),
+                },
+                "путь хода a1-d4 может быть занят: поле d4 не отмечено «.»",
+            ),
+            (
+                Problem::JumpNotSure {
+                    mv: mv("c3:e5"),
+                    from: sq("c3"),
+                    to: sq("e5"),
+                    victim: Color::Black,
+                },
+                "взятие c3:e5 в ходе c3:e5 не обязательно бьёт ровно одну чёрную шашку \
+                 через свободные поля",
+            ),
+            (
+                Problem::LandingNotFree {
+                    mv: mv("c3:e5"),
+                    square: sq("e5"),
+                },
+                "взятие c3:e5 останавливается на e5, а это поле не отмечено «.»",
+            ),
+            (
+                Problem::RepeatsFact { line: 1 },
+                "этот факт повторяет факт в строке 1",
+            ),
+            (
+                Problem::ContradictsFact { line: 12 },
+                "этот факт противоречит факту в строке 12: доска та же, ходы другие",
+            ),
+            (
+                Problem::NotUtf8 { byte: 0xFF },
+                "не UTF-8 (байт 0xFF); файл нужно сохранить как текст UTF-8",
+            ),
+            (
+                Problem::CannotRead(FileFailure::from(&not_found)),
+                "не удалось прочитать файл: такого файла или каталога нет",
+            ),
+            (
+                Problem::CannotRead(FileFailure::NotAFile("a directory")),
+                "не удалось прочитать файл: это не обычный файл",
+            ),
+            (
+                Problem::CannotWrite(FileFailure::from(&denied)),
+                "не удалось записать файл: нет доступа",
+            ),
+            (
+                Problem::BadFactName,
+                "в названии факта не может быть «\"» или перевода строки",
+            ),
+            (
+                Problem::NothingRemembered,
+                "в файле есть ошибки, поэтому ничего не запомнено: исправьте их (база \
+                 проверить) и попробуйте ещё раз",
+            ),
+            (
+                Problem::WouldNotAnswer(FactInfo {
+                    name: "Проверка".to_string(),
+                    origin: "kb/combs.txt".to_string(),
+                    line: 3,
+                    learned_from: Vec::new(),
+                    proven_in: None,
+                }),
+                "факт \"Проверка\" (kb/combs.txt:3) всё равно не давал бы этого хода в \
+                 этой позиции; ничего не записано",
+            ),
+        ]
+    }
+
+    /// `problem` placed on the move of a small file's second line, as a warning where
+    /// it is one.
+    fn placed(problem: Problem) -> kb::Diagnostic {
+        let source = SourceText::new("fact \"x\" for white\n  play c3-d4\n", "kb/combs.txt");
+        let spot = Spot { line: 2, column: 8 };
+        match problem {
+            Problem::RepeatsFact { .. } | Problem::ContradictsFact { .. } => {
+                kb::Diagnostic::warning(&source, spot, problem)
+            }
+            _ => kb::Diagnostic::error(&source, spot, problem),
+        }
+    }
+
+    #[test]
+    fn every_kind_of_problem_reads_in_russian_with_its_place_line_and_caret() {
+        let russian = Text::new(Lang::Ru);
+        let samples = samples();
+        let kinds: std::collections::BTreeSet<usize> =
+            samples.iter().map(|(problem, _)| kind(problem)).collect();
+        assert_eq!(kinds, (0..KINDS).collect(), "a kind has no sample");
+        for (problem, words) in samples {
+            let severity = match problem {
+                Problem::RepeatsFact { .. } | Problem::ContradictsFact { .. } => "предупреждение",
+                _ => "ошибка",
+            };
+            let shown = diagnostic(&placed(problem), &russian);
+            assert_eq!(
+                shown,
+                format!("kb/combs.txt:2:8: {severity}: {words}\n  play c3-d4\n       ^")
+            );
+        }
+    }
+
+    #[test]
+    fn a_problem_of_the_whole_file_reads_in_russian_without_a_line() {
+        let failure = FileFailure::from(&std::io::Error::from(std::io::ErrorKind::NotFound));
+        let shown = kb::Diagnostic::file_error("нет/базы.txt", Problem::CannotRead(failure));
+        assert_eq!(
+            diagnostic(&shown, &Text::new(Lang::Ru)),
+            "нет/базы.txt: ошибка: не удалось прочитать файл: такого файла или каталога нет"
+        );
+    }
+
+    #[test]
+    fn in_english_the_console_shows_what_the_command_line_prints() {
+        let english = Text::new(Lang::En);
+        for (problem, _) in samples() {
+            let placed = placed(problem);
+            assert_eq!(diagnostic(&placed, &english), placed.to_string());
+        }
+        for part in Part::ALL {
+            let words = english.render(&msg!("kb-part", part = part_id(part)));
+            assert_eq!(words, part.to_string());
+        }
+        for error in [
+            PositionError::ManOnPromotionRank(Color::Black, sq("a1")),
+            PositionError::SquareTwice(sq("a1")),
+        ] {
+            let problem = Problem::InvalidPosition(error);
+            assert_eq!(
+                english.render(&super::problem(&problem, &english)),
+                problem.to_string()
+            );
+        }
+        // And what a broken file really gives: syntax errors of every shape, errors
+        // of meaning and warnings.
+        let board = "8 . b . b . b . b\n7 b . b . b . b .\n6 . b . b . b . b\n5 . . . . . . . .\n\
+                     4 . . . . . . . .\n3 w . w . w . w .\n2 . w . w . w . w\n1 w . w . w . w .\n";
+        let text = format!(
+            "fact \"a\" for purple\n\
+             fact \"b\" for white\n  white 4..2\n{board}play c3-d4\n\
+             fact \"c\" for white\n  a b c d e f g h\n  a b c d e f g h\n{board}play c3-d4\n\
+             fact \"d\" for white\n{board}play c3-d4 f6-e5 g3-h4\n\
+             fact \"e\" for white\n{board}play c3-d3 | c3:e5\n\
+             fact \"f\" for white\n{}play c3\n",
+            board.replace("5 . .", "5 z .")
+        );
+        let problems = KnowledgeBase::parse(&text, "t.txt").unwrap_err();
+        assert!(problems.len() >= 5, "{problems:#?}");
+        for shown in &problems {
+            assert_eq!(diagnostic(shown, &english), shown.to_string());
+        }
+        let repeated = format!("fact \"a\" for white\n{board}play c3-d4\n").repeat(2);
+        let (_, warnings) = KnowledgeBase::parse(&repeated, "t.txt").unwrap();
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(diagnostic(&warnings[0], &english), warnings[0].to_string());
+    }
+}

@@ -1,0 +1,300 @@
+//! `review`: each side's mistakes in the game so far. Every position is searched for a
+//! fixed time (or valued exactly where the endgame tables hold it); a move whose position
+//! scores clearly worse for its side than the best move's is listed with the better move,
+//! what it cost, the line that punishes it (named as a combination where it is one) and
+//! the position.
+
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::text::{Message, msg};
+use super::{Console, phrases};
+use shashki::combination;
+use shashki::engine::{Decision, Engine, Limits, Mode, Source};
+use shashki::search::Score;
+use shashki::{Color, Game, Move, Outcome, Position};
+
+/// The search time per position unless `review MS` or `--depth` says otherwise.
+const REVIEW_TIME: Duration = Duration::from_millis(100);
+/// The least cost of a mistake: half a man.
+const MISTAKE: Score = Score(Score::MAN.0 / 2);
+/// The least cost of a blunder: two men (or a win or the game thrown away).
+const BLUNDER: Score = Score(2 * Score::MAN.0);
+
+/// What the search (or the tables) made of one position, for its side to move.
+#[derive(Clone, Debug)]
+struct Verdict {
+    /// The best move (`None` when the game is over there).
+    best: Option<Move>,
+    score: Score,
+    /// The line the search expects from here, the best move first.
+    line: Vec<Move>,
+}
+
+/// How many moves of a punishing line the review shows.
+const SHOWN_PLIES: usize = 8;
+
+/// How bad a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Mistake,
+    Blunder,
+}
+
+/// A move that cost its side at least a mistake's worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slip {
+    kind: Kind,
+    /// What it cost: a score, or (`None`) a win or the game.
+    cost: Option<Score>,
+}
+
+/// The slip of a move scored `played` (after it, for its side) where the best move
+/// scored `best`; `None` for a move that cost less than a mistake.
+fn judge(best: Score, played: Score) -> Option<Slip> {
+    let thrown = (best.is_win() && !played.is_win()) || (!best.is_loss() && played.is_loss());
+    if thrown {
+        return Some(Slip {
+            kind: Kind::Blunder,
+            cost: None,
+        });
+    }
+    let cost = best - played;
+    let kind = match cost {
+        cost if cost >= BLUNDER => Kind::Blunder,
+        cost if cost >= MISTAKE => Kind::Mistake,
+        _ => return None,
+    };
+    Some(Slip {
+        kind,
+        cost: Some(cost),
+    })
+}
+
+/// The verdict on `game`'s position within `limits` (`None` when stopped): the exact
+/// value where the endgame tables hold every move, else the search's.
+fn verdict(engine: &mut Engine, game: &Game, limits: Limits) -> Option<Verdict> {
+    let over = |score| {
+        Some(Verdict {
+            best: None,
+            score,
+            line: Vec::new(),
+        })
+    };
+    match game.outcome() {
+        Some(Outcome::Draw(_)) => return over(Score::DRAW),
+        // Replayed from its moves, a game ends in a win only on the board: the side
+        // to move has lost.
+        Some(Outcome::Win { .. }) => return over(Score::loss_in(0)),
+        None => {}
+    }
+    if let Some(&(best, value)) = engine.exact_moves(game).first() {
+        return Some(Verdict {
+            best: Some(best),
+            score: phrases::value_score(value),
+            line: vec![best],
+        });
+    }
+    match engine.decide(game, limits, Mode::Analyze, &mut |_| {}) {
+        Some(Decision {
+            mv,
+            source: Source::Search {
+                depth, score, pv, ..
+            },
+        }) if depth > 0 => Some(Verdict {
+            best: Some(mv),
+            score,
+            line: pv,
+        }),
+        _ => None,
+    }
+}
+
+impl Console {
+    /// `review [MS]`: the mistakes of both sides, each with the better move, the cost
+    /// and the position, then a count for each side. Ctrl-C ends it early with what
+    /// the positions searched so far show.
+    pub(super) fn review(&mut self, time: Option<Duration>) {
+        let moves = self.game.moves();
+        if moves.is_empty() {
+            self.tell(msg!("review-none"));
+            return;
+        }
+        let plies = self.words(msg!("plies", count = moves.len()));
+        let limits = match time {
+            Some(time) => Limits::MoveTime(time),
+            None => self.study_limits(Limits::MoveTime(REVIEW_TIME)),
+        };
+        self.tell(match limits {
+            Limits::Depth(depth) => msg!("review-start-depth", plies = plies, depth = depth),
+            other => msg!(
+                "review-start",
+                plies = plies,
+                ms = other.hard_time().unwrap_or_default().as_millis()
+            ),
+        });
+        let bar = self.review_bar(moves.len() + 1);
+        self.prepare_hint_engine();
+        let stop = self.hint_engine.as_ref().expect("prepared").stop_signal();
+        stop.reset();
+        let (verdicts, _) = self.busy(stop.clone(), |console| {
+            let engine = console.hint_engine.as_mut().expect("prepared");
+            let mut game = Game::new(*console.game.start());
+            let mut verdicts = Vec::with_capacity(moves.len() + 1);
+            for ply in 0..=moves.len() {
+                match verdict(engine, &game, limits) {
+                    Some(verdict) if !stop.is_requested() => verdicts.push(verdict),
+                    _ => break,
+                }
+                bar.inc(1);
+                if let Some(&mv) = moves.get(ply) {
+                    // The game's own moves: legal where they were played.
+                    let _ = game.play(mv);
+                }
+            }
+            verdicts
+        });
+        bar.finish_and_clear();
+        self.report_review(&moves, &verdicts);
+    }
+
+    /// A progress bar over `positions` on a terminal, a hidden one elsewhere.
+    fn review_bar(&self, positions: usize) -> ProgressBar {
+        if !self.screen.progress {
+            return ProgressBar::hidden();
+        }
+        let words = self.words(msg!("review-progress"));
+        let template = format!("{words} {{bar:40}} {{pos}}/{{len}}");
+        ProgressBar::with_draw_target(Some(positions as u64), ProgressDrawTarget::stdout())
+            .with_style(ProgressStyle::with_template(&template).expect("a valid template"))
+    }
+
+    /// The slips found in the plies whose positions before and after were both searched,
+    /// and the count for each side.
+    fn report_review(&mut self, moves: &[Move], verdicts: &[Verdict]) {
+        let reviewed = verdicts.len().saturating_sub(1);
+        if reviewed < moves.len() {
+            self.tell(msg!("review-interrupted", ply = reviewed));
+        }
+        let positions: Vec<_> = self.game.positions().copied().collect();
+        // Mistakes and blunders, White's first.
+        let mut counts = [[0usize; 2]; 2];
+        for (ply, pair) in verdicts.windows(2).enumerate() {
+            let (before, after) = (&pair[0], &pair[1]);
+            let played = moves[ply];
+            let position = positions[ply];
+            let Some(best) = before.best.filter(|&best| best != played) else {
+                continue;
+            };
+            let Some(slip) = judge(before.score, -after.score) else {
+                continue;
+            };
+            let side = position.side_to_move();
+            counts[usize::from(side == Color::Black)][usize::from(slip.kind == Kind::Blunder)] += 1;
+            let (number, _) = self.number_at(ply);
+            let dots = if side == Color::White { "." } else { "..." };
+            let cost = match slip.cost {
+                Some(cost) => cost.to_string().trim_start_matches('+').to_string(),
+                None if before.score.is_win() => self.words(msg!("review-cost-win")),
+                None => self.words(msg!("review-cost-game")),
+            };
+            self.tell(msg!(
+                "review-slip",
+                number = format!("{number}{dots}"),
+                side = phrases::side(side),
+                mv = self.notation.write(&position, played),
+                kind = match slip.kind {
+                    Kind::Mistake => "mistake",
+                    Kind::Blunder => "blunder",
+                },
+                cost = cost,
+                played = self.words(phrases::score(-after.score)),
+                best = self.notation.write(&position, best),
+                score = self.words(phrases::score(before.score))
+            ));
+            let answer = positions[ply + 1];
+            self.punishment(&answer, &after.line);
+            self.say(self.words(msg!("review-position", fen = position.to_fen())));
+        }
+        for (side, [mistakes, blunders]) in [Color::White, Color::Black].into_iter().zip(counts) {
+            self.tell(summary(side, mistakes, blunders));
+        }
+    }
+
+    /// The line that punishes a mistake, from the position after it (`expected` is the
+    /// search's line there): a combination when one is there, named from the knowledge
+    /// base where a fact has it, with what it wins.
+    fn punishment(&mut self, position: &Position, expected: &[Move]) {
+        let side = phrases::side(position.side_to_move());
+        if let Some(found) = combination::find(position) {
+            let line = self.notation.line(position, &found.line);
+            let won = self.words(phrases::won(&combination::material_won(
+                position,
+                &found.line,
+            )));
+            let name = self.engine.knowledge_base().and_then(|kb| {
+                let (fact, moves) = kb.lookup(position)?;
+                moves.contains(&found.line[0]).then_some(fact.name)
+            });
+            self.tell(match name {
+                Some(name) => msg!(
+                    "review-combination-named",
+                    side = side,
+                    name = name,
+                    line = line,
+                    won = won
+                ),
+                None => msg!("review-combination", side = side, line = line, won = won),
+            });
+        } else if !expected.is_empty() {
+            let shown = &expected[..expected.len().min(SHOWN_PLIES)];
+            let line = self.notation.line(position, shown);
+            let more = if expected.len() > shown.len() {
+                "yes"
+            } else {
+                "no"
+            };
+            self.tell(msg!("review-line", side = side, line = line, more = more));
+        }
+    }
+}
+
+fn summary(side: Color, mistakes: usize, blunders: usize) -> Message {
+    msg!(
+        "review-summary",
+        side = phrases::side(side),
+        mistakes = mistakes,
+        blunders = blunders
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_judged_by_what_it_cost() {
+        assert_eq!(judge(Score(30), Score(0)), None);
+        assert_eq!(
+            judge(Score(30), Score(-40)).map(|slip| slip.kind),
+            Some(Kind::Mistake)
+        );
+        assert_eq!(
+            judge(Score(30), Score(-300)),
+            Some(Slip {
+                kind: Kind::Blunder,
+                cost: Some(Score(330))
+            })
+        );
+        let thrown = Slip {
+            kind: Kind::Blunder,
+            cost: None,
+        };
+        assert_eq!(judge(Score::win_in(9), Score(250)), Some(thrown));
+        assert_eq!(judge(Score(-150), Score::loss_in(12)), Some(thrown));
+        // A slower win, or a longer loss, is no mistake.
+        assert_eq!(judge(Score::win_in(5), Score::win_in(9)), None);
+        assert_eq!(judge(Score::loss_in(9), Score::loss_in(5)), None);
+    }
+}

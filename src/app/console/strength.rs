@@ -1,0 +1,163 @@
+//! The bot's strength at the prompt: `level` and `movetime` show and set it, and a
+//! game's record keeps it.
+
+use std::time::Duration;
+
+use super::Console;
+use super::command::{LEVEL_WORDS, level_word};
+use super::text::{Message, msg};
+use super::width::wrap_message;
+use shashki::engine::{LEVELS, Level, Limits, Reach, level};
+
+/// The record's tag that keeps the bot's strength: a level's name, `1500 ms` or `depth 6`.
+pub(super) const STRENGTH_TAG: &str = "BotStrength";
+
+impl Console {
+    /// The bot's strength: its clock, its level, or its time or depth a move.
+    pub(super) fn show_strength(&mut self) {
+        let text = match &self.clocks {
+            Some(clocks) if self.strength_chosen => {
+                let use_kb = self.engine.config().use_kb;
+                let (level, limits) = match (Level::of(self.limits, use_kb), self.limits) {
+                    (Some(level), _) => {
+                        (level_word(&level, self.text.lang()), level_limits(&level))
+                    }
+                    (None, Limits::Depth(depth)) => {
+                        ("", msg!("level-depth", depth = depth, kb = "yes"))
+                    }
+                    (None, limits) => {
+                        let ms = limits.hard_time().unwrap_or_default().as_millis();
+                        ("", msg!("level-time", ms = ms, kb = "yes"))
+                    }
+                };
+                msg!(
+                    "bot-clock-capped",
+                    control = clocks.control().to_string(),
+                    named = if level.is_empty() { "no" } else { "yes" },
+                    level = level,
+                    limits = self.words(limits)
+                )
+            }
+            Some(clocks) => msg!("bot-clock", control = clocks.control().to_string()),
+            None => self.strength(false),
+        };
+        self.tell(text);
+    }
+
+    /// Sets the bot's limits and knowledge, and says what they are; on a clock they
+    /// bound its share of the time.
+    pub(super) fn set_strength(&mut self, limits: Limits, use_kb: bool) {
+        self.limits = limits;
+        self.strength_chosen = true;
+        self.engine.set_use_kb(use_kb);
+        let text = self.strength(true);
+        self.tell(text);
+    }
+
+    /// The bot's strength for the record, when it holds: always without a clock, on a
+    /// clock when the player chose it.
+    pub(super) fn strength_tag(&self) -> Option<String> {
+        if self.clocks.is_some() && !self.strength_chosen {
+            return None;
+        }
+        let use_kb = self.engine.config().use_kb;
+        Some(match (Level::of(self.limits, use_kb), self.limits) {
+            (Some(level), _) => level.name.to_string(),
+            (None, Limits::MoveTime(time)) => format!("{} ms", time.as_millis()),
+            (None, Limits::Depth(depth)) => format!("depth {depth}"),
+            (None, _) => return None,
+        })
+    }
+
+    /// The strength a record's tag kept, quietly: a tag that cannot be read leaves
+    /// the strength as it is.
+    pub(super) fn restore_strength(&mut self, tag: &str) {
+        let tag = tag.trim();
+        let strength = if let Some(level) = level(tag) {
+            Some((level.limits(), level.use_kb))
+        } else if let Some(ms) = tag.strip_suffix("ms") {
+            ms.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| ms >= 1)
+                .map(|ms| (Limits::MoveTime(Duration::from_millis(ms)), true))
+        } else if let Some(depth) = tag.strip_prefix("depth") {
+            depth
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|depth| (1..=shashki::search::MAX_DEPTH).contains(depth))
+                .map(|depth| (Limits::Depth(depth), true))
+        } else {
+            None
+        };
+        if let Some((limits, use_kb)) = strength {
+            self.limits = limits;
+            self.strength_chosen = true;
+            self.engine.set_use_kb(use_kb);
+        }
+    }
+
+    /// The bot's level in words, or its time or depth a move; `now` after a change.
+    fn strength(&self, now: bool) -> Message {
+        let level = Level::of(self.limits, self.engine.config().use_kb);
+        match (level, self.limits) {
+            (Some(level), _) => {
+                let name = level_word(&level, self.text.lang());
+                let does = self.words(level_limits(&level));
+                match now {
+                    true => msg!("bot-level-set", level = name, limits = does),
+                    false => msg!("bot-level", level = name, limits = does),
+                }
+            }
+            (None, Limits::MoveTime(time)) if now => {
+                msg!("bot-movetime-set", ms = time.as_millis())
+            }
+            (None, Limits::MoveTime(time)) => msg!("bot-movetime", ms = time.as_millis()),
+            (None, Limits::Depth(depth)) => msg!("bot-depth", depth = depth),
+            (None, other) => msg!("bot-limits", limits = other.to_string()),
+        }
+    }
+}
+
+impl Console {
+    /// `levels`: every level, its names, what it does and what that means for a player.
+    pub(super) fn list_levels(&mut self) {
+        let current = Level::of(self.limits, self.engine.config().use_kb);
+        let mut lines = vec![self.words(msg!("levels-title"))];
+        for (word, level) in LEVEL_WORDS.iter().zip(LEVELS) {
+            let line = self.words(msg!(
+                "levels-line",
+                en = word.en,
+                ru = word.ru,
+                limits = self.words(level_limits(&level)),
+                means = self.words(level_meaning(&level))
+            ));
+            let mark = if current == Some(level) { "* " } else { "  " };
+            lines.push(wrap_message(&format!("{mark}{line}")));
+        }
+        self.say(lines.join("\n"));
+    }
+}
+
+/// What playing `level` is like, in words.
+fn level_meaning(level: &Level) -> Message {
+    match level.name {
+        "beginner" => msg!("level-means-beginner"),
+        "novice" => msg!("level-means-novice"),
+        "casual" => msg!("level-means-casual"),
+        "club" => msg!("level-means-club"),
+        "easy" => msg!("level-means-easy"),
+        "normal" => msg!("level-means-normal"),
+        _ => msg!("level-means-hard"),
+    }
+}
+
+/// What a level does, in words: `4 plies deep, with the knowledge base`.
+fn level_limits(level: &Level) -> Message {
+    let kb = if level.use_kb { "yes" } else { "no" };
+    match level.reach {
+        Reach::Depth(depth) => msg!("level-depth", depth = depth, kb = kb),
+        Reach::Time(time) => msg!("level-time", ms = time.as_millis(), kb = kb),
+    }
+}

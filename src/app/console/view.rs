@@ -1,0 +1,151 @@
+//! Stepping through the game: `history`, `back`, `forward`, `goto`, and a new line
+//! started from an earlier position.
+
+use super::render::Marks;
+use super::text::msg;
+use super::{Console, Intent, Question, phrases};
+use shashki::notation::MoveReadings;
+use shashki::{Color, Game, Move, Position};
+
+impl Console {
+    /// The number of plies from the start to the position shown.
+    pub(super) fn shown_ply(&self) -> usize {
+        self.view.unwrap_or(self.game.moves().len())
+    }
+
+    /// The position shown and the marks of the move that led to it.
+    pub(super) fn shown(&self) -> (Position, Marks) {
+        let ply = self.shown_ply();
+        let position = *self.game.positions().nth(ply).expect("a ply of the game");
+        let marks = ply.checked_sub(1).map_or_else(Marks::default, |before| {
+            let from = self
+                .game
+                .positions()
+                .nth(before)
+                .expect("a ply of the game");
+            Marks::of(from, self.game.moves()[before])
+        });
+        (position, marks)
+    }
+
+    /// The game up to the position shown.
+    pub(super) fn shown_game(&self) -> Game {
+        let mut game = self.game.clone();
+        for _ in self.shown_ply()..self.game.moves().len() {
+            game.undo();
+        }
+        game
+    }
+
+    /// The move number and the side to move of the position after `ply` plies.
+    pub(super) fn number_at(&self, ply: usize) -> (usize, Color) {
+        let start = self.game.start();
+        let first = shashki::Game::new(*start).move_number();
+        // Counted in half-moves from White's first move of move `first`.
+        let half = ply + usize::from(start.side_to_move() == Color::Black);
+        let side = if half.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        (first + half / 2, side)
+    }
+
+    /// `history`: the numbered moves, in the chosen notation.
+    pub(super) fn history(&mut self) {
+        let moves = self.game.moves();
+        if moves.is_empty() {
+            self.tell(msg!("history-empty"));
+            return;
+        }
+        let mut lines: Vec<String> = Vec::new();
+        let mut position = *self.game.start();
+        for (ply, &mv) in moves.iter().enumerate() {
+            let text = self.notation.write(&position, mv);
+            let (number, side) = self.number_at(ply);
+            match (side, lines.last_mut()) {
+                (Color::Black, Some(line)) if ply > 0 => line.push_str(&format!(" {text}")),
+                (Color::Black, _) => lines.push(format!("{number}. ... {text}")),
+                (Color::White, _) => lines.push(format!("{number}. {text}")),
+            }
+            position = position.play_unchecked(mv);
+        }
+        if let Some(ply) = self.view {
+            let (number, side) = self.number_at(ply);
+            lines.push(self.words(msg!(
+                "history-shown",
+                number = number,
+                side = phrases::side(side)
+            )));
+        }
+        self.say(lines.join("\n"));
+    }
+
+    /// Shows the position after `ply` plies (the game's end when it is the last).
+    pub(super) fn show_ply(&mut self, ply: usize) {
+        let end = self.game.moves().len();
+        let ply = ply.min(end);
+        self.view = (ply < end).then_some(ply);
+        self.show_board();
+        let (number, side) = self.number_at(ply);
+        let side = phrases::side(side);
+        if ply == end {
+            self.tell(msg!("view-current", number = number, side = side));
+        } else {
+            self.tell(msg!(
+                "view-earlier",
+                number = number,
+                side = side,
+                ply = ply,
+                end = end
+            ));
+        }
+    }
+
+    /// `goto N`: the position before move `number`'s first ply.
+    pub(super) fn goto(&mut self, number: usize) {
+        let end = self.game.moves().len();
+        match (0..=end).find(|&ply| self.number_at(ply).0 >= number) {
+            Some(ply) => self.show_ply(ply),
+            None => {
+                let (last, _) = self.number_at(end);
+                self.tell(msg!("goto-beyond", last = last));
+                self.show_ply(end);
+            }
+        }
+    }
+
+    /// A move typed at an earlier position: asks before the later plies are dropped.
+    pub(super) fn move_at_shown(&mut self, typed: &MoveReadings, ply: usize) {
+        let (position, _) = self.shown();
+        if position.side_to_move() != self.human {
+            self.tell(msg!("branch-bot-to-move"));
+            return;
+        }
+        if let Some(mv) = self.read_move(typed, &position, Intent::Branch(ply)) {
+            self.ask_branch(mv, ply);
+        }
+    }
+
+    /// Asks whether to play `mv` at the position `ply` plies from the start, dropping
+    /// the later plies.
+    pub(super) fn ask_branch(&mut self, mv: Move, ply: usize) {
+        let dropped = self.game.moves().len() - ply;
+        self.question = Question::Branch { mv, ply };
+        let plies = self.words(msg!("plies", count = dropped));
+        self.tell(msg!("branch-warning", plies = plies));
+    }
+
+    /// The new line: the game cut back to `ply` plies, then `mv` played.
+    pub(super) fn branch(&mut self, mv: Move, ply: usize) {
+        self.keep_unfinished();
+        while self.game.moves().len() > ply {
+            self.game.undo();
+        }
+        self.drop_lost_comments();
+        self.view = None;
+        self.reset_questions();
+        self.engine.new_game();
+        self.play_human(mv);
+    }
+}

@@ -1,0 +1,170 @@
+//! The other end of the protocol: drives a Hub engine run as a child process (for
+//! `shashki match` against another engine, or against shashki itself through the
+//! protocol).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::line::Line;
+use shashki::notation::hub::{move_text, parse_move, position_text};
+use shashki::search::Limits;
+use shashki::{Game, Move};
+
+/// How long an engine may take to start, or to answer beyond its move's time.
+const GRACE: Duration = Duration::from_secs(10);
+
+/// A Hub engine in a child process.
+pub struct HubClient {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    name: String,
+}
+
+impl HubClient {
+    /// Starts `program` with `args`, introduces itself (`hub`), asks for the Russian
+    /// variant and waits until the engine is `ready`.
+    pub fn start(program: &str, args: &[String]) -> Result<HubClient, String> {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|error| format!("{program}: cannot start it: {error}"))?;
+        let stdin = child.stdin.take().ok_or("no standard input")?;
+        let lines = read_lines(child.stdout.take().ok_or("no standard output")?);
+        let mut client = HubClient {
+            child,
+            stdin,
+            lines,
+            name: program.to_string(),
+        };
+        client.send("hub")?;
+        for line in client.until("wait", GRACE)? {
+            if let Ok(Some(line)) = Line::parse(&line)
+                && line.command == "id"
+                && let Some(name) = line.get("name")
+            {
+                let version = line.get("version").unwrap_or("");
+                client.name = format!("{name} {version}").trim().to_string();
+            }
+        }
+        client.send("set-param name=variant value=russian")?;
+        client.send("init")?;
+        client.until("ready", GRACE)?;
+        Ok(client)
+    }
+
+    /// The engine's name and version from its `id` line.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Tells the engine that a new game starts.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.send("new-game")
+    }
+
+    /// The engine's move in `game` within `limits`, checked against the rules.
+    pub fn choose(&mut self, game: &Game, limits: Limits) -> Result<Move, String> {
+        let mut pos = format!("pos pos={}", position_text(game.start()));
+        if !game.moves().is_empty() {
+            let moves: Vec<String> = game.moves().into_iter().map(move_text).collect();
+            pos.push_str(&format!(" moves=\"{}\"", moves.join(" ")));
+        }
+        self.send(&pos)?;
+        let level = match limits {
+            Limits::MoveTime(time) | Limits::Clock { target: time, .. } => {
+                format!("level move-time={:.3}", time.as_secs_f64())
+            }
+            Limits::Depth(depth) => format!("level depth={depth}"),
+            Limits::Nodes(nodes) => format!("level nodes={nodes}"),
+            Limits::Infinite => return Err("a game move needs a limit".into()),
+        };
+        self.send(&level)?;
+        self.send("go think")?;
+        // A depth or node limit has no time: the patience is then long.
+        let patience = limits.hard_time().unwrap_or(Duration::from_secs(3600)) + GRACE;
+        let answer = self.until("done", patience)?.pop().expect("a done line");
+        let done = Line::parse(&answer)
+            .ok()
+            .flatten()
+            .ok_or_else(|| format!("{}: cannot read '{answer}'", self.name))?;
+        let text = done
+            .get("move")
+            .ok_or_else(|| format!("{}: no move in '{answer}'", self.name))?;
+        parse_move(text, game.position()).map_err(|error| format!("{}: {error}", self.name))
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|error| format!("{}: cannot write to it: {error}", self.name))
+    }
+
+    /// The lines up to and including the first starting with `command`; an `error` line
+    /// on the way is the engine's complaint and ends the wait.
+    fn until(&mut self, command: &str, patience: Duration) -> Result<Vec<String>, String> {
+        let started = Instant::now();
+        let mut lines = Vec::new();
+        loop {
+            let left = patience.saturating_sub(started.elapsed());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with("error") => {
+                    return Err(format!("{}: {line}", self.name));
+                }
+                Ok(line) => {
+                    let found = line.split_whitespace().next() == Some(command);
+                    lines.push(line);
+                    if found {
+                        return Ok(lines);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "{}: no '{command}' within {} s",
+                        self.name,
+                        patience.as_secs()
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{}: it ended before '{command}'", self.name));
+                }
+            }
+        }
+    }
+}
+
+/// The lines of `input`, read on a thread of their own as they come; the channel ends
+/// with the input.
+pub fn read_lines(input: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(input).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+impl Drop for HubClient {
+    /// Says `quit`, and ends the process if it does not go within the grace time.
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let started = Instant::now();
+        while started.elapsed() < GRACE {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

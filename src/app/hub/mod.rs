@@ -1,0 +1,494 @@
+//! `shashki hub`: the Hub protocol (version 2, Scan's), so that GUIs, match tools and
+//! pydraughts' `HubEngine` can drive the engine.
+//!
+//! One engine serves the whole session, so its hash table, the game's history and a
+//! knowledge-base line in progress carry over from move to move. Its searches run on
+//! a thread of their own; this thread reads the GUI's lines meanwhile, answers `ping`,
+//! and passes `stop` and `ponder-hit` to the search through the engine's one
+//! [`Stop`]. Every line the engine writes goes through one [`Output`], so that the
+//! search's `info` lines and the answers never interleave mid-line.
+//!
+//! Positions and moves are in the forms of [`shashki::notation::hub`]; bad input of any
+//! kind is answered with `error message="..."` and the session goes on.
+
+mod client;
+mod level;
+mod line;
+mod report;
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Stop, unknown_level};
+use shashki::kb::KnowledgeBase;
+use shashki::notation::hub::{parse_move, parse_position};
+use shashki::search::{MAX_HASH_MB, MAX_THREADS};
+use shashki::{Game, Position};
+
+pub use self::client::HubClient;
+use self::level::Level;
+use self::line::{Line, quote};
+
+/// The engine's settings, from the command line and then `set-param`.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Engine settings: the hash size and whether the knowledge base is used.
+    pub config: EngineConfig,
+    /// The knowledge-base file; `None` for the usual search (`./kb/combs.txt`, the
+    /// player's own base, the built-in one).
+    pub kb_file: Option<PathBuf>,
+    /// The named level that sets the search and the knowledge when the GUI sends no `level`.
+    pub level: engine::Level,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            config: EngineConfig::default(),
+            kb_file: None,
+            level: engine::level("normal").expect("the normal level"),
+        }
+    }
+}
+
+/// The engine's output: each line written whole and flushed at once, from any thread.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Lines go to `writer`.
+    pub fn new(writer: impl Write + Send + 'static) -> Output {
+        Output(Arc::new(Mutex::new(Box::new(writer))))
+    }
+
+    /// Writes `text` and a newline, and flushes.
+    pub fn send(&self, text: &str) -> io::Result<()> {
+        let mut writer = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        writeln!(writer, "{text}")?;
+        writer.flush()
+    }
+}
+
+/// What the session waits for: a line from the GUI, its end, or a finished search.
+enum Event {
+    Line(String),
+    Closed,
+    Finished(Box<Finished>),
+}
+
+/// A search's result and the engine that ran it, handed back.
+struct Finished {
+    engine: Engine,
+    decision: Option<Decision>,
+    position: Position,
+}
+
+/// A search under way.
+struct Running {
+    level: Level,
+    pondering: bool,
+}
+
+/// Whether the session goes on.
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// Runs the protocol on `input` until `quit` or its end, writing to `output`.
+pub fn run(
+    input: impl BufRead + Send + 'static,
+    output: Output,
+    settings: Settings,
+) -> io::Result<()> {
+    let (events, inbox) = mpsc::channel();
+    let reader = events.clone();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if reader.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = reader.send(Event::Closed);
+    });
+    let mut session = Session {
+        output,
+        events,
+        settings,
+        engine: None,
+        stop: Stop::new(),
+        game: None,
+        level: None,
+        running: None,
+        new_game_pending: false,
+    };
+    session.serve(&inbox)
+}
+
+struct Session {
+    output: Output,
+    /// Where a search thread reports its end.
+    events: Sender<Event>,
+    settings: Settings,
+    /// The engine when no search holds it; `None` also before it is first needed.
+    engine: Option<Engine>,
+    /// The engine's stop signal, kept here while a search holds the engine.
+    stop: Stop,
+    /// The position of the last `pos`.
+    game: Option<Game>,
+    /// The last `level`; `None` means the named level of the settings.
+    level: Option<Level>,
+    running: Option<Running>,
+    /// `new-game` arrived during a search: the table is cleared when it ends.
+    new_game_pending: bool,
+}
+
+impl Session {
+    fn serve(&mut self, inbox: &Receiver<Event>) -> io::Result<()> {
+        while let Ok(event) = inbox.recv() {
+            let flow = match event {
+                Event::Line(text) => self.handle(&text)?,
+                Event::Finished(finished) => {
+                    self.finish(*finished)?;
+                    Flow::Continue
+                }
+                Event::Closed => Flow::Quit,
+            };
+            if let Flow::Quit = flow {
+                break;
+            }
+        }
+        // Stop a search still under way and wait for it, so the process ends cleanly.
+        if self.running.is_some() {
+            self.stop.request();
+            while let Ok(event) = inbox.recv() {
+                if let Event::Finished(_) = event {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn send(&self, text: &str) -> io::Result<()> {
+        self.output.send(text)
+    }
+
+    fn error(&self, message: &str) -> io::Result<()> {
+        self.send(&format!("error message={}", quote(message)))
+    }
+
+    fn handle(&mut self, text: &str) -> io::Result<Flow> {
+        let line = match Line::parse(text) {
+            Ok(Some(line)) => line,
+            Ok(None) => return Ok(Flow::Continue),
+            Err(error) => {
+                self.error(&error.to_string())?;
+                return Ok(Flow::Continue);
+            }
+        };
+        match line.command.as_str() {
+            "hub" => {
+                for text in report::introduction(&self.settings) {
+                    self.send(&text)?;
+                }
+            }
+            "init" => {
+                if self.running.is_none() {
+                    self.prepare_engine()?;
+                }
+                self.send("ready")?;
+            }
+            "ping" => self.send("pong")?,
+            "new-game" => self.new_game(),
+            "set-param" => self.set_param(&line)?,
+            "pos" => self.position(&line)?,
+            "level" => match Level::parse(&line) {
+                Ok(level) => self.level = Some(level),
+                Err(message) => self.error(&message)?,
+            },
+            "go" => self.go(&line)?,
+            "ponder-hit" => self.ponder_hit(),
+            "stop" => {
+                if self.running.is_some() {
+                    self.stop.request();
+                }
+            }
+            "quit" => return Ok(Flow::Quit),
+            other => self.error(&format!("unknown command '{other}'"))?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Makes the engine if there is none yet; says why when the settings do not allow it.
+    fn prepare_engine(&mut self) -> io::Result<()> {
+        if self.engine.is_some() {
+            return Ok(());
+        }
+        let kb = match self.knowledge_base() {
+            Ok(kb) => kb,
+            Err(message) => {
+                self.error(&message)?;
+                None
+            }
+        };
+        let engine = match Engine::try_new(self.settings.config.clone(), kb.clone()) {
+            Ok(engine) => engine,
+            Err(error) => {
+                let fallback = EngineConfig::default().hash_mb;
+                self.error(&format!("{error}; using {fallback} MB"))?;
+                self.settings.config.hash_mb = fallback;
+                Engine::new(self.settings.config.clone(), kb)
+            }
+        };
+        self.stop = engine.stop_signal();
+        self.engine = Some(engine);
+        Ok(())
+    }
+
+    /// The knowledge base the settings ask for; warnings go to the standard error.
+    fn knowledge_base(&self) -> Result<Option<KnowledgeBase>, String> {
+        if !self.settings.config.use_kb {
+            return Ok(None);
+        }
+        match KnowledgeBase::locate(self.settings.kb_file.as_deref()) {
+            Ok((kb, warnings)) => {
+                for warning in warnings {
+                    eprintln!("{warning}");
+                }
+                Ok(Some(kb))
+            }
+            Err(problems) => {
+                let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                Err(format!(
+                    "the knowledge base has errors and is not used: {}",
+                    text.join("; ")
+                ))
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        match self.engine.as_mut() {
+            Some(engine) => engine.new_game(),
+            None if self.running.is_some() => self.new_game_pending = true,
+            None => {}
+        }
+    }
+
+    fn set_param(&mut self, line: &Line) -> io::Result<()> {
+        let (Some(name), Some(value)) = (line.get("name"), line.get("value")) else {
+            return self.error("set-param needs name=... and value=...");
+        };
+        if self.running.is_some() {
+            return self.error(&format!("{name} cannot change during a search"));
+        }
+        match name {
+            "variant" if value == "russian" => Ok(()),
+            "variant" => self.error(&format!(
+                "variant {value} is not played here; shashki plays russian"
+            )),
+            "hash" => match value.parse::<usize>() {
+                Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => {
+                    let config = EngineConfig {
+                        hash_mb: megabytes,
+                        ..self.settings.config.clone()
+                    };
+                    self.reconfigure(|settings| settings.config = config)
+                }
+                _ => self.error(&format!(
+                    "hash {value}: the size must be 1 to {MAX_HASH_MB} MB"
+                )),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
+                    // The engine keeps its table and base: only its searches change.
+                    self.settings.config.threads = threads;
+                    if let Some(engine) = self.engine.as_mut() {
+                        engine.set_threads(threads);
+                    }
+                    Ok(())
+                }
+                _ => self.error(&format!(
+                    "threads {value}: the number must be 1 to {MAX_THREADS}"
+                )),
+            },
+            "kb" => match value {
+                "true" | "false" => {
+                    let use_kb = value == "true";
+                    self.reconfigure(|settings| settings.config.use_kb = use_kb)
+                }
+                _ => self.error(&format!("kb {value}: the value is true or false")),
+            },
+            "kb-file" => {
+                let path = (!value.is_empty()).then(|| PathBuf::from(value));
+                self.reconfigure(|settings| settings.kb_file = path)
+            }
+            "level" => match engine::level(value) {
+                Some(level) => {
+                    self.settings.level = level;
+                    Ok(())
+                }
+                None => self.error(&unknown_level(value)),
+            },
+            other => self.error(&format!("unknown parameter '{other}'")),
+        }
+    }
+
+    /// Changes the settings and applies them to the engine if it exists: a new base,
+    /// or a new engine for a new table size or knowledge switch (the old one stays when
+    /// the new settings fail).
+    fn reconfigure(&mut self, change: impl FnOnce(&mut Settings)) -> io::Result<()> {
+        let before = self.settings.clone();
+        change(&mut self.settings);
+        let kb = match self.knowledge_base() {
+            Ok(kb) => kb,
+            Err(message) => {
+                self.settings = before;
+                return self.error(&message);
+            }
+        };
+        // Without an engine yet, `init` makes it with the new settings.
+        let Some(old) = self.engine.take() else {
+            return Ok(());
+        };
+        let same_engine = old.config().hash_mb == self.settings.config.hash_mb
+            && old.config().use_kb == self.settings.config.use_kb;
+        if same_engine {
+            let mut engine = old;
+            engine.set_knowledge_base(kb);
+            self.engine = Some(engine);
+            return Ok(());
+        }
+        // The old table goes first, so that the two need not fit in memory at once.
+        drop(old);
+        match Engine::try_new(self.settings.config.clone(), kb) {
+            Ok(engine) => {
+                self.stop = engine.stop_signal();
+                self.engine = Some(engine);
+                Ok(())
+            }
+            Err(error) => {
+                self.settings = before;
+                self.prepare_engine()?;
+                self.error(&error.to_string())
+            }
+        }
+    }
+
+    fn position(&mut self, line: &Line) -> io::Result<()> {
+        self.game = None;
+        let Some(text) = line.get("pos") else {
+            return self.error("pos needs pos=<W or B and 32 squares>");
+        };
+        let position = match parse_position(text) {
+            Ok(position) => position,
+            Err(error) => return self.error(&format!("pos {text}: {error}")),
+        };
+        let mut game = Game::new(position);
+        for (number, word) in line
+            .get("moves")
+            .unwrap_or("")
+            .split_whitespace()
+            .enumerate()
+        {
+            let outcome = game.outcome();
+            let played = match outcome {
+                Some(outcome) => Err(format!("the game is already over ({outcome})")),
+                None => parse_move(word, game.position())
+                    .map_err(|error| error.to_string())
+                    .and_then(|mv| game.play(mv).map_err(|error| error.to_string())),
+            };
+            if let Err(message) = played {
+                return self.error(&format!("moves: move {} ({word}): {message}", number + 1));
+            }
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn go(&mut self, line: &Line) -> io::Result<()> {
+        let mode = ["think", "ponder", "analyze"]
+            .into_iter()
+            .find(|&mode| line.has(mode));
+        let Some(mode) = mode else {
+            return self.error("go needs think, ponder or analyze");
+        };
+        if self.running.is_some() {
+            return self.error("already searching; send stop first");
+        }
+        let Some(game) = self.game.clone() else {
+            return self.error("no position to search; send pos first");
+        };
+        if let Some(outcome) = game.outcome() {
+            return self.error(&format!("no move to search: {outcome}"));
+        }
+        self.prepare_engine()?;
+        let named = self.settings.level;
+        let level = self.level.unwrap_or(Level::named(named));
+        // A named level that plays without the knowledge base turns it off for the move.
+        let use_kb = self.settings.config.use_kb && (self.level.is_some() || named.use_kb);
+        let (limits, engine_mode) = match mode {
+            "ponder" => (level.ponder_limits(), Mode::Play),
+            "analyze" => (level.limits(), Mode::Analyze),
+            _ => (level.limits(), Mode::Play),
+        };
+        let mut engine = self.engine.take().expect("the engine was just prepared");
+        engine.set_use_kb(use_kb);
+        // Withdrawn here, before the thread starts, so that a `stop` read from now on holds.
+        self.stop.reset();
+        self.running = Some(Running {
+            level,
+            pondering: mode == "ponder",
+        });
+        let output = self.output.clone();
+        let events = self.events.clone();
+        std::thread::spawn(move || {
+            let position = *game.position();
+            let mut report = |progress: &shashki::engine::Progress| {
+                let _ = output.send(&report::info(progress));
+            };
+            let decision = engine.decide(&game, limits, engine_mode, &mut report);
+            let finished = Finished {
+                engine,
+                decision,
+                position,
+            };
+            let _ = events.send(Event::Finished(Box::new(finished)));
+        });
+        Ok(())
+    }
+
+    /// The opponent played the expected move: the ponder search becomes the move's
+    /// search and gets the time the level gives a move, counted from now.
+    fn ponder_hit(&mut self) {
+        if let Some(running) = self.running.as_mut()
+            && running.pondering
+        {
+            running.pondering = false;
+            if let Some(time) = running.level.time_after_ponder_hit() {
+                self.stop.request_at(Instant::now() + time);
+            }
+        }
+    }
+
+    fn finish(&mut self, finished: Finished) -> io::Result<()> {
+        self.running = None;
+        let mut engine = finished.engine;
+        if std::mem::take(&mut self.new_game_pending) {
+            engine.new_game();
+        }
+        self.engine = Some(engine);
+        match finished.decision {
+            Some(decision) => self.send(&report::done(&decision, &finished.position)),
+            None => self.error("no legal move in this position"),
+        }
+    }
+}

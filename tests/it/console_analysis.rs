@@ -1,0 +1,147 @@
+//! `hint` with its line, `analyze` and `review` through the real binary, in a script.
+
+use crate::common;
+
+use common::{Home, Session, run, shashki_in};
+
+/// `shashki --seed 7 --depth DEPTH ARGS` with `input`.
+fn at_depth(depth: &str, args: &[&str], input: &str) -> Session {
+    let mut all = vec!["--seed", "7", "--depth", depth];
+    all.extend_from_slice(args);
+    run(&all, input)
+}
+
+/// White's f4-e5 walks into f6:d4 (a1-b2 keeps the balance).
+const BLUNDER_FEN: &str = "W:Wa1,f4:Bf6,b8";
+
+#[test]
+fn a_hint_shows_the_move_and_the_line_it_expects() {
+    let session = at_depth("4", &[], "hint\nfen\n");
+    let hint = session.answer_to("hint");
+    // hint: MOVE (search: depth 4, SCORE): MOVE REPLY ...
+    let (head, line) = hint.split_once("): ").expect("a line after the reason");
+    let mv = head
+        .strip_prefix("hint: ")
+        .and_then(|rest| rest.split(' ').next())
+        .expect("the move");
+    assert!(head.contains("(search: depth 4, "), "{hint}");
+    assert!(line.starts_with(&format!("{mv} ")), "{hint}");
+    assert!(line.split(' ').count() >= 4, "{hint}");
+    assert!(
+        session.answer_to("fen").starts_with("W:"),
+        "the hint plays nothing"
+    );
+}
+
+#[test]
+fn a_hint_line_follows_the_chosen_notation_and_language() {
+    let session = at_depth("3", &["--notation", "short", "--lang", "ru"], "hint\n");
+    let hint = session.answer_to("hint");
+    assert!(hint.starts_with("подсказка: "), "{hint}");
+    let line = hint.split_once("): ").expect("a line").1;
+    assert!(!line.contains('-'), "short notation: {hint}");
+}
+
+#[test]
+fn analyze_with_a_depth_shows_three_lines_a_depth_and_leaves_the_game_alone() {
+    let session = at_depth("4", &[], "analyze\nfen\n");
+    session.expect("analysis to depth 4, White to move: the best lines");
+    for depth in 1..=4 {
+        for rank in 1..=3 {
+            session.expect(&format!("{rank}. depth {depth}  "));
+        }
+    }
+    assert!(!session.stdout.contains("depth 5  "));
+    session.expect("analysis done: depth 4");
+    let fen = session.answer_to("fen");
+    assert_eq!(fen, shashki::START_FEN);
+}
+
+#[test]
+fn analyze_lines_start_with_different_moves() {
+    let session = at_depth("3", &[], "analyse\n");
+    let firsts: Vec<&str> = session
+        .stdout
+        .lines()
+        .filter(|line| line.contains(". depth 3  "))
+        .map(|line| {
+            line.split("  ")
+                .nth(2)
+                .and_then(|l| l.split(' ').next())
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(firsts.len(), 3, "{}", session.stdout);
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+}
+
+#[test]
+fn endless_analysis_in_a_script_ends_at_an_empty_line_or_the_end_of_the_input() {
+    let home = Home::new("analysis");
+    home.write("kb/combs.txt", "");
+    // No depth: the analysis runs until the next line; the empty line is taken as its
+    // Enter, and the command after it still runs.
+    let session = shashki_in(&home.dir, &[], &["--seed", "1"], "analyze\n\nfen\n");
+    session.expect("Enter or Ctrl-C stops");
+    assert!(
+        session.answer_to("fen").starts_with("W:"),
+        "{}",
+        session.stdout
+    );
+    assert!(
+        session.stdout.contains("analysis stopped at depth")
+            || session.stdout.contains("analysis stopped before depth 1"),
+        "{}",
+        session.stdout
+    );
+    let session = shashki_in(&home.dir, &[], &["--seed", "1", "--lang", "ru"], "анализ\n");
+    assert!(session.success);
+    session.expect("анализ, ход белых");
+}
+
+#[test]
+fn analyze_at_an_earlier_position_analyses_the_position_shown() {
+    let session = at_depth("2", &[], "c3-d4\nback 2\nanalyze\nfen\n");
+    session.expect("analysis to depth 2, White to move");
+    assert_eq!(session.answer_to("fen"), shashki::START_FEN);
+}
+
+#[test]
+fn review_lists_a_planted_blunder_with_the_better_move_and_the_position() {
+    let session = at_depth("5", &["--fen", BLUNDER_FEN], "f4-e5\nreview\n");
+    session.expect("review of 2 plies, depth 5 a position");
+    session.expect("1. White f4-e5: a blunder, costs the game (-loss in");
+    session.expect("; a1-b2 keeps ");
+    session.expect(&format!("   position: {BLUNDER_FEN}"));
+    session.expect("White: 0 mistakes, 1 blunder");
+    session.expect("Black: 0 mistakes, 0 blunders");
+}
+
+#[test]
+fn review_in_russian_and_with_a_time_per_position() {
+    let session = at_depth(
+        "5",
+        &["--fen", BLUNDER_FEN, "--lang", "ru"],
+        "f4-e5\nразбор 30\n",
+    );
+    session.expect("разбор 2 полухода, 30 мс на позицию");
+    session.expect("1. белые f4-e5: грубая ошибка стоила ");
+    session.expect("сохраняет +выигрыш за");
+    // The line that punishes it: Black's capture, then the search's line.
+    session.expect("   ответ чёрных: f6:d4 ");
+    session.expect(&format!("   позиция: {BLUNDER_FEN}"));
+    session.expect("у белых 0 ошибок, 1 грубая");
+}
+
+#[test]
+fn a_game_without_mistakes_or_moves_is_reviewed_as_such() {
+    let session = at_depth("2", &[], "review\nreview 0\n");
+    assert_eq!(
+        session.answer_to("review"),
+        "nothing to review: no moves yet"
+    );
+    assert_eq!(
+        session.answer_to("review 0"),
+        "review: the time must be 1 to 3600000 milliseconds (an hour); usage: review [MS]"
+    );
+}

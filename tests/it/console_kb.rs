@@ -1,0 +1,226 @@
+//! The knowledge-base commands through the real binary: remember, kb check, kb reload.
+
+use crate::common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+use common::{play, scratch};
+
+#[test]
+fn a_remembered_move_is_played_by_the_bot_from_the_knowledge_base() {
+    // The session's ./kb/combs.txt starts empty; after `flip` the bot stands where the fact is.
+    let session = play(&[], "remember c3-d4 Проверка\nkb check\nflip\n");
+    assert!(session.success);
+    assert_eq!(
+        session.answer_to("remember c3-d4 Проверка"),
+        "remembered \"Проверка\" (kb/combs.txt:1)"
+    );
+    assert_eq!(
+        session.answer_to("kb check"),
+        "kb/combs.txt: 1 fact (1 exact, 0 patterns, 0 lines), no errors"
+    );
+    session.expect("shashki plays c3-d4 (knowledge base: \"Проверка\", kb/combs.txt:1)");
+}
+
+#[test]
+fn remember_explains_a_move_that_is_not_legal() {
+    let session = play(&[], "remember c3-e5\nkb check\n");
+    assert_eq!(
+        session.answer_to("remember c3-e5"),
+        "no such move for the man on c3; it can play: c3-b4, c3-d4"
+    );
+    assert_eq!(
+        session.answer_to("kb check"),
+        "kb/combs.txt: 0 facts (0 exact, 0 patterns, 0 lines), no errors"
+    );
+}
+
+#[test]
+fn errors_in_the_file_are_shown_at_the_start_and_by_kb_check() {
+    let dir = scratch("kbcheck");
+    let file = dir.join("combs.txt");
+    std::fs::write(&file, "fact \"broken\" for purple\n").expect("broken base");
+    let path = file.to_str().expect("utf-8 temp path");
+    let session = play(&["--kb", path], "kb check\nkb reload\nc3-d4\n");
+    session.expect(&format!("{path}:1:19: error: expected `white` or `black`"));
+    session.expect("fact \"broken\" for purple\n                  ^\n");
+    session.expect("playing without the knowledge base");
+    assert_eq!(session.count(&format!("{path}: 1 error\n")), 1, "kb check");
+    session.expect("1 error; still playing without the knowledge base");
+    session.expect("shashki plays ");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn kb_reload_shows_the_problems_of_a_broken_file_in_russian() {
+    let home = common::Home::new("kb-russian");
+    let board = "8 . b . b . b . b\n7 b . b . b . b .\n6 . b . b . b . b\n5 . . . . . . . .\n\
+                 4 . . . . . . . .\n3 w . w . w . w .\n2 . w . w . w . w\n1 w . w . w . w .\n";
+    home.write(
+        "kb/combs.txt",
+        &format!(
+            "fact \"a\" for purple\n\nfact \"b\" for white\n  white 4..2\n{board}play c3-d4\n"
+        ),
+    );
+    let session = home.run(
+        &["--seed", "7", "--depth", "3", "--lang", "ru"],
+        "база перечитать\n",
+    );
+    assert!(session.success, "{}", session.stdout);
+    // A syntax error and an error of meaning, each with its place, its line and a caret.
+    let problems = "kb/combs.txt:1:14: ошибка: ожидается `white` или `black`\n\
+                    fact \"a\" for purple\n             ^\n\
+                    kb/combs.txt:4:9: ошибка: диапазон 4..2 пуст: ни одно число не подходит\n\
+                    \x20 white 4..2\n        ^\n";
+    assert_eq!(
+        session.count(problems),
+        2,
+        "at the start and on reload:\n{}",
+        session.stdout
+    );
+    let (_, reloaded) = session
+        .stdout
+        .split_once("база перечитать\n")
+        .expect("the command echoed");
+    assert!(reloaded.starts_with(problems), "{reloaded}");
+    session.expect("2 ошибки; играем по-прежнему без базы знаний");
+}
+
+#[test]
+fn a_reload_with_errors_keeps_the_old_base() {
+    let dir = scratch("kbreload");
+    let file = dir.join("combs.txt");
+    let path = file.to_str().expect("utf-8 temp path").to_string();
+    // Make a base with one fact for the start position.
+    let made = play(&["--kb", &path], "remember c3-d4 Старая\n");
+    made.expect("remembered \"Старая\"");
+
+    let mut child = common::in_english(&mut Command::new(env!("CARGO_BIN_EXE_shashki")))
+        .args(["--seed", "7", "--depth", "3", "--kb", &path])
+        .current_dir(&dir)
+        .env("XDG_DATA_HOME", &dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("running shashki");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    stdin.write_all(b"fen\n").expect("first line");
+    stdin.flush().expect("flush");
+    let mut seen = String::new();
+    let mut line = String::new();
+    while !line.starts_with("W:") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).expect("reading") > 0, "{seen}");
+        seen.push_str(&line);
+    }
+    // Break the file while the game is on, then reload and let the bot play White.
+    std::fs::write(&file, "fact \"broken\" for purple\n").expect("breaking the base");
+    stdin.write_all(b"kb reload\nflip\n").expect("more lines");
+    drop(stdin);
+    stdout.read_to_string(&mut seen).expect("the rest");
+    assert!(child.wait().expect("exit").success());
+    assert!(
+        seen.contains(&format!("knowledge base: {path} (1 fact)")),
+        "{seen}"
+    );
+    assert!(
+        seen.contains(&format!("{path}:1:19: error: expected `white` or `black`")),
+        "{seen}"
+    );
+    assert!(
+        seen.contains("1 error; the knowledge base in use stays as it was"),
+        "{seen}"
+    );
+    assert!(
+        seen.contains("shashki plays c3-d4 (knowledge base: \"Старая\""),
+        "{seen}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A middlegame where White has a shot a four-ply search does not play, and played
+/// e3-d4 instead (the game of `tests/kb_learn.rs`).
+const MISSED: &str = "[Event \"constructed\"]\n[White \"Белые\"]\n[Black \"Чёрные\"]\n\
+    [FEN \"W:Wa1,c1,e1,b2,a3,e3,f4,h4:Bb4,c5,b6,d6,h6,b8\"]\n\n1. e3-d4 *\n";
+
+#[test]
+fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
+    let home = common::Home::new("console-learn");
+    home.write("kb/combs.txt", "");
+    home.write("game.pdn", MISSED);
+    let session = home.run(
+        &["--seed", "7", "--depth", "3", "game.pdn"],
+        "learn\ny\nlearn\n",
+    );
+    assert!(session.success, "{}", session.stdout);
+    // Wrapped to 80 columns.
+    session.expect(
+        "move 1 (White): f4-g5 h6:f4:d2 e1:c3:a5:c7:e5; wins 2 men; missed; a 12-ply\n    \
+         search plays it too\n",
+    );
+    session.expect("\"Удар с поля e1\": f4-g5 h6:f4:d2 e1:c3:a5:c7:e5\n");
+    session.expect("add this fact to kb/learned.txt? (y/n) y\n");
+    session.expect("learned: 1 fact added to kb/learned.txt\n");
+    session.expect("kb/learned.txt knows it already: nothing to learn\n");
+    let learned = std::fs::read_to_string(home.dir.join("kb/learned.txt")).unwrap();
+    assert!(
+        learned.contains("% from the console game Белые – Чёрные, "),
+        "{learned}"
+    );
+    assert!(
+        learned.contains("fact \"Удар с поля e1\" for white\n"),
+        "{learned}"
+    );
+}
+
+#[test]
+fn learn_writes_nothing_when_told_no() {
+    let home = common::Home::new("console-learn-no");
+    home.write("kb/combs.txt", "");
+    home.write("game.pdn", MISSED);
+    let session = home.run(
+        &["--seed", "7", "--depth", "3", "--lang", "ru", "game.pdn"],
+        "выучить\nн\n",
+    );
+    assert!(session.success, "{}", session.stdout);
+    session.expect(
+        "ход 1 (белые): f4-g5 h6:f4:d2 e1:c3:a5:c7:e5; выигрыш: 2 шашки; упущена;\n    \
+         расчёт на 12 полуходов тоже её играет\n",
+    );
+    session.expect("добавить 1 факт в kb/learned.txt? (д/н) н\n");
+    session.expect("ничего не выучено\n");
+    assert!(!home.dir.join("kb/learned.txt").exists());
+}
+
+#[test]
+fn learn_says_when_the_game_has_no_combination() {
+    let session = play(&[], "c3-d4\nlearn\n");
+    assert_eq!(
+        session.answer_to("learn"),
+        "no combination in this game that a 4-ply search misses"
+    );
+}
+
+#[test]
+fn the_bot_names_a_learned_combination_when_it_plays_one() {
+    // No ./kb/combs.txt: the built-in base, with the built-in learned facts.
+    let home = common::Home::new("console-learned-play");
+    let session = home.run(
+        &["--seed", "1", "--depth", "6"],
+        "load W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8\nflip\n",
+    );
+    session.expect(
+        "shashki plays c3-d4 (combination \"Удар с поля g3\", learned from self-play\n    \
+         game 118 (seed 1), move 8, wins a man)\n",
+    );
+    let russian = home.run(
+        &["--seed", "1", "--depth", "6", "--lang", "ru"],
+        "load W:Wa1,c1,e1,g1,f2,h2,a3,c3,g3,f4:Be5,b6,d6,h6,d8,f8,h8\nflip\n",
+    );
+    russian.expect(
+        "shashki играет c3-d4 (комбинация «Удар с поля g3», выучена из партии\n    \
+         самоигры 118 (seed 1), ход 8, выигрыш: 1 шашка)\n",
+    );
+}

@@ -1,0 +1,346 @@
+//! The endgame databases: built for up to four pieces once per run, then checked
+//! against their own successors, the exact king-ending solver, known theory, and
+//! through the `egtb` subcommands.
+
+use crate::common;
+use crate::support;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use shashki::egtb::{self, BuildEvent, Material, Tablebase};
+use shashki::endgame::{self, Value};
+use shashki::engine::{Engine, EngineConfig, Limits, Stop};
+use shashki::search::{self, EvalConfig, TranspositionTable};
+use shashki::{Color, Game, Position, Source};
+
+use common::{run, scratch};
+use support::Solver;
+
+/// The tables of up to four pieces, built once for every test of this file. They
+/// live in Cargo's scratch directory for tests (a static is never dropped, so a
+/// temporary directory would outlive the run), built afresh each run.
+fn tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("egtb-4");
+        let _ = std::fs::remove_dir_all(&dir);
+        egtb::build(&dir, 4, &mut |_| {}).expect("the build writes its tables");
+        dir
+    })
+}
+
+fn base() -> Tablebase {
+    Tablebase::open(tables()).expect("the tables are readable")
+}
+
+fn probe(base: &Tablebase, fen: &str) -> Value {
+    base.probe(&fen.parse().unwrap()).unwrap()
+}
+
+#[test]
+fn every_balance_of_up_to_four_pieces_is_built_and_consistent() {
+    let base = base();
+    assert_eq!(base.pieces(), 4);
+    assert_eq!(base.materials(), Material::all_up_to(4));
+    let inconsistent = egtb::verify(&base, &mut |_| {}).unwrap();
+    assert_eq!(inconsistent, 0);
+}
+
+#[test]
+fn kings_only_endings_agree_with_the_exact_solver() {
+    // The exact solver applies the draw rules, which never cut short a win in
+    // these endings (see tests/support), so its values are the databases' values.
+    let base = base();
+    let solver = Solver::new();
+    let mut compared = 0;
+    for index in solver.all_indices() {
+        for side in [Color::White, Color::Black] {
+            let position = solver.position(index, side).unwrap();
+            let exact = endgame::value(&position).unwrap();
+            assert_eq!(
+                base.probe(&position).unwrap(),
+                exact,
+                "{}",
+                position.to_fen()
+            );
+            assert_eq!(base.probe(&position.mirrored()).unwrap(), exact);
+            compared += 2;
+        }
+    }
+    assert!(compared > 600_000, "{compared}");
+}
+
+/// Whether `square` lies on the long diagonal a1-h8.
+fn on_long_diagonal(square: shashki::Square) -> bool {
+    square.file() == square.rank()
+}
+
+/// Every quiet position (no capture for either side) of `material`, White to move.
+fn quiet_positions(material: &str) -> impl Iterator<Item = Position> {
+    let material: Material = material.parse().unwrap();
+    (0..material.size())
+        .filter_map(move |index| material.position(index))
+        .filter(|p| !p.has_capture() && !p.with_side_to_move(Color::Black).has_capture())
+}
+
+#[test]
+fn three_kings_holding_the_long_diagonal_win_and_a_lone_king_holding_it_draws() {
+    let base = base();
+    let (mut held, mut shots, mut won) = (0, 0, 0);
+    for position in quiet_positions("w0m3k-b0m1k") {
+        let lone_on_it = position
+            .kings_of(Color::Black)
+            .into_iter()
+            .any(on_long_diagonal);
+        let three_on_it = position
+            .kings_of(Color::White)
+            .into_iter()
+            .any(on_long_diagonal);
+        let value = probe_position(&base, position);
+        if lone_on_it && !three_on_it {
+            // A draw, but for a shot: a king given up to drive the lone king off.
+            match value {
+                Value::Draw => held += 1,
+                Value::Win(plies) if plies <= 9 => shots += 1,
+                other => panic!("{}: {other}", position.to_fen()),
+            }
+        } else if three_on_it && !lone_on_it {
+            // Petrov's triangle: holding the long diagonal, three kings always win.
+            assert!(matches!(value, Value::Win(_)), "{}", position.to_fen());
+            won += 1;
+        }
+    }
+    assert!(
+        held > 10_000 && shots < held / 20 && won > 30_000,
+        "{held} {shots} {won}"
+    );
+}
+
+#[test]
+fn two_kings_cannot_catch_one_but_by_a_shot() {
+    let base = base();
+    let (mut drawn, mut shots) = (0, 0);
+    for position in quiet_positions("w0m2k-b0m1k") {
+        match probe_position(&base, position) {
+            Value::Draw => drawn += 1,
+            Value::Win(plies) if plies <= 9 => shots += 1,
+            other => panic!("{}: {other}", position.to_fen()),
+        }
+    }
+    assert!(drawn > 5_000 && shots < drawn / 10, "{drawn} {shots}");
+}
+
+fn probe_position(base: &Tablebase, position: Position) -> Value {
+    base.probe(&position).unwrap()
+}
+
+#[test]
+fn known_positions_have_their_known_values() {
+    let base = base();
+    // Two kings cannot catch one that keeps away.
+    assert_eq!(probe(&base, "W:WKc1,Ke1:BKb6"), Value::Draw);
+    assert_eq!(probe(&base, "B:WKc1,Ke1:BKh8"), Value::Draw);
+    // A man against a man far apart: a race both win into a king-against-king draw.
+    assert_eq!(probe(&base, "W:Wc3:Bf6"), Value::Draw);
+    // Whoever is to move takes: king takes the man and wins at once.
+    assert_eq!(probe(&base, "W:WKa1:Bc3"), Value::Win(1));
+    // No piece to move: lost now.
+    assert_eq!(probe(&base, "W:W:BKh8"), Value::Loss(0));
+    // Black to move with its man blocked loses at once.
+    assert_eq!(probe(&base, "B:Wa1,Kc1:Bb2"), Value::Loss(0));
+}
+
+#[test]
+fn a_position_of_more_pieces_than_built_is_not_covered() {
+    let base = base();
+    let five: Position = "W:WKa1,Kc1,Ke1,Kg1:BKh8".parse().unwrap();
+    assert!(base.probe(&five).is_err());
+    assert_eq!(base.value(&five), None);
+}
+
+#[test]
+fn probe_prints_the_value_or_says_why_there_is_none() {
+    let dir = tables().to_str().unwrap();
+    let probe = |fen: &str| run(&["egtb", "probe", "--dir", dir, "--fen", fen], "");
+    let win = probe("W:WKa1:Bc3");
+    assert!(win.success);
+    assert_eq!(win.stdout, "win in 1\n");
+    assert_eq!(probe("W:W:BKh8").stdout, "loss in 0\n");
+    assert_eq!(probe("W:WKc1,Ke1:BKb6").stdout, "draw\n");
+    let five = probe("W:WKa1,Kc1,Ke1,Kg1:BKh8");
+    assert!(!five.success);
+    assert!(
+        five.stderr.contains("no table for w0m4k-b0m1k"),
+        "{}",
+        five.stderr
+    );
+    let bad = probe("W:Wz9");
+    assert!(!bad.success);
+    assert!(bad.stderr.contains("--fen"), "{}", bad.stderr);
+    let empty = scratch("egtb-empty");
+    let none = run(
+        &[
+            "egtb",
+            "probe",
+            "--dir",
+            empty.to_str().unwrap(),
+            "--fen",
+            "W:Wc3:Bf6",
+        ],
+        "",
+    );
+    assert!(!none.success);
+    assert!(none.stderr.contains("no tables in"), "{}", none.stderr);
+}
+
+#[test]
+fn a_build_resumes_from_the_tables_already_there_and_verify_reports_them() {
+    let dir = scratch("egtb-resume");
+    let path = dir.to_str().unwrap();
+    let first = run(&["egtb", "build", "--pieces", "2", "--dir", path], "");
+    assert!(first.success, "{}", first.stderr);
+    assert!(first.stdout.contains("w0m1k-b0m1k: "), "{}", first.stdout);
+    let again = run(&["egtb", "build", "--pieces", "3", "--dir", path], "");
+    assert!(again.success, "{}", again.stderr);
+    assert!(
+        again
+            .stdout
+            .contains("w0m1k-b0m1k: kept from an earlier build")
+    );
+    assert!(again.stdout.contains("w0m2k-b0m1k: "), "{}", again.stdout);
+    let verify = run(&["egtb", "verify", "--dir", path], "");
+    assert!(verify.success);
+    assert!(
+        verify
+            .stdout
+            .ends_with("16 tables, 199520 positions, all consistent\n")
+    );
+}
+
+#[test]
+fn a_damaged_table_is_rebuilt_by_build_and_reported_by_verify() {
+    let dir = scratch("egtb-damaged");
+    let mut events = Vec::new();
+    egtb::build(&dir, 2, &mut |event| events.push(event)).unwrap();
+    let file = Tablebase::path(&dir, "w0m1k-b0m1k".parse().unwrap());
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&file, &bytes).unwrap();
+    let path = dir.to_str().unwrap();
+    let verify = run(&["egtb", "verify", "--dir", path], "");
+    assert!(!verify.success);
+    assert!(verify.stderr.contains("checksum"), "{}", verify.stderr);
+    let mut rebuilt = Vec::new();
+    egtb::build(&dir, 2, &mut |event| {
+        if let BuildEvent::Table(summary) = event {
+            rebuilt.push((summary.material.to_string(), summary.solved.is_some()));
+        }
+    })
+    .unwrap();
+    assert!(rebuilt.contains(&("w0m1k-b0m1k".to_string(), true)));
+    assert!(run(&["egtb", "verify", "--dir", path], "").success);
+}
+
+fn engine_with(tablebase: Option<Tablebase>) -> Engine {
+    let config = EngineConfig {
+        tablebase: tablebase.map(Arc::new),
+        ..EngineConfig::default()
+    };
+    Engine::new(config, None)
+}
+
+#[test]
+fn the_bot_plays_the_quickest_win_and_the_longest_defence_from_the_tables() {
+    let base = base();
+    for fen in [
+        "W:WKa1,Kc1,c3:BKh8",
+        "W:WKc1,Ke1:Bh6,f8",
+        "B:WKc1,Ke1:Bh6,f8",
+    ] {
+        let position: Position = fen.parse().unwrap();
+        let value = base.probe(&position).unwrap();
+        let decision = engine_with(Some(self::base()))
+            .choose(&Game::new(position), Limits::Depth(1), &mut |_| {})
+            .unwrap();
+        assert!(
+            matches!(decision.source, Source::Database(v) if v == value),
+            "{fen}: {}",
+            decision.describe(&position)
+        );
+        // The move keeps that value: the position after it is the same result one ply on.
+        let after = base.probe(&position.play(decision.mv).unwrap()).unwrap();
+        let expected = match value {
+            Value::Win(plies) => Value::Loss(plies - 1),
+            Value::Loss(plies) => Value::Win(plies - 1),
+            Value::Draw => Value::Draw,
+        };
+        assert_eq!(after, expected, "{fen}");
+    }
+}
+
+#[test]
+fn the_search_sees_a_won_ending_beyond_a_capture_into_the_tables() {
+    // Five pieces: Ke1 must take f2, and three kings holding the long diagonal win.
+    let game = Game::new("W:WKa1,Kc1,Ke1:BKb8,f2".parse().unwrap());
+    let base = base();
+    let search = |tablebase: Option<&Tablebase>| {
+        search::search(
+            &game,
+            Limits::Depth(3),
+            &mut TranspositionTable::new(1),
+            &EvalConfig::default(),
+            tablebase,
+            &Stop::new(),
+            &mut |_| {},
+        )
+    };
+    let with = search(Some(&base));
+    assert!(with.score.is_win(), "{}", with.score);
+    let without = search(None);
+    assert!(!without.score.is_decisive(), "{}", without.score);
+}
+
+#[test]
+fn the_bot_accepts_a_draw_the_tables_call_a_draw_and_refuses_one_it_wins() {
+    let drawn = Game::new("W:WKa1,Kc1:BKh8,Kb8".parse().unwrap());
+    assert!(engine_with(Some(base())).accepts_draw(&drawn, Color::White));
+    let won = Game::new("W:WKc1,Ke1:Bh6,f8".parse().unwrap());
+    assert!(!engine_with(Some(base())).accepts_draw(&won, Color::White));
+    assert!(engine_with(Some(base())).accepts_draw(&won, Color::Black));
+}
+
+#[test]
+fn bestmove_uses_the_tables_given_and_refuses_a_directory_without_any() {
+    let dir = tables().to_str().unwrap();
+    let fen = "W:WKa1,Kc1,c3:BKh8";
+    let with = run(
+        &["bestmove", "--fen", fen, "--depth", "2", "--egtb", dir],
+        "",
+    );
+    assert!(with.success, "{}", with.stderr);
+    assert!(
+        with.stdout
+            .starts_with("source: endgame database win in 3\n"),
+        "{}",
+        with.stdout
+    );
+    let without = run(&["bestmove", "--fen", fen, "--depth", "2", "--no-egtb"], "");
+    assert!(
+        !without.stdout.contains("endgame database"),
+        "{}",
+        without.stdout
+    );
+    let empty = scratch("egtb-none");
+    let refused = run(
+        &["bestmove", "--fen", fen, "--egtb", empty.to_str().unwrap()],
+        "",
+    );
+    assert!(!refused.success);
+    assert!(
+        refused.stderr.contains("no tables in"),
+        "{}",
+        refused.stderr
+    );
+}

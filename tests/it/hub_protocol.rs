@@ -1,0 +1,478 @@
+//! `shashki hub` driven through the real binary, line by line, as a GUI drives it.
+
+use crate::common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::common::read_lines;
+use shashki::notation::hub::{parse_move, position_text};
+use shashki::{Game, Position};
+
+/// Long enough for a debug build to answer; a hang is far longer.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A running `shashki hub` and everything it has written so far.
+struct Hub {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    transcript: Vec<String>,
+    _home: common::Home,
+}
+
+impl Hub {
+    /// Starts `shashki hub ARGS` in an empty home (no knowledge-base file but the built-in one).
+    fn start(args: &[&str]) -> Hub {
+        let home = common::Home::new("hub");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+            .arg("hub")
+            .args(args)
+            .current_dir(&home.dir)
+            .env("XDG_DATA_HOME", &home.dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("running shashki hub");
+        let stdin = child.stdin.take().expect("stdin");
+        let lines = read_lines(child.stdout.take().expect("stdout"));
+        Hub {
+            child,
+            stdin,
+            lines,
+            transcript: Vec::new(),
+            _home: home,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        writeln!(self.stdin, "{line}").expect("writing to shashki hub");
+        self.stdin.flush().expect("flushing");
+    }
+
+    /// The next line within `within`, or `None`.
+    fn next_line(&mut self, within: Duration) -> Option<String> {
+        match self.lines.recv_timeout(within) {
+            Ok(line) => {
+                self.transcript.push(line.clone());
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("shashki hub ended:\n{}", self.transcript.join("\n"))
+            }
+        }
+    }
+
+    /// Every line up to and including the first that starts with `prefix`.
+    #[track_caller]
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let started = Instant::now();
+        let mut lines = Vec::new();
+        while started.elapsed() < PATIENCE {
+            if let Some(line) = self.next_line(Duration::from_millis(50)) {
+                let found = line.starts_with(prefix);
+                lines.push(line);
+                if found {
+                    return lines;
+                }
+            }
+        }
+        panic!(
+            "no line starting with {prefix:?} within {PATIENCE:?}:\n{}",
+            self.transcript.join("\n")
+        )
+    }
+
+    /// The first line that starts with `prefix`.
+    #[track_caller]
+    fn expect(&mut self, prefix: &str) -> String {
+        self.until(prefix).pop().expect("a line")
+    }
+
+    /// The lines written within `time`.
+    fn during(&mut self, time: Duration) -> Vec<String> {
+        let started = Instant::now();
+        let mut lines = Vec::new();
+        while let Some(left) = time.checked_sub(started.elapsed()) {
+            if let Some(line) = self.next_line(left) {
+                lines.push(line);
+            }
+        }
+        lines
+    }
+
+    /// Says `quit` and waits for the process to end; whether it ended well.
+    fn quit(mut self) -> bool {
+        self.send("quit");
+        let started = Instant::now();
+        while started.elapsed() < PATIENCE {
+            if let Some(status) = self.child.try_wait().expect("waiting") {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("shashki hub did not quit:\n{}", self.transcript.join("\n"))
+    }
+}
+
+impl Drop for Hub {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The value of `name=` in a line (unquoted values only).
+fn value<'a>(line: &'a str, name: &str) -> &'a str {
+    line.split_whitespace()
+        .find_map(|word| word.strip_prefix(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no {name}= in {line:?}"))
+}
+
+/// The `pos` line of `game`: its start and every move since, in Hub form.
+fn pos_line(start: &Position, moves: &[String]) -> String {
+    if moves.is_empty() {
+        format!("pos pos={}", position_text(start))
+    } else {
+        format!(
+            "pos pos={} moves=\"{}\"",
+            position_text(start),
+            moves.join(" ")
+        )
+    }
+}
+
+/// Plays the move of the `done` line in `game`, refereed by the rules core, and notes
+/// its Hub text in `moves`.
+#[track_caller]
+fn play_answer(game: &mut Game, moves: &mut Vec<String>, done: &str) {
+    let text = value(done, "move").to_string();
+    let mv = parse_move(&text, game.position())
+        .unwrap_or_else(|error| panic!("{done}: {error}\n{moves:?}"));
+    game.play(mv).expect("a legal move");
+    moves.push(text);
+}
+
+#[test]
+fn the_introduction_names_the_engine_and_its_parameters() {
+    let mut hub = Hub::start(&[]);
+    hub.send("hub");
+    let lines = hub.until("wait");
+    assert!(
+        lines[0].starts_with("id name=shashki version="),
+        "{lines:?}"
+    );
+    for name in ["variant", "hash", "threads", "kb", "kb-file", "level"] {
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.starts_with(&format!("param name={name} "))),
+            "no parameter {name}: {lines:?}"
+        );
+    }
+    assert!(lines.contains(&"param name=variant value=russian type=enum values=russian".into()));
+    assert!(lines.contains(&"param name=threads value=1 type=int min=1 max=256".into()));
+    hub.send("set-param name=variant value=russian");
+    hub.send("set-param name=hash value=8");
+    hub.send("init");
+    assert_eq!(hub.until("ready"), vec!["ready".to_string()]);
+    hub.send("ping");
+    assert_eq!(hub.expect("pong"), "pong");
+    assert!(hub.quit());
+}
+
+#[test]
+fn a_search_on_two_threads_answers_through_the_protocol() {
+    // Set before the engine is made, and changed on an engine that exists.
+    let mut hub = Hub::start(&[]);
+    hub.send("set-param name=threads value=2");
+    hub.send("init");
+    hub.expect("ready");
+    for threads in ["2", "3"] {
+        hub.send(&format!("set-param name=threads value={threads}"));
+        hub.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+        hub.send("level depth=8");
+        hub.send("go think");
+        let done = hub.expect("done");
+        let mv = done.strip_prefix("done move=").expect("a move");
+        let legal = ["9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"];
+        assert!(legal.contains(&mv.split(' ').next().unwrap()), "{done}");
+    }
+    assert!(hub.quit());
+}
+
+#[test]
+fn a_whole_game_is_played_through_the_protocol() {
+    let mut hub = Hub::start(&[]);
+    hub.send("init");
+    hub.expect("ready");
+    hub.send("new-game");
+    hub.send("level depth=3");
+    let start = Position::start();
+    let mut game = Game::new(start);
+    let mut moves = Vec::new();
+    while game.outcome().is_none() {
+        assert!(moves.len() < 400, "the game does not end: {moves:?}");
+        hub.send(&pos_line(&start, &moves));
+        hub.send("go think");
+        let done = hub.expect("done");
+        play_answer(&mut game, &mut moves, &done);
+    }
+    assert!(moves.len() > 10, "{moves:?}");
+    assert!(hub.quit());
+}
+
+#[test]
+fn stop_ends_an_endless_analysis_with_its_best_move() {
+    let mut hub = Hub::start(&[]);
+    hub.send(&pos_line(&Position::start(), &[]));
+    hub.send("level infinite");
+    hub.send("go analyze");
+    let first = hub.expect("info depth=");
+    assert!(
+        first.contains(" score=") && first.contains(" pv="),
+        "{first}"
+    );
+    let meanwhile = hub.during(Duration::from_millis(300));
+    assert!(
+        !meanwhile.iter().any(|line| line.starts_with("done")),
+        "an endless analysis ended by itself: {meanwhile:?}"
+    );
+    hub.send("ping");
+    hub.expect("pong");
+    hub.send("stop");
+    let done = hub.expect("done");
+    let mv = parse_move(value(&done, "move"), &Position::start());
+    assert!(mv.is_ok(), "{done}");
+    assert!(hub.quit());
+}
+
+#[test]
+fn a_ponder_search_waits_for_the_hit_and_then_keeps_to_the_move_time() {
+    let mut hub = Hub::start(&["--no-kb"]);
+    let start = Position::start();
+    hub.send(&pos_line(&start, &["10-14".to_string()]));
+    hub.send("level move-time=0.2");
+    hub.send("go ponder");
+    let meanwhile = hub.during(Duration::from_millis(800));
+    assert!(
+        !meanwhile.iter().any(|line| line.starts_with("done")),
+        "pondering ended before the hit: {meanwhile:?}"
+    );
+    hub.send("ponder-hit");
+    let done = hub.expect("done");
+    let after = start.play(parse_move("10-14", &start).unwrap()).unwrap();
+    assert!(parse_move(value(&done, "move"), &after).is_ok(), "{done}");
+
+    // A ponder search the opponent's move did not hit is stopped and answers all the same.
+    hub.send("go ponder");
+    hub.during(Duration::from_millis(200));
+    hub.send("stop");
+    hub.expect("done");
+    assert!(hub.quit());
+}
+
+#[test]
+fn the_hash_table_is_kept_between_searches_until_a_new_game() {
+    let mut hub = Hub::start(&["--no-kb"]);
+    let nodes = |hub: &mut Hub| {
+        hub.send("go analyze");
+        let lines = hub.until("done");
+        let last = lines
+            .iter()
+            .rev()
+            .find(|line| line.starts_with("info depth=8 "))
+            .unwrap_or_else(|| panic!("no depth 8: {lines:?}"));
+        value(last, "nodes").parse::<u64>().expect("a node count")
+    };
+    hub.send(&pos_line(&Position::start(), &[]));
+    hub.send("level depth=8");
+    let first = nodes(&mut hub);
+    // What the first search left in the table changes the second one's tree
+    // (usually smaller, but a better-ordered search may also look further).
+    let again = nodes(&mut hub);
+    assert_ne!(
+        again, first,
+        "the second search did not use the first one's table"
+    );
+    hub.send("new-game");
+    assert_eq!(nodes(&mut hub), first);
+    assert!(hub.quit());
+}
+
+#[test]
+fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
+    let mut hub = Hub::start(&[]);
+    let start = position_text(&Position::start());
+    let cases = [
+        ("pos pos=Wbbb".to_string(), "33 characters, not 4"),
+        (format!("pos pos=X{}", &start[1..]), "starts with W or B"),
+        (
+            format!("pos pos={}", start.replace("eeee", "eeez")),
+            "square 16 is 'z'",
+        ),
+        (
+            format!("pos pos={start} moves=\"10-14 10-14\""),
+            "move 2 (10-14): 10-14 is not a legal move here",
+        ),
+        (
+            format!("pos pos={start} moves=\"10-14 23-99\""),
+            "'99' is not a square number",
+        ),
+        ("go think".to_string(), "no position to search"),
+        ("pos moves=\"10-14\"".to_string(), "pos needs pos="),
+        ("level depth=0".to_string(), "depth must be 1 to"),
+        ("level move-time=soon".to_string(), "a number of seconds"),
+        ("go".to_string(), "go needs think, ponder or analyze"),
+        (
+            "set-param name=variant value=brazilian".to_string(),
+            "plays russian",
+        ),
+        ("set-param name=hash value=0".to_string(), "1 to 65536 MB"),
+        (
+            "set-param name=threads value=0".to_string(),
+            "threads 0: the number must be 1 to 256",
+        ),
+        ("set-param name=kb value=maybe".to_string(), "true or false"),
+        (
+            "set-param name=level value=godlike".to_string(),
+            "easy, normal, hard",
+        ),
+        (
+            "set-param name=colour value=red".to_string(),
+            "unknown parameter 'colour'",
+        ),
+        (
+            "set-param name=kb-file value=missing.txt".to_string(),
+            "missing.txt",
+        ),
+        ("pos pos=\"W".to_string(), "never closed"),
+        ("fly".to_string(), "unknown command 'fly'"),
+    ];
+    for (line, words) in cases {
+        hub.send(&line);
+        let error = hub.expect("error");
+        assert!(error.starts_with("error message=\""), "{line}: {error}");
+        assert!(error.contains(words), "{line}: {error}");
+    }
+    // Still at work: a good position is searched.
+    hub.send(&format!("pos pos={start}"));
+    hub.send("level depth=2");
+    hub.send("go think");
+    let done = hub.expect("done");
+    assert!(parse_move(value(&done, "move"), &Position::start()).is_ok());
+    hub.send("ping");
+    hub.expect("pong");
+    assert!(hub.quit());
+}
+
+#[test]
+fn a_game_on_a_short_clock_ends_without_a_flag_fall() {
+    let mut hub = Hub::start(&[]);
+    hub.send("init");
+    hub.expect("ready");
+    let start = Position::start();
+    let mut game = Game::new(start);
+    let mut moves = Vec::new();
+    // Both sides are this engine, each with its own clock: three seconds for the game.
+    let mut clocks = [Duration::from_secs(3); 2];
+    while game.outcome().is_none() && moves.len() < 300 {
+        let side = game.position().side_to_move().index();
+        hub.send(&pos_line(&start, &moves));
+        hub.send(&format!("level time={:.3}", clocks[side].as_secs_f64()));
+        let asked = Instant::now();
+        hub.send("go think");
+        let done = hub.expect("done");
+        let spent = asked.elapsed();
+        clocks[side] = clocks[side].checked_sub(spent).unwrap_or_else(|| {
+            panic!(
+                "the flag fell at move {}: {spent:?} spent\n{moves:?}",
+                moves.len() + 1
+            )
+        });
+        play_answer(&mut game, &mut moves, &done);
+    }
+    assert!(moves.len() > 20, "{moves:?}");
+    assert!(hub.quit());
+}
+
+#[test]
+fn the_end_of_the_input_ends_the_engine_even_mid_search() {
+    let session = common::run(
+        &["hub"],
+        format!(
+            "pos pos={}\nlevel infinite\ngo analyze\n",
+            position_text(&Position::start())
+        ),
+    );
+    assert!(session.success, "{}", session.stderr);
+}
+
+#[test]
+fn a_match_plays_against_shashki_through_the_protocol() {
+    let hub = format!("{} hub --seed 1", env!("CARGO_BIN_EXE_shashki"));
+    let session = common::run(
+        &[
+            "match",
+            "--games",
+            "2",
+            "--a-depth",
+            "2",
+            "--b-depth",
+            "2",
+            "--b-hub",
+            &hub,
+        ],
+        "",
+    );
+    assert!(session.success, "{}{}", session.stdout, session.stderr);
+    session.expect("vs B (hub engine shashki ");
+    session.expect("in 2 games");
+
+    let missing = common::run(
+        &["match", "--games", "2", "--b-hub", "/no/such/engine hub"],
+        "",
+    );
+    assert!(!missing.success);
+    assert!(
+        missing.stderr.contains("/no/such/engine: cannot start it"),
+        "{}",
+        missing.stderr
+    );
+}
+
+#[test]
+fn a_named_level_sets_the_search_when_the_gui_sends_no_level() {
+    let mut hub = Hub::start(&["--level", "beginner"]);
+    hub.send("hub");
+    let lines = hub.until("wait");
+    let expected = "param name=level value=beginner type=enum \
+                    values=\"beginner novice casual club easy normal hard\"";
+    assert!(lines.contains(&expected.to_string()), "{lines:?}");
+    hub.send("init");
+    hub.expect("ready");
+    hub.send(&pos_line(&Position::start(), &[]));
+    hub.send("go think");
+    let lines = hub.until("done");
+    // One ply deep, and no knowledge-base opening move: the search decided.
+    assert!(
+        lines.iter().any(|line| line.starts_with("info depth=1 ")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|line| line.starts_with("info depth=2 ")),
+        "{lines:?}"
+    );
+    hub.send("set-param name=level value=hard");
+    hub.send("set-param name=level value=master");
+    assert!(
+        hub.expect("error")
+            .contains("the levels are beginner, novice")
+    );
+    assert!(hub.quit());
+}

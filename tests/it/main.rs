@@ -1,0 +1,33 @@
+//! The integration tests, in one binary: the library through its public interface, and
+//! the `shashki` program driven as a player, a script or another program drives it.
+//! Reference data is in `tests/data`, each file naming its source in its first line.
+
+mod common;
+mod support;
+
+mod bot;
+mod bounds;
+mod cli_language;
+mod console_analysis;
+mod console_clock;
+mod console_commands;
+mod console_games;
+mod console_kb;
+mod console_language;
+mod console_puzzle;
+#[cfg(unix)]
+mod console_terminal;
+mod egtb;
+mod file_reading;
+mod hub_protocol;
+mod kb_check_cli;
+mod kb_learn;
+mod kb_starter;
+mod kb_three_kings;
+mod levels;
+mod pdn_check;
+mod random_games;
+mod reference_movegen;
+mod reference_perft;
+mod tune;
+mod user_files;

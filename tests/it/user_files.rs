@@ -1,0 +1,242 @@
+//! Nothing the player has is lost: their knowledge base, their saved games and the
+//! game in progress, through the real binary with its own data directory.
+
+use crate::common;
+
+use common::{Home, play};
+
+/// `--seed 7 --depth 3`: fast and repeatable.
+const QUICK: [&str; 4] = ["--seed", "7", "--depth", "3"];
+
+#[test]
+fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
+    let home = Home::new("remember-own");
+    let session = home.run(&QUICK, "remember g3-h4\nflip\n");
+    // The built-in base has an exact fact for the start: it is updated, not shadowed.
+    let (builtin_learned, _) =
+        shashki::kb::KnowledgeBase::parse(include_str!("../../kb/learned.txt"), "learned").unwrap();
+    let learned = builtin_learned.len();
+    session.expect(&format!(
+        "knowledge base: built-in starter base ({} facts)",
+        236 + learned
+    ));
+    let own = home.data().join("kb/combs.txt");
+    let answer = session.answer_to("remember g3-h4");
+    assert!(
+        answer.starts_with(&format!("updated \"Начало партии\" ({}:", own.display())),
+        "{answer}"
+    );
+    assert!(answer.contains("play g3-h4 (was: play "), "{answer}");
+    session.expect("shashki plays g3-h4 (knowledge base: \"Начало партии\"");
+    let text = std::fs::read_to_string(&own).expect("the player's own base");
+    assert!(text.starts_with("% The starter knowledge base of shashki"));
+
+    // The built-in learned facts are kept beside it.
+    let own_learned = home.data().join("kb/learned.txt");
+    assert_eq!(
+        std::fs::read_to_string(&own_learned).unwrap(),
+        include_str!("../../kb/learned.txt")
+    );
+
+    // The next start uses the player's base, and so does `kb check`.
+    let again = home.run(&QUICK, "kb check\nflip\n");
+    again.expect(&format!(
+        "knowledge base: {} + {} ({} facts)",
+        own.display(),
+        own_learned.display(),
+        236 + learned
+    ));
+    again.expect("shashki plays g3-h4 (knowledge base: \"Начало партии\"");
+    assert_eq!(
+        home.run(&["kb", "check"], "").stdout,
+        format!(
+            "{}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
+             {}: {learned} facts ({} exact, {} patterns, {} lines) OK\n",
+            own.display(),
+            own_learned.display(),
+            builtin_learned.exact_count(),
+            builtin_learned.pattern_count(),
+            builtin_learned.line_count()
+        )
+    );
+}
+
+#[test]
+fn without_any_file_kb_check_checks_the_built_in_base() {
+    let home = Home::new("check-builtin");
+    let (learned, _) =
+        shashki::kb::KnowledgeBase::parse(include_str!("../../kb/learned.txt"), "learned").unwrap();
+    assert_eq!(
+        home.run(&["kb", "check"], "").stdout,
+        format!(
+            "built-in starter base: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
+             built-in learned base: {} facts ({} exact, {} patterns, {} lines) OK\n",
+            learned.len(),
+            learned.exact_count(),
+            learned.pattern_count(),
+            learned.line_count()
+        )
+    );
+}
+
+#[test]
+fn remember_refuses_while_the_base_on_disk_has_errors() {
+    let home = Home::new("remember-broken");
+    home.write("kb/combs.txt", "% mine\n");
+    let session = home.run(&QUICK, "remember c3-d4 first\n");
+    session.expect("remembered \"first\" (kb/combs.txt:3)");
+    // Break the file behind the program's back, then remember again: refused, untouched.
+    let broken = "% mine\nfact \"x\" for white\n  play c3-d4\n";
+    home.write("kb/combs.txt", broken);
+    let session = home.run(&QUICK, "remember e3-f4 second\n");
+    session.expect("nothing was remembered: fix them (kb check) and try again");
+    let text = std::fs::read_to_string(home.dir.join("kb/combs.txt")).expect("the base");
+    assert_eq!(text, broken);
+}
+
+#[test]
+fn save_never_replaces_a_file_unasked_and_never_the_knowledge_base() {
+    let home = Home::new("save");
+    home.write("kb/combs.txt", "% my base\n");
+    home.write("old.pdn", "my old game\n");
+    let session = home.run(
+        &QUICK,
+        "c3-d4\nsave old.pdn\nsave kb/combs.txt\nsave! kb/combs.txt\nsave new.pdn\nsave! old.pdn\n",
+    );
+    assert_eq!(
+        session.answer_to("save old.pdn"),
+        "not saved: old.pdn exists; save! old.pdn replaces it"
+    );
+    assert!(
+        session
+            .answer_to("save kb/combs.txt")
+            .starts_with("not saved: kb/combs.txt is the knowledge base")
+    );
+    assert!(
+        session
+            .answer_to("save! kb/combs.txt")
+            .starts_with("not saved: kb/combs.txt is the knowledge base")
+    );
+    assert_eq!(session.answer_to("save new.pdn"), "saved to new.pdn");
+    assert_eq!(session.answer_to("save! old.pdn"), "saved to old.pdn");
+    let base = std::fs::read_to_string(home.dir.join("kb/combs.txt")).expect("the base");
+    assert_eq!(base, "% my base\n");
+    let old = std::fs::read_to_string(home.dir.join("old.pdn")).expect("the record");
+    assert!(old.contains("1. c3-d4"), "{old}");
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_link_writes_its_target_and_keeps_the_link() {
+    let home = Home::new("save-link");
+    home.write("games/real.pdn", "");
+    std::os::unix::fs::symlink("games/real.pdn", home.dir.join("link.pdn")).expect("a link");
+    let session = home.run(&QUICK, "c3-d4\nsave! link.pdn\n");
+    assert_eq!(session.answer_to("save! link.pdn"), "saved to link.pdn");
+    let link = std::fs::symlink_metadata(home.dir.join("link.pdn")).expect("the link");
+    assert!(link.file_type().is_symlink());
+    let record = std::fs::read_to_string(home.dir.join("games/real.pdn")).expect("the target");
+    assert!(record.contains("1. c3-d4"), "{record}");
+}
+
+#[test]
+fn an_unfinished_game_is_kept_at_quit_and_offered_at_the_next_start() {
+    let home = Home::new("resume");
+    home.write("kb/combs.txt", "");
+    let first = home.run(&QUICK, "c3-d4\nfen\nquit\n");
+    let autosave = home.data().join("autosave.pdn");
+    first.expect(&format!(
+        "the unfinished game is kept in {}; shashki offers it at the next start",
+        autosave.display()
+    ));
+    let position = first.answer_to("fen").to_string();
+    assert!(first.success && autosave.exists());
+
+    // Leaving without an answer touches nothing.
+    let before = std::fs::read(&autosave).expect("the autosave");
+    home.run(&QUICK, "");
+    assert_eq!(std::fs::read(&autosave).expect("the autosave"), before);
+
+    let second = home.run(&QUICK, "y\nfen\n");
+    second.expect("an unfinished game (2 plies, move 2) was kept from last time");
+    second.expect("resume it? (y/n) y");
+    assert_eq!(second.answer_to("y"), "resumed: you play White");
+    assert_eq!(second.answer_to("fen"), position);
+
+    // Ctrl-D (the end of the input) keeps it just the same.
+    let third = home.run(&QUICK, "n\n");
+    let kept = std::fs::read_dir(home.data().join("games"))
+        .expect("games/")
+        .map(|entry| entry.expect("an entry").path())
+        .collect::<Vec<_>>();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    third.expect(&format!(
+        "the unfinished game is kept in {} (open it to go on)",
+        kept[0].display()
+    ));
+    let record = std::fs::read_to_string(&kept[0]).expect("the kept game");
+    assert!(record.contains("1. c3-d4"), "{record}");
+    assert!(!autosave.exists(), "an empty game leaves no autosave");
+}
+
+#[test]
+fn the_bots_colour_comes_back_with_a_resumed_game() {
+    let home = Home::new("resume-black");
+    home.write("kb/combs.txt", "");
+    let first = home.run(&["--black", "--seed", "7", "--depth", "3"], "fen\n");
+    let position = first.answer_to("fen").to_string();
+    let second = home.run(&QUICK, "yes\nfen\n");
+    second.expect("resumed: you play Black");
+    assert_eq!(second.answer_to("fen"), position);
+}
+
+#[test]
+fn new_load_and_open_set_an_unfinished_game_aside() {
+    let home = Home::new("aside");
+    home.write("kb/combs.txt", "");
+    let session = home.run(&QUICK, "c3-d4\nnew\ng3-h4\nload W:Wc3:Bf6\n");
+    let games = home.data().join("games");
+    let kept: Vec<_> = std::fs::read_dir(&games)
+        .expect("games/")
+        .map(|entry| std::fs::read_to_string(entry.expect("entry").path()).expect("text"))
+        .collect();
+    assert_eq!(kept.len(), 2, "{}", session.stdout);
+    assert!(kept.iter().any(|record| record.contains("1. c3-d4")));
+    assert!(kept.iter().any(|record| record.contains("1. g3-h4")));
+    assert_eq!(session.count("the unfinished game is kept in"), 2);
+}
+
+#[test]
+fn a_finished_game_is_not_kept() {
+    let session = play(&["--fen", "W:Wc3:Bd4"], "c3:e5\n");
+    session.expect("game over");
+    assert_eq!(session.count("unfinished"), 0, "{}", session.stdout);
+}
+
+#[test]
+fn editing_a_knowledge_base_does_not_rebuild_the_program() {
+    // Cargo lists every file a crate was built from in `deps/shashki-HASH.d`; the
+    // newest list that includes the knowledge-base loader is the build under test.
+    // A base the player edits must not be one of its inputs.
+    let test = std::env::current_exe().expect("this test's path");
+    let deps = test.parent().expect("the deps directory");
+    let newest = std::fs::read_dir(deps)
+        .expect("the deps directory")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("shashki-") && name.ends_with(".d")
+        })
+        .filter_map(|path| {
+            let inputs = std::fs::read_to_string(&path).ok()?;
+            let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
+            inputs
+                .contains("src/kb/base.rs")
+                .then_some((modified, inputs))
+        })
+        .max_by_key(|(modified, _)| *modified)
+        .map(|(_, inputs)| inputs)
+        .expect("cargo's list of the crate's inputs");
+    assert!(newest.contains("kb/starter.txt"), "{newest}");
+    assert!(!newest.contains("kb/combs.txt"), "{newest}");
+}
