@@ -17,7 +17,7 @@ use crate::{Color, Move, MoveText, Position};
 
 /// The starter base shipped in the binary. It lives apart from every base a player
 /// edits, so that editing one never rebuilds the program.
-pub const BUILTIN_TEXT: &str = include_str!("../../kb/starter.txt");
+pub const BUILTIN_TEXT: &str = include_str!("../../kb/combs.txt");
 /// The origin of the starter base in messages.
 pub const BUILTIN_ORIGIN: &str = "built-in starter base";
 /// A base in the current directory, used before the player's own when it exists.

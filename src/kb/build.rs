@@ -497,7 +497,7 @@ mod tests {
 
     #[test]
     fn a_sound_file_parsed_whole_gives_what_its_chunks_give() {
-        let text = include_str!("../../kb/starter.txt");
+        let text = include_str!("../../kb/combs.txt");
         let (whole, problems) = parse(text);
         assert!(problems.is_empty(), "{problems:#?}");
         assert_eq!(whole, parse_chunks(&SourceText::new(text, "t.txt")).0);

@@ -18,7 +18,7 @@ const COMBOS: &str = include_str!(concat!(
 
 /// The knowledge base shipped in `kb/combs.txt`.
 fn shipped_kb() -> KnowledgeBase {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/starter.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
     match KnowledgeBase::load(Path::new(path)) {
         Ok((kb, _)) => kb,
         Err(problems) => panic!("{path}: {problems:?}"),

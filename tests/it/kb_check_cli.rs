@@ -15,7 +15,7 @@ fn kb_check(path: &str) -> (i32, String) {
 
 #[test]
 fn a_sound_file_prints_its_counts_and_exits_0() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/starter.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
     let (code, out) = kb_check(path);
     assert_eq!(code, 0, "{out}");
     // The learned facts beside it are checked with it.
@@ -50,4 +50,28 @@ fn a_broken_file_prints_every_problem_with_a_caret_and_exits_1() {
          {shown}:14:9: error: the range 4..2 is empty: no count fits\n  white 4..2\n        ^\n"
     );
     assert_eq!(out, expected);
+}
+
+#[test]
+fn run_from_a_checkout_its_kb_combs_txt_is_the_base_read_at_run_time() {
+    // A copy of the checkout's base with one fact more: the program reads the file in
+    // the current directory, not the copy built into it.
+    let dir = common::scratch("kb-checkout");
+    std::fs::create_dir_all(dir.join("kb")).unwrap();
+    let base = include_str!("../../kb/combs.txt");
+    let extra = "\nfact \"edited\" for white\n  white 1\n  black 1\n\
+                 8 . . . . . . . B\n7 . . . . . . . .\n6 . . . . . . . .\n5 . . . . . . . .\n\
+                 4 . . . . . . . .\n3 . . . . . . . .\n2 . . . . . . . .\n1 . . W . . . . .\n  play c1-d2\n";
+    std::fs::write(dir.join("kb/combs.txt"), format!("{base}{extra}")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["kb", "check"])
+        .current_dir(&*dir)
+        .env("XDG_DATA_HOME", &*dir)
+        .output()
+        .expect("the binary runs");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.starts_with("kb/combs.txt: 237 facts (147 exact, 90 patterns, 17 lines) OK\n"),
+        "{out}"
+    );
 }

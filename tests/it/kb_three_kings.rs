@@ -17,7 +17,7 @@ fn solver() -> &'static Solver {
 }
 
 fn shipped() -> KnowledgeBase {
-    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/kb/starter.txt"));
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt"));
     KnowledgeBase::load(path).expect("the shipped base loads").0
 }
 

@@ -17,7 +17,7 @@ const COMBOS: &str = include_str!(concat!(
 ));
 
 fn shipped() -> KnowledgeBase {
-    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/kb/starter.txt"));
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt"));
     let (kb, warnings) = KnowledgeBase::load(path).unwrap_or_else(|errors| {
         let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
         panic!("the shipped base has errors:\n{}", shown.join("\n"))
