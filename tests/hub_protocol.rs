@@ -8,6 +8,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use shashki::hub::read_lines;
+use shashki::notation::Numbering::{self, FromWhite, Standard};
 use shashki::notation::hub::{parse_move, position_text};
 use shashki::{Game, Position};
 
@@ -49,9 +50,21 @@ impl Hub {
     }
 
     fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("writing to shashki hub");
-        self.stdin.flush().expect("flushing");
+        self.send_together(&[line]);
+    }
+
+    /// Writes `lines` at once, so that the engine reads them one right after another.
+    fn send_together(&mut self, lines: &[&str]) {
+        let mut text = String::new();
+        for line in lines {
+            self.transcript.push(format!("> {line}"));
+            text.push_str(line);
+            text.push('\n');
+        }
+        self.stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| self.stdin.flush())
+            .expect("writing to shashki hub");
     }
 
     /// The next line within `within`, or `None`.
@@ -109,6 +122,11 @@ impl Hub {
     /// Says `quit` and waits for the process to end; whether it ended well.
     fn quit(mut self) -> bool {
         self.send("quit");
+        self.wait()
+    }
+
+    /// Waits for the process to end; whether it ended well.
+    fn wait(mut self) -> bool {
         let started = Instant::now();
         while started.elapsed() < PATIENCE {
             if let Some(status) = self.child.try_wait().expect("waiting") {
@@ -147,12 +165,12 @@ fn pos_line(start: &Position, moves: &[String]) -> String {
     }
 }
 
-/// Plays the move of the `done` line in `game`, refereed by the rules core, and notes
-/// its Hub text in `moves`.
+/// Plays the move of the `done` line, in `numbering`, in `game`, refereed by the rules
+/// core, and notes its Hub text in `moves`.
 #[track_caller]
-fn play_answer(game: &mut Game, moves: &mut Vec<String>, done: &str) {
+fn play_answer(game: &mut Game, moves: &mut Vec<String>, done: &str, numbering: Numbering) {
     let text = value(done, "move").to_string();
-    let mv = parse_move(&text, game.position())
+    let mv = parse_move(&text, game.position(), numbering)
         .unwrap_or_else(|error| panic!("{done}: {error}\n{moves:?}"));
     game.play(mv).expect("a legal move");
     moves.push(text);
@@ -177,6 +195,8 @@ fn the_introduction_names_the_engine_and_its_parameters() {
     }
     assert!(lines.contains(&"param name=variant value=russian type=enum values=russian".into()));
     assert!(lines.contains(&"param name=threads value=1 type=int min=1 max=256".into()));
+    let numbering = "param name=numbering value=auto type=enum values=\"auto standard from-white\"";
+    assert!(lines.contains(&numbering.into()), "{lines:?}");
     hub.send("set-param name=variant value=russian");
     hub.send("set-param name=hash value=8");
     hub.send("init");
@@ -200,7 +220,10 @@ fn a_search_on_two_threads_answers_through_the_protocol() {
         hub.send("go think");
         let done = hub.expect("done");
         let mv = done.strip_prefix("done move=").expect("a move");
-        let legal = ["9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"];
+        // No move tells the numbering yet: the answer is in the standard one.
+        let legal = [
+            "21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20",
+        ];
         assert!(legal.contains(&mv.split(' ').next().unwrap()), "{done}");
     }
     assert!(hub.quit());
@@ -221,7 +244,7 @@ fn a_whole_game_is_played_through_the_protocol() {
         hub.send(&pos_line(&start, &moves));
         hub.send("go think");
         let done = hub.expect("done");
-        play_answer(&mut game, &mut moves, &done);
+        play_answer(&mut game, &mut moves, &done, Standard);
     }
     assert!(moves.len() > 10, "{moves:?}");
     assert!(hub.quit());
@@ -247,7 +270,7 @@ fn stop_ends_an_endless_analysis_with_its_best_move() {
     hub.expect("pong");
     hub.send("stop");
     let done = hub.expect("done");
-    let mv = parse_move(value(&done, "move"), &Position::start());
+    let mv = parse_move(value(&done, "move"), &Position::start(), Standard);
     assert!(mv.is_ok(), "{done}");
     assert!(hub.quit());
 }
@@ -266,8 +289,14 @@ fn a_ponder_search_waits_for_the_hit_and_then_keeps_to_the_move_time() {
     );
     hub.send("ponder-hit");
     let done = hub.expect("done");
-    let after = start.play(parse_move("10-14", &start).unwrap()).unwrap();
-    assert!(parse_move(value(&done, "move"), &after).is_ok(), "{done}");
+    // 10-14 is legal only from White's side: the answer is in that numbering too.
+    let after = start
+        .play(parse_move("10-14", &start, FromWhite).unwrap())
+        .unwrap();
+    assert!(
+        parse_move(value(&done, "move"), &after, FromWhite).is_ok(),
+        "{done}"
+    );
 
     // A ponder search the opponent's move did not hit is stopped and answers all the same.
     hub.send("go ponder");
@@ -326,6 +355,10 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
         ),
         ("go think".to_string(), "no position to search"),
         ("pos moves=\"10-14\"".to_string(), "pos needs pos="),
+        (
+            "set-param name=numbering value=pdn".to_string(),
+            "the choices are auto, standard",
+        ),
         ("level depth=0".to_string(), "depth must be 1 to"),
         ("level move-time=soon".to_string(), "a number of seconds"),
         ("go".to_string(), "go needs think, ponder or analyze"),
@@ -365,7 +398,7 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
     hub.send("level depth=2");
     hub.send("go think");
     let done = hub.expect("done");
-    assert!(parse_move(value(&done, "move"), &Position::start()).is_ok());
+    assert!(parse_move(value(&done, "move"), &Position::start(), Standard).is_ok());
     hub.send("ping");
     hub.expect("pong");
     assert!(hub.quit());
@@ -395,7 +428,7 @@ fn a_game_on_a_short_clock_ends_without_a_flag_fall() {
                 moves.len() + 1
             )
         });
-        play_answer(&mut game, &mut moves, &done);
+        play_answer(&mut game, &mut moves, &done, Standard);
     }
     assert!(moves.len() > 20, "{moves:?}");
     assert!(hub.quit());
@@ -474,5 +507,76 @@ fn a_named_level_sets_the_search_when_the_gui_sends_no_level() {
         hub.expect("error")
             .contains("the levels are beginner, novice")
     );
+    assert!(hub.quit());
+}
+
+#[test]
+fn moves_in_either_numbering_are_read_and_answered_in_it() {
+    let start = Position::start();
+    let c3d4_after_first = |done: &str, numbering| {
+        let c3d4 = parse_move("22-18", &start, Standard).unwrap();
+        let after = start.play(c3d4).unwrap();
+        parse_move(value(done, "move"), &after, numbering).is_ok()
+    };
+    // auto: no move yet, then the moves tell, either way, and a note says so each time.
+    let mut hub = Hub::start(&["--no-kb"]);
+    hub.send("level depth=2");
+    hub.send(&pos_line(&start, &[]));
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert!(
+        lines[0].starts_with("info message=\"numbering: no move so far tells standard"),
+        "{lines:?}"
+    );
+    let done = lines.last().unwrap();
+    assert!(
+        parse_move(value(done, "move"), &start, Standard).is_ok(),
+        "{done}"
+    );
+    for (moves, numbering, name) in [
+        ("10-14", FromWhite, "from-white"),
+        ("22-18", Standard, "standard"),
+    ] {
+        hub.send(&pos_line(&start, &[moves.to_string()]));
+        hub.send("go think");
+        let lines = hub.until("done");
+        let note = format!("info message=\"numbering: the moves are legal only in {name}");
+        assert!(lines[0].starts_with(&note), "{lines:?}");
+        assert!(
+            c3d4_after_first(lines.last().unwrap(), numbering),
+            "{lines:?}"
+        );
+    }
+    assert!(hub.quit());
+
+    // Fixed, by the command line or by `set-param`: no guess, even with no move.
+    for (args, set, numbering) in [
+        (&["--numbering", "from-white"][..], None, FromWhite),
+        (&["--numbering=standard"][..], None, Standard),
+        (&[][..], Some("from-white"), FromWhite),
+    ] {
+        let mut hub = Hub::start(args);
+        if let Some(set) = set {
+            hub.send(&format!("set-param name=numbering value={set}"));
+        }
+        hub.send("level depth=2");
+        hub.send(&pos_line(&start, &[]));
+        hub.send("go think");
+        let lines = hub.until("done");
+        assert_eq!(
+            lines.len(),
+            lines.iter().filter(|l| l.starts_with("info depth")).count() + 1
+        );
+        let done = lines.last().unwrap();
+        assert!(
+            parse_move(value(done, "move"), &start, numbering).is_ok(),
+            "{done}"
+        );
+        assert!(hub.quit());
+    }
+    let mut hub = Hub::start(&["--numbering", "standard"]);
+    hub.send(&pos_line(&start, &["10-14".to_string()]));
+    let error = hub.expect("error");
+    assert!(error.contains("legal in from-white numbering"), "{error}");
     assert!(hub.quit());
 }

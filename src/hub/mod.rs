@@ -8,12 +8,14 @@
 //! [`Stop`]. Every line the engine writes goes through one [`Output`], so that the
 //! search's `info` lines and the answers never interleave mid-line.
 //!
-//! Positions and moves are in the forms of [`crate::notation::hub`]; bad input of any
-//! kind is answered with `error message="..."` and the session goes on.
+//! Positions and moves are in the forms of [`crate::notation::hub`], the moves in the
+//! numbering a [`MoveReader`] settles on; bad input of any kind is answered with
+//! `error message="..."` and the session goes on.
 
 mod client;
 mod level;
 mod line;
+mod numbering;
 mod report;
 
 use std::io::{self, BufRead, Write};
@@ -24,13 +26,15 @@ use std::time::Instant;
 
 use crate::engine::{self, Decision, Engine, EngineConfig, Mode, Stop, unknown_level};
 use crate::kb::KnowledgeBase;
-use crate::notation::hub::{parse_move, parse_position};
+use crate::notation::Numbering;
+use crate::notation::hub::parse_position;
 use crate::search::{MAX_HASH_MB, MAX_THREADS};
 use crate::{Game, Position};
 
 pub use self::client::{HubClient, read_lines};
 use self::level::Level;
 use self::line::{Line, quote};
+pub use self::numbering::{MoveNumbering, MoveReader, UnknownNumbering};
 
 /// The engine's settings, from the command line and then `set-param`.
 #[derive(Clone, Debug)]
@@ -42,6 +46,8 @@ pub struct Settings {
     pub kb_file: Option<PathBuf>,
     /// The named level that sets the search and the knowledge when the GUI sends no `level`.
     pub level: engine::Level,
+    /// The numbering of the moves.
+    pub numbering: MoveNumbering,
 }
 
 impl Default for Settings {
@@ -50,6 +56,7 @@ impl Default for Settings {
             config: EngineConfig::default(),
             kb_file: None,
             level: engine::level("normal").expect("the normal level"),
+            numbering: MoveNumbering::Auto,
         }
     }
 }
@@ -93,6 +100,8 @@ struct Finished {
 struct Running {
     level: Level,
     pondering: bool,
+    /// The numbering of its answer, as it was when the search began.
+    numbering: Numbering,
 }
 
 /// Whether the session goes on.
@@ -121,6 +130,7 @@ pub fn run(
     let mut session = Session {
         output,
         events,
+        reader: MoveReader::new(settings.numbering),
         settings,
         engine: None,
         stop: Stop::new(),
@@ -148,6 +158,8 @@ struct Session {
     running: Option<Running>,
     /// `new-game` arrived during a search: the table is cleared when it ends.
     new_game_pending: bool,
+    /// The numbering the client's moves are read in and the answers written in.
+    reader: MoveReader,
 }
 
 impl Session {
@@ -338,6 +350,14 @@ impl Session {
                 }
                 None => self.error(&unknown_level(value)),
             },
+            "numbering" => match value.parse::<MoveNumbering>() {
+                Ok(numbering) => {
+                    self.settings.numbering = numbering;
+                    self.reader = MoveReader::new(numbering);
+                    Ok(())
+                }
+                Err(error) => self.error(&error.to_string()),
+            },
             other => self.error(&format!("unknown parameter '{other}'")),
         }
     }
@@ -388,30 +408,22 @@ impl Session {
         let Some(text) = line.get("pos") else {
             return self.error("pos needs pos=<W or B and 32 squares>");
         };
-        let position = match parse_position(text) {
+        let start = match parse_position(text) {
             Ok(position) => position,
             Err(error) => return self.error(&format!("pos {text}: {error}")),
         };
-        let mut game = Game::new(position);
-        for (number, word) in line
-            .get("moves")
-            .unwrap_or("")
-            .split_whitespace()
-            .enumerate()
-        {
-            let outcome = game.outcome();
-            let played = match outcome {
-                Some(outcome) => Err(format!("the game is already over ({outcome})")),
-                None => parse_move(word, game.position())
-                    .map_err(|error| error.to_string())
-                    .and_then(|mv| game.play(mv).map_err(|error| error.to_string())),
-            };
-            if let Err(message) = played {
-                return self.error(&format!("moves: move {} ({word}): {message}", number + 1));
-            }
+        let moves: Vec<&str> = line.get("moves").unwrap_or("").split_whitespace().collect();
+        let (game, note) = self.reader.read(start, &moves);
+        if let Some(note) = note {
+            self.send(&report::note(&note))?;
         }
-        self.game = Some(game);
-        Ok(())
+        match game {
+            Ok(game) => {
+                self.game = Some(game);
+                Ok(())
+            }
+            Err(message) => self.error(&format!("moves: {message}")),
+        }
     }
 
     fn go(&mut self, line: &Line) -> io::Result<()> {
@@ -444,16 +456,18 @@ impl Session {
         engine.set_use_kb(use_kb);
         // Withdrawn here, before the thread starts, so that a `stop` read from now on holds.
         self.stop.reset();
+        let numbering = self.reader.numbering();
         self.running = Some(Running {
             level,
             pondering: mode == "ponder",
+            numbering,
         });
         let output = self.output.clone();
         let events = self.events.clone();
         std::thread::spawn(move || {
             let position = *game.position();
             let mut report = |progress: &crate::engine::Progress| {
-                let _ = output.send(&report::info(progress));
+                let _ = output.send(&report::info(progress, numbering));
             };
             let decision = engine.decide(&game, limits, engine_mode, &mut report);
             let finished = Finished {
@@ -480,14 +494,20 @@ impl Session {
     }
 
     fn finish(&mut self, finished: Finished) -> io::Result<()> {
-        self.running = None;
+        let Some(running) = self.running.take() else {
+            return Ok(());
+        };
         let mut engine = finished.engine;
         if std::mem::take(&mut self.new_game_pending) {
             engine.new_game();
         }
         self.engine = Some(engine);
         match finished.decision {
-            Some(decision) => self.send(&report::done(&decision, &finished.position)),
+            Some(decision) => self.send(&report::done(
+                &decision,
+                &finished.position,
+                running.numbering,
+            )),
             None => self.error("no legal move in this position"),
         }
     }
