@@ -359,6 +359,10 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
             "set-param name=numbering value=pdn".to_string(),
             "the choices are auto, standard",
         ),
+        (
+            "set-param name=tt-size value=40".to_string(),
+            "N from 16 to 32",
+        ),
         ("level depth=0".to_string(), "depth must be 1 to"),
         ("level move-time=soon".to_string(), "a number of seconds"),
         ("go".to_string(), "go needs think, ponder or analyze"),
@@ -578,5 +582,53 @@ fn moves_in_either_numbering_are_read_and_answered_in_it() {
     hub.send(&pos_line(&start, &["10-14".to_string()]));
     let error = hub.expect("error");
     assert!(error.contains("legal in from-white numbering"), "{error}");
+    assert!(hub.quit());
+}
+
+#[test]
+fn scan_parameters_as_the_lidraughts_bridge_sends_them_are_taken_quietly() {
+    let mut hub = Hub::start(&[]);
+    hub.send("hub");
+    hub.until("wait");
+    // The bridge's `hub_options` of its default config (bb-size 'auto' comes out as 0
+    // without Scan's bitbases), then the variant and the game's clock; Scan's others.
+    for (name, value) in [
+        ("book-ply", "20"),
+        ("tt-size", "23"),
+        ("bb-size", "0"),
+        ("variant", "russian"),
+        ("initial-time", "180.0"),
+        ("book", "false"),
+        ("book-margin", "4"),
+        ("ponder", "true"),
+    ] {
+        hub.send(&format!("set-param name={name} value={value}"));
+    }
+    hub.send("init");
+    let lines = hub.until("ready");
+    // One note, for the one parameter that means something here.
+    assert_eq!(
+        lines,
+        [
+            "info message=\"tt-size 23 is Scan's table of 2^23 entries of 16 bytes: \
+             a hash of 128 MB here\"",
+            "ready"
+        ],
+        "{lines:?}"
+    );
+    hub.send("hub");
+    let introduction = hub.until("wait");
+    assert!(
+        introduction
+            .iter()
+            .any(|line| line.starts_with("param name=hash value=128 ")),
+        "{introduction:?}"
+    );
+    // A parameter nobody has is still a mistake worth a word.
+    hub.send("set-param name=book-plies value=20");
+    assert!(
+        hub.expect("error")
+            .contains("unknown parameter 'book-plies'")
+    );
     assert!(hub.quit());
 }

@@ -308,17 +308,12 @@ impl Session {
                 "variant {value} is not played here; shashki plays russian"
             )),
             "hash" => match value.parse::<usize>() {
-                Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => {
-                    let config = EngineConfig {
-                        hash_mb: megabytes,
-                        ..self.settings.config.clone()
-                    };
-                    self.reconfigure(|settings| settings.config = config)
-                }
+                Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => self.set_hash(megabytes),
                 _ => self.error(&format!(
                     "hash {value}: the size must be 1 to {MAX_HASH_MB} MB"
                 )),
             },
+            "tt-size" => self.set_scan_table_size(value),
             "threads" => match value.parse::<usize>() {
                 Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
                     // The engine keeps its table and base: only its searches change.
@@ -358,7 +353,40 @@ impl Session {
                 }
                 Err(error) => self.error(&error.to_string()),
             },
+            // Other engines' parameters that mean nothing here, taken quietly as the
+            // protocol asks: Scan's (its opening book, bitbases and pondering switch),
+            // and the game's starting clock that the lidraughts bridge always sends.
+            "book" | "book-ply" | "book-margin" | "bb-size" | "ponder" | "initial-time" => Ok(()),
             other => self.error(&format!("unknown parameter '{other}'")),
+        }
+    }
+
+    /// A new table of `megabytes`.
+    fn set_hash(&mut self, megabytes: usize) -> io::Result<()> {
+        let config = EngineConfig {
+            hash_mb: megabytes,
+            ..self.settings.config.clone()
+        };
+        self.reconfigure(|settings| settings.config = config)
+    }
+
+    /// Scan's `tt-size`: a table of 2^N entries of 16 bytes (Scan's `tt.hpp`), that is
+    /// 2^(N - 16) MB, the same memory here.
+    fn set_scan_table_size(&mut self, value: &str) -> io::Result<()> {
+        let most = MAX_HASH_MB.ilog2() + 16;
+        match value.parse::<u32>() {
+            Ok(power) if (16..=most).contains(&power) => {
+                let megabytes = 1usize << (power - 16);
+                self.send(&report::note(&format!(
+                    "tt-size {power} is Scan's table of 2^{power} entries of 16 bytes: \
+                     a hash of {megabytes} MB here"
+                )))?;
+                self.set_hash(megabytes)
+            }
+            _ => self.error(&format!(
+                "tt-size {value}: Scan's table of 2^N entries of 16 bytes, N from 16 to {most} \
+                 (1 to {MAX_HASH_MB} MB)"
+            )),
         }
     }
 
