@@ -632,3 +632,40 @@ fn scan_parameters_as_the_lidraughts_bridge_sends_them_are_taken_quietly() {
     );
     assert!(hub.quit());
 }
+
+#[test]
+fn a_clock_below_zero_gets_a_legal_move_at_once() {
+    let start = Position::start();
+    let after = start
+        .play(parse_move("22-18", &start, Standard).unwrap())
+        .unwrap();
+    let mut hub = Hub::start(&[]);
+    hub.send("init");
+    hub.expect("ready");
+    hub.send(&pos_line(&start, &["22-18".to_string()]));
+    // Were any of these refused, the minute before would hold and the test time out.
+    for level in [
+        "level time=-0.4 inc=0.9",
+        "level time=0",
+        "level time=-2 inc=0.5",
+        "level time=0.0 inc=-0.1",
+    ] {
+        hub.send("level move-time=60");
+        hub.send(level);
+        let asked = Instant::now();
+        hub.send("go think");
+        let lines = hub.until("done");
+        let spent = asked.elapsed();
+        assert!(
+            !lines.iter().any(|line| line.starts_with("error")),
+            "{level}: {lines:?}"
+        );
+        let done = lines.last().unwrap();
+        assert!(
+            parse_move(value(done, "move"), &after, Standard).is_ok(),
+            "{done}"
+        );
+        assert!(spent < Duration::from_secs(10), "{level}: {spent:?}");
+    }
+    assert!(hub.quit());
+}
