@@ -125,6 +125,27 @@ impl Hub {
         self.wait()
     }
 
+    /// Every line still to come, up to the end of the output.
+    #[track_caller]
+    fn rest(&mut self) -> Vec<String> {
+        let started = Instant::now();
+        let mut lines = Vec::new();
+        while started.elapsed() < PATIENCE {
+            match self.lines.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) => {
+                    self.transcript.push(line.clone());
+                    lines.push(line);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return lines,
+            }
+        }
+        panic!(
+            "the output did not end within {PATIENCE:?}:\n{}",
+            self.transcript.join("\n")
+        )
+    }
+
     /// Waits for the process to end; whether it ended well.
     fn wait(mut self) -> bool {
         let started = Instant::now();
@@ -396,6 +417,10 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
         let error = hub.expect("error");
         assert!(error.starts_with("error message=\""), "{line}: {error}");
         assert!(error.contains(words), "{line}: {error}");
+        // A refused `go` is answered all the same, so that its client does not wait.
+        if line.starts_with("go") {
+            assert_eq!(hub.next_line(PATIENCE).as_deref(), Some("done"), "{line}");
+        }
     }
     // Still at work: a good position is searched.
     hub.send(&format!("pos pos={start}"));
@@ -667,5 +692,142 @@ fn a_clock_below_zero_gets_a_legal_move_at_once() {
         );
         assert!(spent < Duration::from_secs(10), "{level}: {spent:?}");
     }
+    assert!(hub.quit());
+}
+
+/// The `done` lines among `lines`.
+fn dones(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|line| line.starts_with("done"))
+        .collect()
+}
+
+#[test]
+fn every_search_is_answered_once_before_the_engine_ends() {
+    let start = position_text(&Position::start());
+    let clock = "level time=30 inc=1";
+    // Each ending while a search is under way, arriving with the `go` (before the
+    // search has started) or at once after it, whatever the moment.
+    let sessions: [&[&str]; 7] = [
+        &[clock, "go ponder", "stop", "quit"],
+        &[clock, "go ponder", "quit"],
+        &[clock, "go ponder", "ponder-hit", "stop", "quit"],
+        &["level move-time=30", "go think", "stop", "quit"],
+        &["level infinite", "go analyze", "stop"],
+        &[clock, "go ponder"],
+        // Over, or nearly, before the `stop` is read.
+        &["level depth=1", "go think", "stop", "quit"],
+    ];
+    for lines in sessions {
+        let input = format!("pos pos={start}\n{}\n", lines.join("\n"));
+        let session = common::run(&["hub", "--no-kb"], &input);
+        assert!(session.success, "{input}{}", session.stderr);
+        let output: Vec<String> = session.stdout.lines().map(String::from).collect();
+        let answers = dones(&output);
+        assert_eq!(answers.len(), 1, "{input}\n{}", session.stdout);
+        assert!(
+            parse_move(value(answers[0], "move"), &Position::start(), Standard).is_ok(),
+            "{}",
+            answers[0]
+        );
+    }
+
+    // A ponder search well under way, waiting for the hit: the client's `stop` and
+    // `quit` come together, as the lidraughts bridge sends them when a game ends.
+    let mut hub = Hub::start(&["--no-kb"]);
+    hub.send(&pos_line(&Position::start(), &["22-18".to_string()]));
+    hub.send(clock);
+    hub.send("go ponder");
+    hub.expect("info depth=");
+    hub.send_together(&["stop", "quit"]);
+    let rest = hub.rest();
+    assert_eq!(dones(&rest).len(), 1, "{rest:?}");
+    assert!(hub.wait());
+
+    // A search that has answered is not answered again by a late `stop`.
+    let mut hub = Hub::start(&["--no-kb"]);
+    hub.send(&pos_line(&Position::start(), &[]));
+    hub.send("level depth=1");
+    hub.send("go think");
+    hub.expect("done");
+    hub.send_together(&["stop", "ping", "quit"]);
+    let rest = hub.rest();
+    assert!(dones(&rest).is_empty(), "{rest:?}");
+    assert!(rest.contains(&"pong".to_string()), "{rest:?}");
+    assert!(hub.wait());
+}
+
+#[test]
+fn a_stop_that_crossed_its_go_ponder_ends_that_search_at_once() {
+    let mut hub = Hub::start(&["--no-kb"]);
+    // The lidraughts bridge stops its ponder search from one thread while another is
+    // still sending it: the `stop` comes first.
+    hub.send_together(&[
+        "stop",
+        &pos_line(&Position::start(), &["22-18".to_string()]),
+        "level time=60 inc=1",
+        "go ponder",
+    ]);
+    let done = hub.expect("done");
+    let start = Position::start();
+    let after = start
+        .play(parse_move("22-18", &start, Standard).unwrap())
+        .unwrap();
+    assert!(
+        parse_move(value(&done, "move"), &after, Standard).is_ok(),
+        "{done}"
+    );
+    // A move to think of is not cut short by a `stop` that came before it.
+    hub.send_together(&["stop", "level depth=4", "go think"]);
+    let lines = hub.until("done");
+    assert!(
+        lines.iter().any(|line| line.starts_with("info depth=4 ")),
+        "{lines:?}"
+    );
+    assert!(hub.quit());
+}
+
+#[test]
+fn a_go_in_a_finished_game_is_answered() {
+    // Kings shuffle until the position comes a third time: drawn here, though a server
+    // that counts otherwise may still want a move.
+    let drawn: Position = "W:WKc1:BKf8".parse().unwrap();
+    let shuffle: Vec<String> = ["2-6", "31-28", "6-2", "28-31"]
+        .iter()
+        .cycle()
+        .take(8)
+        .map(|word| word.to_string())
+        .collect();
+    let mut hub = Hub::start(&["--no-kb"]);
+    hub.send(&pos_line(&drawn, &shuffle));
+    hub.send("level time=30 inc=1");
+    hub.send("go ponder");
+    let note = hub.expect("info message=\"the game is over here");
+    assert!(note.contains("(draw: the same position occurred"), "{note}");
+    hub.during(Duration::from_millis(100));
+    // The opponent played another move than the expected one.
+    hub.send("stop");
+    let done = hub.expect("done");
+    assert!(
+        parse_move(value(&done, "move"), &drawn, FromWhite).is_ok(),
+        "{done}"
+    );
+
+    // No move at all: refused, and answered all the same.
+    let lost: Position = "W:W:BKf8".parse().unwrap();
+    for go in ["go think", "go ponder"] {
+        hub.send(&pos_line(&lost, &[]));
+        hub.send(go);
+        let error = hub.expect("error");
+        assert!(
+            error.contains("no move to search: Black wins: White has no pieces left"),
+            "{error}"
+        );
+        assert_eq!(hub.next_line(PATIENCE).as_deref(), Some("done"));
+    }
+    hub.send("stop");
+    hub.send("ping");
+    assert_eq!(hub.next_line(PATIENCE).as_deref(), Some("pong"));
     assert!(hub.quit());
 }

@@ -11,6 +11,10 @@
 //! Positions and moves are in the forms of [`crate::notation::hub`], the moves in the
 //! numbering a [`MoveReader`] settles on; bad input of any kind is answered with
 //! `error message="..."` and the session goes on.
+//!
+//! Every `go` gets exactly one `done`: its search's, or a `done` without a move after
+//! the `error` that refuses it, so that a client waiting for `done` never waits for
+//! ever. A search still under way when the session ends is stopped and answered first.
 
 mod client;
 mod level;
@@ -19,6 +23,7 @@ mod numbering;
 mod report;
 
 use std::io::{self, BufRead, Write};
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -27,7 +32,7 @@ use std::time::Instant;
 use crate::engine::{self, Decision, Engine, EngineConfig, Mode, Stop, unknown_level};
 use crate::kb::KnowledgeBase;
 use crate::notation::Numbering;
-use crate::notation::hub::parse_position;
+use crate::notation::hub::{move_text, parse_position};
 use crate::search::{MAX_HASH_MB, MAX_THREADS};
 use crate::{Game, Position};
 
@@ -91,7 +96,8 @@ enum Event {
 
 /// A search's result and the engine that ran it, handed back.
 struct Finished {
-    engine: Engine,
+    /// `None` when the search panicked: the next search makes a new engine.
+    engine: Option<Engine>,
     decision: Option<Decision>,
     position: Position,
 }
@@ -138,6 +144,7 @@ pub fn run(
         level: None,
         running: None,
         new_game_pending: false,
+        stop_before_go: false,
     };
     session.serve(&inbox)
 }
@@ -160,6 +167,10 @@ struct Session {
     new_game_pending: bool,
     /// The numbering the client's moves are read in and the answers written in.
     reader: MoveReader,
+    /// A `stop` came while no search ran: if a `go ponder` comes next, the two crossed
+    /// (the lidraughts bridge stops its ponder search from one thread while another is
+    /// still starting it), and that search answers at once.
+    stop_before_go: bool,
 }
 
 impl Session {
@@ -177,12 +188,14 @@ impl Session {
                 break;
             }
         }
-        // Stop a search still under way and wait for it, so the process ends cleanly.
+        // A search still under way is stopped and answered: its client may be waiting
+        // for the `done` (the lidraughts bridge ends a game with `stop` and `quit` while
+        // its ponder thread waits), and a `stop` already read has the same answer.
         if self.running.is_some() {
             self.stop.request();
             while let Ok(event) = inbox.recv() {
-                if let Event::Finished(_) = event {
-                    break;
+                if let Event::Finished(finished) = event {
+                    return self.finish(*finished);
                 }
             }
         }
@@ -228,11 +241,10 @@ impl Session {
             },
             "go" => self.go(&line)?,
             "ponder-hit" => self.ponder_hit(),
-            "stop" => {
-                if self.running.is_some() {
-                    self.stop.request();
-                }
-            }
+            "stop" => match self.running {
+                Some(_) => self.stop.request(),
+                None => self.stop_before_go = true,
+            },
             "quit" => return Ok(Flow::Quit),
             other => self.error(&format!("unknown command '{other}'"))?,
         }
@@ -455,21 +467,35 @@ impl Session {
     }
 
     fn go(&mut self, line: &Line) -> io::Result<()> {
+        if self.running.is_some() {
+            // The search under way answers; a second `done` would answer the wrong `go`.
+            return self.error("already searching; send stop first");
+        }
+        let crossed_stop = std::mem::take(&mut self.stop_before_go);
         let mode = ["think", "ponder", "analyze"]
             .into_iter()
             .find(|&mode| line.has(mode));
         let Some(mode) = mode else {
-            return self.error("go needs think, ponder or analyze");
+            return self.refuse("go needs think, ponder or analyze");
         };
-        if self.running.is_some() {
-            return self.error("already searching; send stop first");
-        }
         let Some(game) = self.game.clone() else {
-            return self.error("no position to search; send pos first");
+            return self.refuse("no position to search; send pos first");
         };
-        if let Some(outcome) = game.outcome() {
-            return self.error(&format!("no move to search: {outcome}"));
-        }
+        let game = match game.outcome() {
+            None => game,
+            Some(outcome) if game.position().legal_moves().is_empty() => {
+                return self.refuse(&format!("no move to search: {outcome}"));
+            }
+            // Drawn here by a rule the client may count otherwise (a server's referee
+            // decides, and a pondering client asks before the reply is played): the
+            // position is searched without the history that drew it.
+            Some(outcome) => {
+                self.send(&report::note(&format!(
+                    "the game is over here ({outcome}); searching its position all the same"
+                )))?;
+                Game::new(*game.position())
+            }
+        };
         self.prepare_engine()?;
         let named = self.settings.level;
         let level = self.level.unwrap_or(Level::named(named));
@@ -484,6 +510,9 @@ impl Session {
         engine.set_use_kb(use_kb);
         // Withdrawn here, before the thread starts, so that a `stop` read from now on holds.
         self.stop.reset();
+        if crossed_stop && mode == "ponder" {
+            self.stop.request();
+        }
         let numbering = self.reader.numbering();
         self.running = Some(Running {
             level,
@@ -497,7 +526,15 @@ impl Session {
             let mut report = |progress: &crate::engine::Progress| {
                 let _ = output.send(&report::info(progress, numbering));
             };
-            let decision = engine.decide(&game, limits, engine_mode, &mut report);
+            // A search that panics still hands back a result, so that its `done` is sent.
+            let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                let decision = engine.decide(&game, limits, engine_mode, &mut report);
+                (engine, decision)
+            }));
+            let (engine, decision) = match searched {
+                Ok((engine, decision)) => (Some(engine), decision),
+                Err(_) => (None, None),
+            };
             let finished = Finished {
                 engine,
                 decision,
@@ -506,6 +543,13 @@ impl Session {
             let _ = events.send(Event::Finished(Box::new(finished)));
         });
         Ok(())
+    }
+
+    /// Refuses a `go`: the reason, then `done` without a move (Scan's answer when it has
+    /// none), so that a client waiting for `done` stops waiting.
+    fn refuse(&self, message: &str) -> io::Result<()> {
+        self.error(message)?;
+        self.send("done")
     }
 
     /// The opponent played the expected move: the ponder search becomes the move's
@@ -525,18 +569,25 @@ impl Session {
         let Some(running) = self.running.take() else {
             return Ok(());
         };
-        let mut engine = finished.engine;
-        if std::mem::take(&mut self.new_game_pending) {
-            engine.new_game();
+        match finished.engine {
+            Some(mut engine) => {
+                if std::mem::take(&mut self.new_game_pending) {
+                    engine.new_game();
+                }
+                self.engine = Some(engine);
+            }
+            None => self.new_game_pending = false,
         }
-        self.engine = Some(engine);
+        let numbering = running.numbering;
         match finished.decision {
-            Some(decision) => self.send(&report::done(
-                &decision,
-                &finished.position,
-                running.numbering,
-            )),
-            None => self.error("no legal move in this position"),
+            Some(decision) => self.send(&report::done(&decision, &finished.position, numbering)),
+            None => match finished.position.legal_moves().first() {
+                Some(&mv) => {
+                    self.error("the search failed; playing the first legal move")?;
+                    self.send(&format!("done move={}", move_text(mv, numbering)))
+                }
+                None => self.send("done"),
+            },
         }
     }
 }
