@@ -1,36 +1,30 @@
 #!/usr/bin/env python3
-"""pydraughts' own HubEngine drives `shashki hub`: shashki plays itself, every move
+"""pydraughts 0.6.7's own HubEngine drives `shashki hub`: shashki plays itself, every move
 checked by pydraughts' board.
 
     pip install pydraughts==0.6.7
     cargo build --release
     python3 scripts/hub_pydraughts.py [--shashki target/release/shashki] [--games 2]
 
-Each game starts a fresh engine for each side, as a GUI or the lidraughts bridge does,
-plays on a game clock (`--time` seconds a side plus `--inc` a move) through
-`HubEngine.play`, and fails if a move is not legal on pydraughts' board, if an
-engine's flag falls, or if the game does not end. Without pydraughts it says so and
-exits 0 (skipped).
+Each game starts a fresh engine for each side (`shashki hub --numbering=from-white`, as
+the README says for pydraughts 0.6.7), as a GUI does, plays on a game clock (`--time`
+seconds a side plus `--inc` a move) through `HubEngine.play`, and fails if a move is not
+legal on pydraughts' board, if an engine's flag falls, or if the game does not end.
 """
 
 import argparse
 import os
-import sys
 import time
 
-try:
-    import draughts
-    from draughts.engine import HubEngine, Limit
-except ImportError:
-    print("skipped: pydraughts is not installed (pip install pydraughts==0.6.7)")
-    sys.exit(0)
+import draughts
+from draughts.engine import HubEngine, Limit
 
 
 def play_game(shashki, number, args):
     """Plays one game; returns its result text."""
     engines = {}
     for side in (draughts.WHITE, draughts.BLACK):
-        engine = HubEngine([shashki, "hub"])
+        engine = HubEngine([shashki, "hub", "--numbering=from-white"])
         engine.setoption("variant", "russian")
         engine.init()
         engines[side] = engine

@@ -3,18 +3,20 @@
 //! A position is the side to move (`W` or `B`) and a letter for each square in the
 //! standard order (1 = b8 ... 32 = g1): `e` empty, `w`/`b` a white/black man, `W`/`B` a
 //! white/black king. A move is `from-to` when quiet and `fromxtoxcaptured...` when it
-//! captures, the captured squares in any order; its squares are numbered from White's
-//! side ([`Numbering::FromWhite`]), as pydraughts writes them for Russian draughts.
+//! captures, the captured squares in any order. Clients number a move's squares in one
+//! of two ways, so each move function takes the [`Numbering`]: pydraughts 0.5.7 (and
+//! with it the lidraughts bridge) writes c3-d4 as `22-18` ([`Numbering::Standard`]),
+//! pydraughts 0.6.7 as `10-14` ([`Numbering::FromWhite`]).
 //!
 //! ```
 //! use shashki::Position;
-//! use shashki::notation::hub;
+//! use shashki::notation::{Numbering, hub};
 //!
 //! let start = Position::start();
 //! assert_eq!(hub::position_text(&start), "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
-//! let mv = hub::parse_move("10-14", &start).unwrap();
+//! let mv = hub::parse_move("22-18", &start, Numbering::Standard).unwrap();
 //! assert_eq!(shashki::MoveText::from_move(&start, mv).to_string(), "c3-d4");
-//! assert_eq!(hub::move_text(mv), "10-14");
+//! assert_eq!(hub::move_text(mv, Numbering::FromWhite), "10-14");
 //! ```
 
 use std::fmt;
@@ -22,11 +24,8 @@ use std::fmt;
 use super::numeric::Numbering;
 use crate::{Bitboard, Color, Move, Piece, Position, PositionError, Role, Square};
 
-/// The numbering of the squares in a Hub position.
+/// The numbering of the squares in a Hub position, whichever numbers the moves.
 const POSITION_NUMBERING: Numbering = Numbering::Standard;
-
-/// The numbering of the squares in a Hub move.
-const MOVE_NUMBERING: Numbering = Numbering::FromWhite;
 
 /// Why a Hub position or move is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,9 +135,10 @@ pub fn parse_position(text: &str) -> Result<Position, HubTextError> {
     Position::from_pieces(men, kings, side).map_err(HubTextError::Position)
 }
 
-/// The Hub text of `mv`: `10-14`, or `14x23x19` with the captured squares in ascending order.
-pub fn move_text(mv: Move) -> String {
-    let number = |square: Square| MOVE_NUMBERING.number(square);
+/// The Hub text of `mv` in `numbering`: `10-14`, or `14x23x19` with the captured squares in
+/// ascending order (from White's side).
+pub fn move_text(mv: Move, numbering: Numbering) -> String {
+    let number = |square: Square| numbering.number(square);
     if !mv.is_capture() {
         return format!("{}-{}", number(mv.from()), number(mv.to()));
     }
@@ -151,8 +151,12 @@ pub fn move_text(mv: Move) -> String {
     text
 }
 
-/// Reads a Hub move and finds the legal move of `position` it names.
-pub fn parse_move(text: &str, position: &Position) -> Result<Move, HubTextError> {
+/// Reads a Hub move in `numbering` and finds the legal move of `position` it names.
+pub fn parse_move(
+    text: &str,
+    position: &Position,
+    numbering: Numbering,
+) -> Result<Move, HubTextError> {
     let form = || HubTextError::MoveForm(text.to_string());
     let (parts, capture): (Vec<&str>, bool) = if text.contains('-') {
         (text.split('-').collect(), false)
@@ -170,7 +174,7 @@ pub fn parse_move(text: &str, position: &Position) -> Result<Move, HubTextError>
         let square = part
             .parse::<u8>()
             .ok()
-            .and_then(|number| MOVE_NUMBERING.square(number))
+            .and_then(|number| numbering.square(number))
             .ok_or_else(|| HubTextError::SquareNumber(part.to_string()))?;
         squares.push(square);
     }
@@ -182,11 +186,20 @@ pub fn parse_move(text: &str, position: &Position) -> Result<Move, HubTextError>
     {
         return Ok(mv);
     }
-    let number = |square: Square| MOVE_NUMBERING.number(square);
-    legal.sort_by_key(|mv| (number(mv.from()), number(mv.to()), move_text(*mv)));
+    let number = |square: Square| numbering.number(square);
+    legal.sort_by_key(|mv| {
+        (
+            number(mv.from()),
+            number(mv.to()),
+            move_text(*mv, numbering),
+        )
+    });
     Err(HubTextError::Illegal {
         text: text.to_string(),
-        legal: legal.into_iter().map(move_text).collect(),
+        legal: legal
+            .into_iter()
+            .map(|mv| move_text(mv, numbering))
+            .collect(),
     })
 }
 
@@ -237,17 +250,22 @@ mod tests {
     }
 
     #[test]
-    fn moves_are_numbered_from_white_side() {
+    fn moves_are_read_and_written_in_either_numbering() {
         let start = Position::start();
-        let c3d4 = parse_move("10-14", &start).unwrap();
-        assert_eq!(full(&start, c3d4), "c3-d4");
-        let after = start.play(c3d4).unwrap();
-        let f6e5 = parse_move("23-19", &after).unwrap();
-        assert_eq!(full(&after, f6e5), "f6-e5");
-        let after = after.play(f6e5).unwrap();
-        let capture = parse_move("14x23x19", &after).unwrap();
-        assert_eq!(full(&after, capture), "d4:f6");
-        assert_eq!(move_text(capture), "14x23x19");
+        for (numbering, line) in [
+            (Numbering::FromWhite, ["10-14", "23-19", "14x23x19"]),
+            (Numbering::Standard, ["22-18", "11-15", "18x11x15"]),
+        ] {
+            let c3d4 = parse_move(line[0], &start, numbering).unwrap();
+            assert_eq!(full(&start, c3d4), "c3-d4");
+            let after = start.play(c3d4).unwrap();
+            let f6e5 = parse_move(line[1], &after, numbering).unwrap();
+            assert_eq!(full(&after, f6e5), "f6-e5");
+            let after = after.play(f6e5).unwrap();
+            let capture = parse_move(line[2], &after, numbering).unwrap();
+            assert_eq!(full(&after, capture), "d4:f6");
+            assert_eq!(move_text(capture, numbering), line[2]);
+        }
     }
 
     #[test]
@@ -256,36 +274,43 @@ mod tests {
         let position: Position = "W:Wc1,e3:Bb2,d4,d6,f6".parse().unwrap();
         let written = ["11x20x14x22x23", "11x20x23x22x14", "11x20x22x14x23"];
         for text in written {
-            let mv = parse_move(text, &position).unwrap();
+            let mv = parse_move(text, &position, Numbering::FromWhite).unwrap();
             assert_eq!(full(&position, mv), "e3:c5:e7:g5", "{text}");
-            assert_eq!(move_text(mv), "11x20x14x22x23");
+            assert_eq!(move_text(mv, Numbering::FromWhite), "11x20x14x22x23");
+            assert_eq!(move_text(mv, Numbering::Standard), "23x16x10x11x18");
         }
     }
 
     #[test]
     fn bad_moves_say_what_is_wrong() {
         let start = Position::start();
+        let parse = |text| parse_move(text, &start, Numbering::FromWhite);
         for text in [
             "", "10", "10-", "10-14-18", "10x14", "a-b", "10 -14", "+10-14",
         ] {
             assert_eq!(
-                parse_move(text, &start),
+                parse(text),
                 Err(HubTextError::MoveForm(text.to_string())),
                 "{text}"
             );
         }
         assert_eq!(
-            parse_move("10-33", &start),
+            parse("10-33"),
             Err(HubTextError::SquareNumber("33".to_string()))
         );
         assert_eq!(
-            parse_move("10-999", &start),
+            parse("10-999"),
             Err(HubTextError::SquareNumber("999".to_string()))
         );
-        let illegal = parse_move("22-18", &start).unwrap_err();
         assert_eq!(
-            illegal.to_string(),
+            parse("22-18").unwrap_err().to_string(),
             "22-18 is not a legal move here; the legal moves are 9-13 10-13 10-14 11-14 11-15 12-15 12-16"
+        );
+        assert_eq!(
+            parse_move("10-14", &start, Numbering::Standard)
+                .unwrap_err()
+                .to_string(),
+            "10-14 is not a legal move here; the legal moves are 21-17 22-17 22-18 23-18 23-19 24-19 24-20"
         );
     }
 }

@@ -1,8 +1,9 @@
 //! The numbers other programs give the 32 squares.
 //!
 //! Two numberings are in use for the Russian game, and one program may use both:
-//! pydraughts' Hub engine interface writes positions in the standard order and moves
-//! counted from White's side (`README.md`, "Driving shashki from other programs").
+//! pydraughts 0.6.7's Hub engine interface writes positions in the standard order and
+//! moves counted from White's side, where 0.5.7 writes both in the standard order
+//! (`README.md`, "Driving shashki from other programs").
 
 use crate::Square;
 
@@ -14,7 +15,7 @@ pub enum Numbering {
     /// `22-18`.
     Standard,
     /// Counted from White's side: 1 = a1, 2 = c1, 3 = e1, 4 = g1, 5 = b2, ..., 32 = h8;
-    /// c3-d4 is `10-14`. pydraughts writes the moves of Russian draughts this way.
+    /// c3-d4 is `10-14`. pydraughts 0.6.7 writes the moves of Russian draughts this way.
     FromWhite,
 }
 

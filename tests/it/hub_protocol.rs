@@ -8,6 +8,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::common::read_lines;
+use shashki::notation::Numbering::{self, FromWhite, Standard};
 use shashki::notation::hub::{parse_move, position_text};
 use shashki::{Game, Position};
 
@@ -49,9 +50,21 @@ impl Hub {
     }
 
     fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("writing to shashki hub");
-        self.stdin.flush().expect("flushing");
+        self.send_together(&[line]);
+    }
+
+    /// Writes `lines` at once, so that the engine reads them one right after another.
+    fn send_together(&mut self, lines: &[&str]) {
+        let mut text = String::new();
+        for line in lines {
+            self.transcript.push(format!("> {line}"));
+            text.push_str(line);
+            text.push('\n');
+        }
+        self.stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| self.stdin.flush())
+            .expect("writing to shashki hub");
     }
 
     /// The next line within `within`, or `None`.
@@ -109,6 +122,32 @@ impl Hub {
     /// Says `quit` and waits for the process to end; whether it ended well.
     fn quit(mut self) -> bool {
         self.send("quit");
+        self.wait()
+    }
+
+    /// Every line still to come, up to the end of the output.
+    #[track_caller]
+    fn rest(&mut self) -> Vec<String> {
+        let started = Instant::now();
+        let mut lines = Vec::new();
+        while started.elapsed() < PATIENCE {
+            match self.lines.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) => {
+                    self.transcript.push(line.clone());
+                    lines.push(line);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return lines,
+            }
+        }
+        panic!(
+            "the output did not end within {PATIENCE:?}:\n{}",
+            self.transcript.join("\n")
+        )
+    }
+
+    /// Waits for the process to end; whether it ended well.
+    fn wait(mut self) -> bool {
         let started = Instant::now();
         while started.elapsed() < PATIENCE {
             if let Some(status) = self.child.try_wait().expect("waiting") {
@@ -147,12 +186,12 @@ fn pos_line(start: &Position, moves: &[String]) -> String {
     }
 }
 
-/// Plays the move of the `done` line in `game`, refereed by the rules core, and notes
-/// its Hub text in `moves`.
+/// Plays the move of the `done` line, in `numbering`, in `game`, refereed by the rules
+/// core, and notes its Hub text in `moves`.
 #[track_caller]
-fn play_answer(game: &mut Game, moves: &mut Vec<String>, done: &str) {
+fn play_answer(game: &mut Game, moves: &mut Vec<String>, done: &str, numbering: Numbering) {
     let text = value(done, "move").to_string();
-    let mv = parse_move(&text, game.position())
+    let mv = parse_move(&text, game.position(), numbering)
         .unwrap_or_else(|error| panic!("{done}: {error}\n{moves:?}"));
     game.play(mv).expect("a legal move");
     moves.push(text);
@@ -177,6 +216,8 @@ fn the_introduction_names_the_engine_and_its_parameters() {
     }
     assert!(lines.contains(&"param name=variant value=russian type=enum values=russian".into()));
     assert!(lines.contains(&"param name=threads value=1 type=int min=1 max=256".into()));
+    let numbering = "param name=numbering value=auto type=enum values=\"auto standard from-white\"";
+    assert!(lines.contains(&numbering.into()), "{lines:?}");
     hub.send("set-param name=variant value=russian");
     hub.send("set-param name=hash value=8");
     hub.send("init");
@@ -200,7 +241,10 @@ fn a_search_on_two_threads_answers_through_the_protocol() {
         hub.send("go think");
         let done = hub.expect("done");
         let mv = done.strip_prefix("done move=").expect("a move");
-        let legal = ["9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"];
+        // No move tells the numbering yet: the answer is in the standard one.
+        let legal = [
+            "21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20",
+        ];
         assert!(legal.contains(&mv.split(' ').next().unwrap()), "{done}");
     }
     assert!(hub.quit());
@@ -221,7 +265,7 @@ fn a_whole_game_is_played_through_the_protocol() {
         hub.send(&pos_line(&start, &moves));
         hub.send("go think");
         let done = hub.expect("done");
-        play_answer(&mut game, &mut moves, &done);
+        play_answer(&mut game, &mut moves, &done, Standard);
     }
     assert!(moves.len() > 10, "{moves:?}");
     assert!(hub.quit());
@@ -247,7 +291,7 @@ fn stop_ends_an_endless_analysis_with_its_best_move() {
     hub.expect("pong");
     hub.send("stop");
     let done = hub.expect("done");
-    let mv = parse_move(value(&done, "move"), &Position::start());
+    let mv = parse_move(value(&done, "move"), &Position::start(), Standard);
     assert!(mv.is_ok(), "{done}");
     assert!(hub.quit());
 }
@@ -266,8 +310,14 @@ fn a_ponder_search_waits_for_the_hit_and_then_keeps_to_the_move_time() {
     );
     hub.send("ponder-hit");
     let done = hub.expect("done");
-    let after = start.play(parse_move("10-14", &start).unwrap()).unwrap();
-    assert!(parse_move(value(&done, "move"), &after).is_ok(), "{done}");
+    // 10-14 is legal only from White's side: the answer is in that numbering too.
+    let after = start
+        .play(parse_move("10-14", &start, FromWhite).unwrap())
+        .unwrap();
+    assert!(
+        parse_move(value(&done, "move"), &after, FromWhite).is_ok(),
+        "{done}"
+    );
 
     // A ponder search the opponent's move did not hit is stopped and answers all the same.
     hub.send("go ponder");
@@ -326,6 +376,14 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
         ),
         ("go think".to_string(), "no position to search"),
         ("pos moves=\"10-14\"".to_string(), "pos needs pos="),
+        (
+            "set-param name=numbering value=pdn".to_string(),
+            "the choices are auto, standard",
+        ),
+        (
+            "set-param name=tt-size value=40".to_string(),
+            "N from 16 to 32",
+        ),
         ("level depth=0".to_string(), "depth must be 1 to"),
         ("level move-time=soon".to_string(), "a number of seconds"),
         ("go".to_string(), "go needs think, ponder or analyze"),
@@ -359,13 +417,17 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
         let error = hub.expect("error");
         assert!(error.starts_with("error message=\""), "{line}: {error}");
         assert!(error.contains(words), "{line}: {error}");
+        // A refused `go` is answered all the same, so that its client does not wait.
+        if line.starts_with("go") {
+            assert_eq!(hub.next_line(PATIENCE).as_deref(), Some("done"), "{line}");
+        }
     }
     // Still at work: a good position is searched.
     hub.send(&format!("pos pos={start}"));
     hub.send("level depth=2");
     hub.send("go think");
     let done = hub.expect("done");
-    assert!(parse_move(value(&done, "move"), &Position::start()).is_ok());
+    assert!(parse_move(value(&done, "move"), &Position::start(), Standard).is_ok());
     hub.send("ping");
     hub.expect("pong");
     assert!(hub.quit());
@@ -395,7 +457,7 @@ fn a_game_on_a_short_clock_ends_without_a_flag_fall() {
                 moves.len() + 1
             )
         });
-        play_answer(&mut game, &mut moves, &done);
+        play_answer(&mut game, &mut moves, &done, Standard);
     }
     assert!(moves.len() > 20, "{moves:?}");
     assert!(hub.quit());
@@ -474,5 +536,298 @@ fn a_named_level_sets_the_search_when_the_gui_sends_no_level() {
         hub.expect("error")
             .contains("the levels are beginner, novice")
     );
+    assert!(hub.quit());
+}
+
+#[test]
+fn moves_in_either_numbering_are_read_and_answered_in_it() {
+    let start = Position::start();
+    let c3d4_after_first = |done: &str, numbering| {
+        let c3d4 = parse_move("22-18", &start, Standard).unwrap();
+        let after = start.play(c3d4).unwrap();
+        parse_move(value(done, "move"), &after, numbering).is_ok()
+    };
+    // auto: no move yet, then the moves tell, either way, and a note says so each time.
+    let mut hub = Hub::start(&["--no-kb"]);
+    hub.send("level depth=2");
+    hub.send(&pos_line(&start, &[]));
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert!(
+        lines[0].starts_with("info message=\"numbering: no move so far tells standard"),
+        "{lines:?}"
+    );
+    let done = lines.last().unwrap();
+    assert!(
+        parse_move(value(done, "move"), &start, Standard).is_ok(),
+        "{done}"
+    );
+    for (moves, numbering, name) in [
+        ("10-14", FromWhite, "from-white"),
+        ("22-18", Standard, "standard"),
+    ] {
+        hub.send(&pos_line(&start, &[moves.to_string()]));
+        hub.send("go think");
+        let lines = hub.until("done");
+        let note = format!("info message=\"numbering: the moves are legal only in {name}");
+        assert!(lines[0].starts_with(&note), "{lines:?}");
+        assert!(
+            c3d4_after_first(lines.last().unwrap(), numbering),
+            "{lines:?}"
+        );
+    }
+    assert!(hub.quit());
+
+    // Fixed, by the command line or by `set-param`: no guess, even with no move.
+    for (args, set, numbering) in [
+        (&["--numbering", "from-white"][..], None, FromWhite),
+        (&["--numbering=standard"][..], None, Standard),
+        (&[][..], Some("from-white"), FromWhite),
+    ] {
+        let mut hub = Hub::start(args);
+        if let Some(set) = set {
+            hub.send(&format!("set-param name=numbering value={set}"));
+        }
+        hub.send("level depth=2");
+        hub.send(&pos_line(&start, &[]));
+        hub.send("go think");
+        let lines = hub.until("done");
+        assert_eq!(
+            lines.len(),
+            lines.iter().filter(|l| l.starts_with("info depth")).count() + 1
+        );
+        let done = lines.last().unwrap();
+        assert!(
+            parse_move(value(done, "move"), &start, numbering).is_ok(),
+            "{done}"
+        );
+        assert!(hub.quit());
+    }
+    let mut hub = Hub::start(&["--numbering", "standard"]);
+    hub.send(&pos_line(&start, &["10-14".to_string()]));
+    let error = hub.expect("error");
+    assert!(error.contains("legal in from-white numbering"), "{error}");
+    assert!(hub.quit());
+}
+
+#[test]
+fn scan_parameters_as_the_lidraughts_bridge_sends_them_are_taken_quietly() {
+    let mut hub = Hub::start(&[]);
+    hub.send("hub");
+    hub.until("wait");
+    // The bridge's `hub_options` of its default config (bb-size 'auto' comes out as 0
+    // without Scan's bitbases), then the variant and the game's clock; Scan's others.
+    for (name, value) in [
+        ("book-ply", "20"),
+        ("tt-size", "23"),
+        ("bb-size", "0"),
+        ("variant", "russian"),
+        ("initial-time", "180.0"),
+        ("book", "false"),
+        ("book-margin", "4"),
+        ("ponder", "true"),
+    ] {
+        hub.send(&format!("set-param name={name} value={value}"));
+    }
+    hub.send("init");
+    let lines = hub.until("ready");
+    // One note, for the one parameter that means something here.
+    assert_eq!(
+        lines,
+        [
+            "info message=\"tt-size 23 is Scan's table of 2^23 entries of 16 bytes: \
+             a hash of 128 MB here\"",
+            "ready"
+        ],
+        "{lines:?}"
+    );
+    hub.send("hub");
+    let introduction = hub.until("wait");
+    assert!(
+        introduction
+            .iter()
+            .any(|line| line.starts_with("param name=hash value=128 ")),
+        "{introduction:?}"
+    );
+    // A parameter nobody has is still a mistake worth a word.
+    hub.send("set-param name=book-plies value=20");
+    assert!(
+        hub.expect("error")
+            .contains("unknown parameter 'book-plies'")
+    );
+    assert!(hub.quit());
+}
+
+#[test]
+fn a_clock_below_zero_gets_a_legal_move_at_once() {
+    let start = Position::start();
+    let after = start
+        .play(parse_move("22-18", &start, Standard).unwrap())
+        .unwrap();
+    let mut hub = Hub::start(&[]);
+    hub.send("init");
+    hub.expect("ready");
+    hub.send(&pos_line(&start, &["22-18".to_string()]));
+    // Were any of these refused, the minute before would hold and the test time out.
+    for level in [
+        "level time=-0.4 inc=0.9",
+        "level time=0",
+        "level time=-2 inc=0.5",
+        "level time=0.0 inc=-0.1",
+    ] {
+        hub.send("level move-time=60");
+        hub.send(level);
+        let asked = Instant::now();
+        hub.send("go think");
+        let lines = hub.until("done");
+        let spent = asked.elapsed();
+        assert!(
+            !lines.iter().any(|line| line.starts_with("error")),
+            "{level}: {lines:?}"
+        );
+        let done = lines.last().unwrap();
+        assert!(
+            parse_move(value(done, "move"), &after, Standard).is_ok(),
+            "{done}"
+        );
+        assert!(spent < Duration::from_secs(10), "{level}: {spent:?}");
+    }
+    assert!(hub.quit());
+}
+
+/// The `done` lines among `lines`.
+fn dones(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|line| line.starts_with("done"))
+        .collect()
+}
+
+#[test]
+fn every_search_is_answered_once_before_the_engine_ends() {
+    let start = position_text(&Position::start());
+    let clock = "level time=30 inc=1";
+    // Each ending while a search is under way, arriving with the `go` (before the
+    // search has started) or at once after it, whatever the moment.
+    let sessions: [&[&str]; 7] = [
+        &[clock, "go ponder", "stop", "quit"],
+        &[clock, "go ponder", "quit"],
+        &[clock, "go ponder", "ponder-hit", "stop", "quit"],
+        &["level move-time=30", "go think", "stop", "quit"],
+        &["level infinite", "go analyze", "stop"],
+        &[clock, "go ponder"],
+        // Over, or nearly, before the `stop` is read.
+        &["level depth=1", "go think", "stop", "quit"],
+    ];
+    for lines in sessions {
+        let input = format!("pos pos={start}\n{}\n", lines.join("\n"));
+        let session = common::run(&["hub", "--no-kb"], &input);
+        assert!(session.success, "{input}{}", session.stderr);
+        let output: Vec<String> = session.stdout.lines().map(String::from).collect();
+        let answers = dones(&output);
+        assert_eq!(answers.len(), 1, "{input}\n{}", session.stdout);
+        assert!(
+            parse_move(value(answers[0], "move"), &Position::start(), Standard).is_ok(),
+            "{}",
+            answers[0]
+        );
+    }
+
+    // A ponder search well under way, waiting for the hit: the client's `stop` and
+    // `quit` come together, as the lidraughts bridge sends them when a game ends.
+    let mut hub = Hub::start(&["--no-kb"]);
+    hub.send(&pos_line(&Position::start(), &["22-18".to_string()]));
+    hub.send(clock);
+    hub.send("go ponder");
+    hub.expect("info depth=");
+    hub.send_together(&["stop", "quit"]);
+    let rest = hub.rest();
+    assert_eq!(dones(&rest).len(), 1, "{rest:?}");
+    assert!(hub.wait());
+
+    // A search that has answered is not answered again by a late `stop`.
+    let mut hub = Hub::start(&["--no-kb"]);
+    hub.send(&pos_line(&Position::start(), &[]));
+    hub.send("level depth=1");
+    hub.send("go think");
+    hub.expect("done");
+    hub.send_together(&["stop", "ping", "quit"]);
+    let rest = hub.rest();
+    assert!(dones(&rest).is_empty(), "{rest:?}");
+    assert!(rest.contains(&"pong".to_string()), "{rest:?}");
+    assert!(hub.wait());
+}
+
+#[test]
+fn a_stop_that_crossed_its_go_ponder_ends_that_search_at_once() {
+    let mut hub = Hub::start(&["--no-kb"]);
+    // The lidraughts bridge stops its ponder search from one thread while another is
+    // still sending it: the `stop` comes first.
+    hub.send_together(&[
+        "stop",
+        &pos_line(&Position::start(), &["22-18".to_string()]),
+        "level time=60 inc=1",
+        "go ponder",
+    ]);
+    let done = hub.expect("done");
+    let start = Position::start();
+    let after = start
+        .play(parse_move("22-18", &start, Standard).unwrap())
+        .unwrap();
+    assert!(
+        parse_move(value(&done, "move"), &after, Standard).is_ok(),
+        "{done}"
+    );
+    // A move to think of is not cut short by a `stop` that came before it.
+    hub.send_together(&["stop", "level depth=4", "go think"]);
+    let lines = hub.until("done");
+    assert!(
+        lines.iter().any(|line| line.starts_with("info depth=4 ")),
+        "{lines:?}"
+    );
+    assert!(hub.quit());
+}
+
+#[test]
+fn a_go_in_a_finished_game_is_answered() {
+    // Kings shuffle until the position comes a third time: drawn here, though a server
+    // that counts otherwise may still want a move.
+    let drawn: Position = "W:WKc1:BKf8".parse().unwrap();
+    let shuffle: Vec<String> = ["2-6", "31-28", "6-2", "28-31"]
+        .iter()
+        .cycle()
+        .take(8)
+        .map(|word| word.to_string())
+        .collect();
+    let mut hub = Hub::start(&["--no-kb"]);
+    hub.send(&pos_line(&drawn, &shuffle));
+    hub.send("level time=30 inc=1");
+    hub.send("go ponder");
+    let note = hub.expect("info message=\"the game is over here");
+    assert!(note.contains("(draw: the same position occurred"), "{note}");
+    hub.during(Duration::from_millis(100));
+    // The opponent played another move than the expected one.
+    hub.send("stop");
+    let done = hub.expect("done");
+    assert!(
+        parse_move(value(&done, "move"), &drawn, FromWhite).is_ok(),
+        "{done}"
+    );
+
+    // No move at all: refused, and answered all the same.
+    let lost: Position = "W:W:BKf8".parse().unwrap();
+    for go in ["go think", "go ponder"] {
+        hub.send(&pos_line(&lost, &[]));
+        hub.send(go);
+        let error = hub.expect("error");
+        assert!(
+            error.contains("no move to search: Black wins: White has no pieces left"),
+            "{error}"
+        );
+        assert_eq!(hub.next_line(PATIENCE).as_deref(), Some("done"));
+    }
+    hub.send("stop");
+    hub.send("ping");
+    assert_eq!(hub.next_line(PATIENCE).as_deref(), Some("pong"));
     assert!(hub.quit());
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::app::hub::{self, Output, Settings};
+use crate::app::hub::{self, MoveNumbering, Output, Settings};
 use clap::Args;
 use shashki::engine::{EngineConfig, Level};
 
@@ -27,6 +27,11 @@ pub struct HubArgs {
     /// a move), normal (1 s) or hard (5 s); see the README's level table.
     #[arg(long, default_value = "normal", value_parser = super::values::level_name)]
     level: Level,
+    /// How the moves number the squares: standard (PDN's: c3-d4 is 22-18; pydraughts 0.5.7
+    /// and the lidraughts bridge), from-white (c3-d4 is 10-14; pydraughts 0.6.7), or auto:
+    /// read off the client's moves, standard until they tell.
+    #[arg(long, value_name = "auto|standard|from-white", default_value = "auto")]
+    numbering: MoveNumbering,
     /// Seed for the choice among equally good knowledge-base facts.
     #[arg(long, default_value_t = 0, value_parser = super::values::seed())]
     seed: u64,
@@ -47,6 +52,7 @@ pub fn run(args: HubArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         },
         kb_file: args.kb,
         level: args.level,
+        numbering: args.numbering,
     };
     hub::run(
         std::io::BufReader::new(std::io::stdin()),

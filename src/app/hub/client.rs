@@ -8,9 +8,13 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::line::Line;
+use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_move, position_text};
 use shashki::search::Limits;
 use shashki::{Game, Move};
+
+/// The numbering of the moves: PDN's, which `shashki hub` answers in until the moves tell.
+const NUMBERING: Numbering = Numbering::Standard;
 
 /// How long an engine may take to start, or to answer beyond its move's time.
 const GRACE: Duration = Duration::from_secs(10);
@@ -72,7 +76,11 @@ impl HubClient {
     pub fn choose(&mut self, game: &Game, limits: Limits) -> Result<Move, String> {
         let mut pos = format!("pos pos={}", position_text(game.start()));
         if !game.moves().is_empty() {
-            let moves: Vec<String> = game.moves().into_iter().map(move_text).collect();
+            let moves: Vec<String> = game
+                .moves()
+                .into_iter()
+                .map(|mv| move_text(mv, NUMBERING))
+                .collect();
             pos.push_str(&format!(" moves=\"{}\"", moves.join(" ")));
         }
         self.send(&pos)?;
@@ -96,7 +104,8 @@ impl HubClient {
         let text = done
             .get("move")
             .ok_or_else(|| format!("{}: no move in '{answer}'", self.name))?;
-        parse_move(text, game.position()).map_err(|error| format!("{}: {error}", self.name))
+        parse_move(text, game.position(), NUMBERING)
+            .map_err(|error| format!("{}: {error}", self.name))
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {

@@ -19,8 +19,8 @@ pub enum Level {
     Infinite,
     /// `level time=S [inc=S] [moves=N]`: the engine's game clock.
     Clock {
-        /// Time left, without this move's increment.
-        time: Duration,
+        /// The time this move may use at most: the time left and this move's increment.
+        left: Duration,
         /// Added before every move.
         increment: Duration,
         /// Moves until the next time control.
@@ -60,10 +60,11 @@ impl Level {
             }
             return Ok(Level::MoveTime(time));
         }
-        if let Some(time) = line.get("time") {
+        if let Some(time_text) = line.get("time") {
+            let time = signed_seconds("time", time_text)?;
             let increment = line
                 .get("inc")
-                .map_or(Ok(Duration::ZERO), |inc| seconds("inc", inc))?;
+                .map_or(Ok(0.0), |inc| signed_seconds("inc", inc))?;
             let moves = match line.get("moves") {
                 None => None,
                 Some(moves) => match moves.parse::<u32>() {
@@ -71,9 +72,14 @@ impl Level {
                     _ => return Err(format!("moves={moves}: the moves to go must be 1 or more")),
                 },
             };
+            // Near its flag a client may send less than nothing (the lidraughts bridge takes
+            // its margin off the clock, and then the increment, which the engine adds back):
+            // that is almost no time, never an error.
+            let left = Duration::try_from_secs_f64((time + increment).max(0.0))
+                .map_err(|_| format!("time={time_text}: a time is a number of seconds"))?;
             return Ok(Level::Clock {
-                time: seconds("time", time)?,
-                increment,
+                left,
+                increment: Duration::from_secs_f64(increment.max(0.0)),
                 moves,
             });
         }
@@ -99,10 +105,10 @@ impl Level {
             Level::Nodes(nodes) => Limits::Nodes(nodes),
             Level::Infinite => Limits::Infinite,
             Level::Clock {
-                time,
+                left,
                 increment,
                 moves,
-            } => clock_limits(time + increment, increment, moves),
+            } => clock_limits(left, increment, moves),
         }
     }
 
@@ -133,6 +139,14 @@ fn seconds(name: &str, text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("{name}={text}: a time is a number of seconds, 0 or more"))
 }
 
+/// A clock's number of seconds, which may be below 0.
+fn signed_seconds(name: &str, text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|seconds| seconds.is_finite())
+        .ok_or_else(|| format!("{name}={text}: a time is a number of seconds"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,7 +167,7 @@ mod tests {
         assert_eq!(
             level("level moves=9 time=291.5 inc=2"),
             Ok(Level::Clock {
-                time: Duration::from_millis(291_500),
+                left: Duration::from_millis(293_500),
                 increment: Duration::from_secs(2),
                 moves: Some(9)
             })
@@ -161,11 +175,43 @@ mod tests {
         assert_eq!(
             level("level time=60"),
             Ok(Level::Clock {
-                time: Duration::from_secs(60),
+                left: Duration::from_secs(60),
                 increment: Duration::ZERO,
                 moves: None
             })
         );
+    }
+
+    #[test]
+    fn a_clock_below_zero_is_almost_no_time() {
+        // What the lidraughts bridge sends with 0.5 s left and a 0.9 s increment.
+        let low = level("level time=-0.4 inc=0.9").unwrap();
+        let Level::Clock {
+            left, increment, ..
+        } = low
+        else {
+            panic!("{low:?}");
+        };
+        assert!((left.as_secs_f64() - 0.5).abs() < 1e-9, "{left:?}");
+        assert_eq!(increment, Duration::from_millis(900));
+        let Limits::Clock { max, .. } = low.limits() else {
+            panic!("{:?}", low.limits());
+        };
+        assert!(max <= Duration::from_millis(250), "{max:?}");
+        for text in ["level time=0", "level time=-2 inc=0.5", "level time=-0.1"] {
+            let Ok(Level::Clock { left, .. }) = level(text) else {
+                panic!("{text}: {:?}", level(text));
+            };
+            assert_eq!(left, Duration::ZERO, "{text}");
+        }
+        // The bridge's ponder search in a game without increment: the clock and -0.1 s.
+        let Ok(Level::Clock {
+            left, increment, ..
+        }) = level("level time=5.1 inc=-0.1")
+        else {
+            panic!();
+        };
+        assert!((left.as_secs_f64() - 5.0).abs() < 1e-9 && increment.is_zero());
     }
 
     #[test]
@@ -177,6 +223,8 @@ mod tests {
             ("level move-time=0", "more than 0"),
             ("level move-time=NaN", "a number of seconds"),
             ("level time=1e400", "a number of seconds"),
+            ("level time=-inf", "a number of seconds"),
+            ("level time=1e300 inc=1e300", "a number of seconds"),
             ("level time=10 inc=x", "inc=x"),
             ("level time=10 moves=0", "moves to go"),
             ("level nodes=0", "node count"),

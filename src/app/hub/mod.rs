@@ -8,15 +8,22 @@
 //! [`Stop`]. Every line the engine writes goes through one [`Output`], so that the
 //! search's `info` lines and the answers never interleave mid-line.
 //!
-//! Positions and moves are in the forms of [`shashki::notation::hub`]; bad input of any
-//! kind is answered with `error message="..."` and the session goes on.
+//! Positions and moves are in the forms of [`shashki::notation::hub`], the moves in the
+//! numbering a [`MoveReader`] settles on; bad input of any kind is answered with
+//! `error message="..."` and the session goes on.
+//!
+//! Every `go` gets exactly one `done`: its search's, or a `done` without a move after
+//! the `error` that refuses it, so that a client waiting for `done` never waits for
+//! ever. A search still under way when the session ends is stopped and answered first.
 
 mod client;
 mod level;
 mod line;
+mod numbering;
 mod report;
 
 use std::io::{self, BufRead, Write};
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -24,13 +31,15 @@ use std::time::Instant;
 
 use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Stop, unknown_level};
 use shashki::kb::KnowledgeBase;
-use shashki::notation::hub::{parse_move, parse_position};
+use shashki::notation::Numbering;
+use shashki::notation::hub::{move_text, parse_position};
 use shashki::search::{MAX_HASH_MB, MAX_THREADS};
 use shashki::{Game, Position};
 
 pub use self::client::HubClient;
 use self::level::Level;
 use self::line::{Line, quote};
+pub use self::numbering::{MoveNumbering, MoveReader, UnknownNumbering};
 
 /// The engine's settings, from the command line and then `set-param`.
 #[derive(Clone, Debug)]
@@ -42,6 +51,8 @@ pub struct Settings {
     pub kb_file: Option<PathBuf>,
     /// The named level that sets the search and the knowledge when the GUI sends no `level`.
     pub level: engine::Level,
+    /// The numbering of the moves.
+    pub numbering: MoveNumbering,
 }
 
 impl Default for Settings {
@@ -50,6 +61,7 @@ impl Default for Settings {
             config: EngineConfig::default(),
             kb_file: None,
             level: engine::level("normal").expect("the normal level"),
+            numbering: MoveNumbering::Auto,
         }
     }
 }
@@ -84,7 +96,8 @@ enum Event {
 
 /// A search's result and the engine that ran it, handed back.
 struct Finished {
-    engine: Engine,
+    /// `None` when the search panicked: the next search makes a new engine.
+    engine: Option<Engine>,
     decision: Option<Decision>,
     position: Position,
 }
@@ -93,6 +106,8 @@ struct Finished {
 struct Running {
     level: Level,
     pondering: bool,
+    /// The numbering of its answer, as it was when the search began.
+    numbering: Numbering,
 }
 
 /// Whether the session goes on.
@@ -121,6 +136,7 @@ pub fn run(
     let mut session = Session {
         output,
         events,
+        reader: MoveReader::new(settings.numbering),
         settings,
         engine: None,
         stop: Stop::new(),
@@ -128,6 +144,7 @@ pub fn run(
         level: None,
         running: None,
         new_game_pending: false,
+        stop_before_go: false,
     };
     session.serve(&inbox)
 }
@@ -148,6 +165,12 @@ struct Session {
     running: Option<Running>,
     /// `new-game` arrived during a search: the table is cleared when it ends.
     new_game_pending: bool,
+    /// The numbering the client's moves are read in and the answers written in.
+    reader: MoveReader,
+    /// A `stop` came while no search ran: if a `go ponder` comes next, the two crossed
+    /// (the lidraughts bridge stops its ponder search from one thread while another is
+    /// still starting it), and that search answers at once.
+    stop_before_go: bool,
 }
 
 impl Session {
@@ -165,12 +188,14 @@ impl Session {
                 break;
             }
         }
-        // Stop a search still under way and wait for it, so the process ends cleanly.
+        // A search still under way is stopped and answered: its client may be waiting
+        // for the `done` (the lidraughts bridge ends a game with `stop` and `quit` while
+        // its ponder thread waits), and a `stop` already read has the same answer.
         if self.running.is_some() {
             self.stop.request();
             while let Ok(event) = inbox.recv() {
-                if let Event::Finished(_) = event {
-                    break;
+                if let Event::Finished(finished) = event {
+                    return self.finish(*finished);
                 }
             }
         }
@@ -216,11 +241,10 @@ impl Session {
             },
             "go" => self.go(&line)?,
             "ponder-hit" => self.ponder_hit(),
-            "stop" => {
-                if self.running.is_some() {
-                    self.stop.request();
-                }
-            }
+            "stop" => match self.running {
+                Some(_) => self.stop.request(),
+                None => self.stop_before_go = true,
+            },
             "quit" => return Ok(Flow::Quit),
             other => self.error(&format!("unknown command '{other}'"))?,
         }
@@ -296,17 +320,12 @@ impl Session {
                 "variant {value} is not played here; shashki plays russian"
             )),
             "hash" => match value.parse::<usize>() {
-                Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => {
-                    let config = EngineConfig {
-                        hash_mb: megabytes,
-                        ..self.settings.config.clone()
-                    };
-                    self.reconfigure(|settings| settings.config = config)
-                }
+                Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => self.set_hash(megabytes),
                 _ => self.error(&format!(
                     "hash {value}: the size must be 1 to {MAX_HASH_MB} MB"
                 )),
             },
+            "tt-size" => self.set_scan_table_size(value),
             "threads" => match value.parse::<usize>() {
                 Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
                     // The engine keeps its table and base: only its searches change.
@@ -338,7 +357,48 @@ impl Session {
                 }
                 None => self.error(&unknown_level(value)),
             },
+            "numbering" => match value.parse::<MoveNumbering>() {
+                Ok(numbering) => {
+                    self.settings.numbering = numbering;
+                    self.reader = MoveReader::new(numbering);
+                    Ok(())
+                }
+                Err(error) => self.error(&error.to_string()),
+            },
+            // Other engines' parameters that mean nothing here, taken quietly as the
+            // protocol asks: Scan's (its opening book, bitbases and pondering switch),
+            // and the game's starting clock that the lidraughts bridge always sends.
+            "book" | "book-ply" | "book-margin" | "bb-size" | "ponder" | "initial-time" => Ok(()),
             other => self.error(&format!("unknown parameter '{other}'")),
+        }
+    }
+
+    /// A new table of `megabytes`.
+    fn set_hash(&mut self, megabytes: usize) -> io::Result<()> {
+        let config = EngineConfig {
+            hash_mb: megabytes,
+            ..self.settings.config.clone()
+        };
+        self.reconfigure(|settings| settings.config = config)
+    }
+
+    /// Scan's `tt-size`: a table of 2^N entries of 16 bytes (Scan's `tt.hpp`), that is
+    /// 2^(N - 16) MB, the same memory here.
+    fn set_scan_table_size(&mut self, value: &str) -> io::Result<()> {
+        let most = MAX_HASH_MB.ilog2() + 16;
+        match value.parse::<u32>() {
+            Ok(power) if (16..=most).contains(&power) => {
+                let megabytes = 1usize << (power - 16);
+                self.send(&report::note(&format!(
+                    "tt-size {power} is Scan's table of 2^{power} entries of 16 bytes: \
+                     a hash of {megabytes} MB here"
+                )))?;
+                self.set_hash(megabytes)
+            }
+            _ => self.error(&format!(
+                "tt-size {value}: Scan's table of 2^N entries of 16 bytes, N from 16 to {most} \
+                 (1 to {MAX_HASH_MB} MB)"
+            )),
         }
     }
 
@@ -388,48 +448,54 @@ impl Session {
         let Some(text) = line.get("pos") else {
             return self.error("pos needs pos=<W or B and 32 squares>");
         };
-        let position = match parse_position(text) {
+        let start = match parse_position(text) {
             Ok(position) => position,
             Err(error) => return self.error(&format!("pos {text}: {error}")),
         };
-        let mut game = Game::new(position);
-        for (number, word) in line
-            .get("moves")
-            .unwrap_or("")
-            .split_whitespace()
-            .enumerate()
-        {
-            let outcome = game.outcome();
-            let played = match outcome {
-                Some(outcome) => Err(format!("the game is already over ({outcome})")),
-                None => parse_move(word, game.position())
-                    .map_err(|error| error.to_string())
-                    .and_then(|mv| game.play(mv).map_err(|error| error.to_string())),
-            };
-            if let Err(message) = played {
-                return self.error(&format!("moves: move {} ({word}): {message}", number + 1));
-            }
+        let moves: Vec<&str> = line.get("moves").unwrap_or("").split_whitespace().collect();
+        let (game, note) = self.reader.read(start, &moves);
+        if let Some(note) = note {
+            self.send(&report::note(&note))?;
         }
-        self.game = Some(game);
-        Ok(())
+        match game {
+            Ok(game) => {
+                self.game = Some(game);
+                Ok(())
+            }
+            Err(message) => self.error(&format!("moves: {message}")),
+        }
     }
 
     fn go(&mut self, line: &Line) -> io::Result<()> {
+        if self.running.is_some() {
+            // The search under way answers; a second `done` would answer the wrong `go`.
+            return self.error("already searching; send stop first");
+        }
+        let crossed_stop = std::mem::take(&mut self.stop_before_go);
         let mode = ["think", "ponder", "analyze"]
             .into_iter()
             .find(|&mode| line.has(mode));
         let Some(mode) = mode else {
-            return self.error("go needs think, ponder or analyze");
+            return self.refuse("go needs think, ponder or analyze");
         };
-        if self.running.is_some() {
-            return self.error("already searching; send stop first");
-        }
         let Some(game) = self.game.clone() else {
-            return self.error("no position to search; send pos first");
+            return self.refuse("no position to search; send pos first");
         };
-        if let Some(outcome) = game.outcome() {
-            return self.error(&format!("no move to search: {outcome}"));
-        }
+        let game = match game.outcome() {
+            None => game,
+            Some(outcome) if game.position().legal_moves().is_empty() => {
+                return self.refuse(&format!("no move to search: {outcome}"));
+            }
+            // Drawn here by a rule the client may count otherwise (a server's referee
+            // decides, and a pondering client asks before the reply is played): the
+            // position is searched without the history that drew it.
+            Some(outcome) => {
+                self.send(&report::note(&format!(
+                    "the game is over here ({outcome}); searching its position all the same"
+                )))?;
+                Game::new(*game.position())
+            }
+        };
         self.prepare_engine()?;
         let named = self.settings.level;
         let level = self.level.unwrap_or(Level::named(named));
@@ -444,18 +510,31 @@ impl Session {
         engine.set_use_kb(use_kb);
         // Withdrawn here, before the thread starts, so that a `stop` read from now on holds.
         self.stop.reset();
+        if crossed_stop && mode == "ponder" {
+            self.stop.request();
+        }
+        let numbering = self.reader.numbering();
         self.running = Some(Running {
             level,
             pondering: mode == "ponder",
+            numbering,
         });
         let output = self.output.clone();
         let events = self.events.clone();
         std::thread::spawn(move || {
             let position = *game.position();
             let mut report = |progress: &shashki::engine::Progress| {
-                let _ = output.send(&report::info(progress));
+                let _ = output.send(&report::info(progress, numbering));
             };
-            let decision = engine.decide(&game, limits, engine_mode, &mut report);
+            // A search that panics still hands back a result, so that its `done` is sent.
+            let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                let decision = engine.decide(&game, limits, engine_mode, &mut report);
+                (engine, decision)
+            }));
+            let (engine, decision) = match searched {
+                Ok((engine, decision)) => (Some(engine), decision),
+                Err(_) => (None, None),
+            };
             let finished = Finished {
                 engine,
                 decision,
@@ -464,6 +543,13 @@ impl Session {
             let _ = events.send(Event::Finished(Box::new(finished)));
         });
         Ok(())
+    }
+
+    /// Refuses a `go`: the reason, then `done` without a move (Scan's answer when it has
+    /// none), so that a client waiting for `done` stops waiting.
+    fn refuse(&self, message: &str) -> io::Result<()> {
+        self.error(message)?;
+        self.send("done")
     }
 
     /// The opponent played the expected move: the ponder search becomes the move's
@@ -480,15 +566,28 @@ impl Session {
     }
 
     fn finish(&mut self, finished: Finished) -> io::Result<()> {
-        self.running = None;
-        let mut engine = finished.engine;
-        if std::mem::take(&mut self.new_game_pending) {
-            engine.new_game();
+        let Some(running) = self.running.take() else {
+            return Ok(());
+        };
+        match finished.engine {
+            Some(mut engine) => {
+                if std::mem::take(&mut self.new_game_pending) {
+                    engine.new_game();
+                }
+                self.engine = Some(engine);
+            }
+            None => self.new_game_pending = false,
         }
-        self.engine = Some(engine);
+        let numbering = running.numbering;
         match finished.decision {
-            Some(decision) => self.send(&report::done(&decision, &finished.position)),
-            None => self.error("no legal move in this position"),
+            Some(decision) => self.send(&report::done(&decision, &finished.position, numbering)),
+            None => match finished.position.legal_moves().first() {
+                Some(&mv) => {
+                    self.error("the search failed; playing the first legal move")?;
+                    self.send(&format!("done move={}", move_text(mv, numbering)))
+                }
+                None => self.send("done"),
+            },
         }
     }
 }

@@ -1,12 +1,15 @@
-//! What the engine tells the GUI: `id` and `param` lines, `info` while thinking, `done`.
+//! What the engine tells the GUI: `id` and `param` lines, `info` while thinking and
+//! notes, `done`.
 
 use shashki::engine::{Decision, LEVELS, Progress, Source};
+use shashki::notation::Numbering;
 use shashki::notation::hub::move_text;
 use shashki::search::{MAX_HASH_MB, MAX_THREADS, Score};
 use shashki::{Move, Position};
 
 use super::Settings;
 use super::line::quote;
+use super::numbering::MoveNumbering;
 
 /// The answer to `hub`: who the engine is and its parameters, then `wait`.
 pub fn introduction(settings: &Settings) -> Vec<String> {
@@ -37,14 +40,19 @@ pub fn introduction(settings: &Settings) -> Vec<String> {
             settings.level.name,
             quote(&levels.join(" "))
         ),
+        format!(
+            "param name=numbering value={} type=enum values={}",
+            settings.numbering,
+            quote(MoveNumbering::NAMES)
+        ),
         "wait".to_string(),
     ]
 }
 
 /// `info depth=... score=... nodes=... time=... nps=... pv="..."` after an iteration;
 /// the score in men, the time in seconds and the speed in millions of nodes a second,
-/// as Scan writes them.
-pub fn info(progress: &Progress) -> String {
+/// as Scan writes them; the line's moves in `numbering`.
+pub fn info(progress: &Progress, numbering: Numbering) -> String {
     let seconds = progress.elapsed.as_secs_f64();
     let mnps = progress.nodes as f64 / seconds.max(1e-6) / 1e6;
     format!(
@@ -52,13 +60,21 @@ pub fn info(progress: &Progress) -> String {
         progress.depth,
         score(progress.score),
         progress.nodes,
-        quote(&line(&progress.pv))
+        quote(&line(&progress.pv, numbering))
     )
 }
 
-/// `done move=... [ponder=...]`: the move, and the reply the search expects if it has one.
-pub fn done(decision: &Decision, position: &Position) -> String {
-    let mut text = format!("done move={}", move_text(decision.mv));
+/// `info message="..."`: something the client should know that is no search's progress.
+/// pydraughts splits an `info` line at every `=`, so `text` must hold none.
+pub fn note(text: &str) -> String {
+    debug_assert!(!text.contains('='), "{text}");
+    format!("info message={}", quote(text))
+}
+
+/// `done move=... [ponder=...]`: the move, and the reply the search expects if it has one,
+/// in `numbering`.
+pub fn done(decision: &Decision, position: &Position, numbering: Numbering) -> String {
+    let mut text = format!("done move={}", move_text(decision.mv, numbering));
     if let Source::Search { pv, .. } = &decision.source
         && let [first, reply, ..] = pv.as_slice()
         && *first == decision.mv
@@ -67,7 +83,7 @@ pub fn done(decision: &Decision, position: &Position) -> String {
             .legal_moves()
             .contains(reply)
     {
-        text.push_str(&format!(" ponder={}", move_text(*reply)));
+        text.push_str(&format!(" ponder={}", move_text(*reply, numbering)));
     }
     text
 }
@@ -86,8 +102,8 @@ pub fn score(score: Score) -> String {
 }
 
 /// Moves in Hub form separated by spaces.
-fn line(moves: &[Move]) -> String {
-    let words: Vec<String> = moves.iter().map(|&mv| move_text(mv)).collect();
+fn line(moves: &[Move], numbering: Numbering) -> String {
+    let words: Vec<String> = moves.iter().map(|&mv| move_text(mv, numbering)).collect();
     words.join(" ")
 }
 
