@@ -25,8 +25,20 @@ struct Hub {
 }
 
 impl Hub {
-    /// Starts `shashki hub ARGS` in an empty home (no knowledge-base file but the built-in one).
+    /// Starts `shashki hub ARGS` in an empty home (no knowledge-base file but the built-in
+    /// one), speaking the standard numbering unless `ARGS` choose one.
     fn start(args: &[&str]) -> Hub {
+        let chosen = args.iter().any(|arg| arg.starts_with("--numbering"));
+        let standard: &[&str] = if chosen {
+            &[]
+        } else {
+            &["--numbering=standard"]
+        };
+        Hub::with(&[standard, args].concat())
+    }
+
+    /// Starts `shashki hub ARGS` as [`Hub::start`] does, with the numbering left to it.
+    fn with(args: &[&str]) -> Hub {
         let home = common::Home::new("hub");
         let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
             .arg("hub")
@@ -199,7 +211,7 @@ fn play_answer(game: &mut Game, moves: &mut Vec<String>, done: &str, numbering: 
 
 #[test]
 fn the_introduction_names_the_engine_and_its_parameters() {
-    let mut hub = Hub::start(&[]);
+    let mut hub = Hub::with(&[]);
     hub.send("hub");
     let lines = hub.until("wait");
     assert!(
@@ -298,7 +310,7 @@ fn stop_ends_an_endless_analysis_with_its_best_move() {
 
 #[test]
 fn a_ponder_search_waits_for_the_hit_and_then_keeps_to_the_move_time() {
-    let mut hub = Hub::start(&["--no-kb"]);
+    let mut hub = Hub::start(&["--no-kb", "--numbering=from-white"]);
     let start = Position::start();
     hub.send(&pos_line(&start, &["10-14".to_string()]));
     hub.send("level move-time=0.2");
@@ -357,7 +369,7 @@ fn the_hash_table_is_kept_between_searches_until_a_new_game() {
 
 #[test]
 fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
-    let mut hub = Hub::start(&[]);
+    let mut hub = Hub::start(&["--numbering=from-white"]);
     let start = position_text(&Position::start());
     let cases = [
         ("pos pos=Wbbb".to_string(), "33 characters, not 4"),
@@ -427,7 +439,7 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
     hub.send("level depth=2");
     hub.send("go think");
     let done = hub.expect("done");
-    assert!(parse_move(value(&done, "move"), &Position::start(), Standard).is_ok());
+    assert!(parse_move(value(&done, "move"), &Position::start(), FromWhite).is_ok());
     hub.send("ping");
     hub.expect("pong");
     assert!(hub.quit());
@@ -547,8 +559,10 @@ fn moves_in_either_numbering_are_read_and_answered_in_it() {
         let after = start.play(c3d4).unwrap();
         parse_move(value(done, "move"), &after, numbering).is_ok()
     };
-    // auto: no move yet, then the moves tell, either way, and a note says so each time.
-    let mut hub = Hub::start(&["--no-kb"]);
+    // auto: no move yet, answered in from-white as pydraughts 0.6.7 reads it (standard
+    // for the lidraughts bridge, below), then the moves tell, either way, and a note says
+    // so each time.
+    let mut hub = Hub::with(&["--no-kb"]);
     hub.send("level depth=2");
     hub.send(&pos_line(&start, &[]));
     hub.send("go think");
@@ -559,7 +573,7 @@ fn moves_in_either_numbering_are_read_and_answered_in_it() {
     );
     let done = lines.last().unwrap();
     assert!(
-        parse_move(value(done, "move"), &start, Standard).is_ok(),
+        parse_move(value(done, "move"), &start, FromWhite).is_ok(),
         "{done}"
     );
     for (moves, numbering, name) in [
@@ -607,6 +621,25 @@ fn moves_in_either_numbering_are_read_and_answered_in_it() {
     hub.send(&pos_line(&start, &["10-14".to_string()]));
     let error = hub.expect("error");
     assert!(error.contains("legal in from-white numbering"), "{error}");
+    assert!(hub.quit());
+
+    // The lidraughts bridge (its initial-time parameter) runs on pydraughts 0.5.7: auto
+    // answers its first move in the standard numbering.
+    let mut hub = Hub::with(&["--no-kb"]);
+    hub.send("set-param name=initial-time value=60.0");
+    hub.send("level depth=2");
+    hub.send(&pos_line(&start, &[]));
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert!(
+        lines[0].contains("lidraughts bridge's initial-time"),
+        "{lines:?}"
+    );
+    let done = lines.last().unwrap();
+    assert!(
+        parse_move(value(done, "move"), &start, Standard).is_ok(),
+        "{done}"
+    );
     assert!(hub.quit());
 }
 
@@ -721,7 +754,7 @@ fn every_search_is_answered_once_before_the_engine_ends() {
     ];
     for lines in sessions {
         let input = format!("pos pos={start}\n{}\n", lines.join("\n"));
-        let session = common::run(&["hub", "--no-kb"], &input);
+        let session = common::run(&["hub", "--no-kb", "--numbering=standard"], &input);
         assert!(session.success, "{input}{}", session.stderr);
         let output: Vec<String> = session.stdout.lines().map(String::from).collect();
         let answers = dones(&output);
@@ -799,7 +832,7 @@ fn a_go_in_a_finished_game_is_answered() {
         .take(8)
         .map(|word| word.to_string())
         .collect();
-    let mut hub = Hub::start(&["--no-kb"]);
+    let mut hub = Hub::start(&["--no-kb", "--numbering=from-white"]);
     hub.send(&pos_line(&drawn, &shuffle));
     hub.send("level time=30 inc=1");
     hub.send("go ponder");

@@ -29,8 +29,9 @@ pub struct HubArgs {
     level: Level,
     /// How the moves number the squares: standard (PDN's: c3-d4 is 22-18; pydraughts 0.5.7
     /// and the lidraughts bridge), from-white (c3-d4 is 10-14; pydraughts 0.6.7), or auto:
-    /// read off the client's moves, standard until they tell.
-    #[arg(long, value_name = "auto|standard|from-white", default_value = "auto")]
+    /// read off the client's moves; until they tell, from-white, or standard for the
+    /// lidraughts bridge.
+    #[arg(long, value_name = "NUMBERING", default_value = "auto", value_parser = super::values::numbering)]
     numbering: MoveNumbering,
     /// Seed for the choice among equally good knowledge-base facts.
     #[arg(long, default_value_t = 0, value_parser = super::values::seed())]

@@ -488,7 +488,8 @@ mod tests {
         let Err(Refusal::Clap(version)) = parse(&args(&["-V"]), Lang::Ru) else {
             panic!("no version");
         };
-        assert_eq!(version.render().to_string(), "shashki 0.1.0\n");
+        let expected = format!("shashki {}\n", env!("CARGO_PKG_VERSION"));
+        assert_eq!(version.render().to_string(), expected);
     }
 
     #[test]

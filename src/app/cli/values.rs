@@ -8,6 +8,7 @@ use std::fmt;
 use crate::app::console::command::LEVEL_WORDS;
 use crate::app::console::text::{Lang, Message, Text};
 use crate::app::console::{TimeControl, TimeControlError, fen_error};
+use crate::app::hub::{MoveNumbering, UnknownNumbering};
 use clap::builder::TypedValueParser;
 use shashki::engine::{LEVELS, Level, level, unknown_level};
 use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS};
@@ -26,6 +27,8 @@ pub enum ValueError {
     Position(FenError),
     /// No level of that name in either language.
     UnknownLevel(String),
+    /// No square numbering of that name (`hub --numbering`).
+    UnknownNumbering(UnknownNumbering),
     /// Not `MINUTES` or `MINUTES+SECONDS` within the limits.
     TimeControl(TimeControlError),
     /// A player's name that is empty or not one line of printable text.
@@ -45,6 +48,7 @@ impl fmt::Display for ValueError {
             }
             ValueError::Position(error) => write!(f, "{error}"),
             ValueError::UnknownLevel(text) => write!(f, "{}", unknown_level(text)),
+            ValueError::UnknownNumbering(error) => write!(f, "{error}"),
             ValueError::TimeControl(error) => write!(f, "{error}"),
             ValueError::Name => write!(f, "a name is one line of printable text"),
             ValueError::HashRange => write!(f, "the hash table size must be 1 to {MAX_HASH_MB} MB"),
@@ -79,6 +83,9 @@ impl ValueError {
                 text = text.as_str(),
                 levels = level_names(Lang::Ru).join(", ")
             ),
+            ValueError::UnknownNumbering(error) => {
+                phrase!("value-unknown-numbering", text = error.text())
+            }
             ValueError::TimeControl(error) => time_control_error(error),
             ValueError::Name => phrase!("value-name"),
             ValueError::HashRange => phrase!("value-hash-range", max = MAX_HASH_MB),
@@ -229,6 +236,11 @@ pub fn level_name(text: &str) -> Result<Level, ValueError> {
         .find(|word| fold(word.en) == typed || fold(word.ru) == typed)
         .and_then(|word| level(word.en))
         .ok_or_else(|| ValueError::UnknownLevel(text.to_string()))
+}
+
+/// `hub --numbering`: auto, standard or from-white.
+pub fn numbering(text: &str) -> Result<MoveNumbering, ValueError> {
+    text.parse().map_err(ValueError::UnknownNumbering)
 }
 
 /// `--time`: a time control, or why not.

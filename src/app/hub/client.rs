@@ -13,7 +13,8 @@ use shashki::notation::hub::{move_text, parse_move, position_text};
 use shashki::search::Limits;
 use shashki::{Game, Move};
 
-/// The numbering of the moves: PDN's, which `shashki hub` answers in until the moves tell.
+/// The numbering of the moves: PDN's. An engine that has a `numbering` parameter (as
+/// `shashki hub` has) is told so.
 const NUMBERING: Numbering = Numbering::Standard;
 
 /// How long an engine may take to start, or to answer beyond its move's time.
@@ -47,16 +48,24 @@ impl HubClient {
             name: program.to_string(),
         };
         client.send("hub")?;
+        let mut numbering_parameter = false;
         for line in client.until("wait", GRACE)? {
-            if let Ok(Some(line)) = Line::parse(&line)
-                && line.command == "id"
+            let Ok(Some(line)) = Line::parse(&line) else {
+                continue;
+            };
+            if line.command == "id"
                 && let Some(name) = line.get("name")
             {
                 let version = line.get("version").unwrap_or("");
                 client.name = format!("{name} {version}").trim().to_string();
             }
+            numbering_parameter |= line.command == "param" && line.get("name") == Some("numbering");
         }
         client.send("set-param name=variant value=russian")?;
+        if numbering_parameter {
+            let numbering = super::MoveNumbering::Fixed(NUMBERING);
+            client.send(&format!("set-param name=numbering value={numbering}"))?;
+        }
         client.send("init")?;
         client.until("ready", GRACE)?;
         Ok(client)

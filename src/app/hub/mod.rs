@@ -368,7 +368,11 @@ impl Session {
             // Other engines' parameters that mean nothing here, taken quietly as the
             // protocol asks: Scan's (its opening book, bitbases and pondering switch),
             // and the game's starting clock that the lidraughts bridge always sends.
-            "book" | "book-ply" | "book-margin" | "bb-size" | "ponder" | "initial-time" => Ok(()),
+            "initial-time" => {
+                self.reader.client_is_the_bridge();
+                Ok(())
+            }
+            "book" | "book-ply" | "book-margin" | "bb-size" | "ponder" => Ok(()),
             other => self.error(&format!("unknown parameter '{other}'")),
         }
     }

@@ -3,10 +3,14 @@
 //!
 //! The clients disagree: pydraughts 0.5.7, and with it the lidraughts bridge, writes c3-d4
 //! as `22-18` ([`Numbering::Standard`]); pydraughts 0.6.7 as `10-14`
-//! ([`Numbering::FromWhite`]). Nothing else they send tells them apart (both send the same
-//! position strings), and at the start no move has been played yet. So `auto` guesses only
-//! when the client's moves are legal in one numbering and not in the other, says so in
-//! a note, and answers in the standard numbering until then.
+//! ([`Numbering::FromWhite`]). Both send the same position strings, and at the start no
+//! move has been played yet. So `auto` reads the numbering off the client's moves where
+//! they are legal in one numbering and not in the other, and says so in a note. Until
+//! then it answers in from-white, the numbering a plain pydraughts 0.6.7 client speaks,
+//! unless the client sent the lidraughts bridge's `initial-time` parameter: the bridge
+//! pins pydraughts 0.5.7, so its sessions start in the standard numbering. Either way
+//! the first move of a game that shashki opens is answered in a numbering the client
+//! reads.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,8 +22,8 @@ use shashki::{Game, Position};
 /// The `--numbering` option of `shashki hub` and its `numbering` parameter.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MoveNumbering {
-    /// Read off the client's moves where only one numbering makes them legal; the
-    /// standard one until they do.
+    /// Read off the client's moves where only one numbering makes them legal; until they
+    /// do, from-white, or standard for the lidraughts bridge.
     #[default]
     Auto,
     /// Always this numbering.
@@ -55,6 +59,13 @@ impl fmt::Display for UnknownNumbering {
 }
 
 impl std::error::Error for UnknownNumbering {}
+
+impl UnknownNumbering {
+    /// The setting as it was given.
+    pub fn text(&self) -> &str {
+        &self.0
+    }
+}
 
 impl FromStr for MoveNumbering {
     type Err = UnknownNumbering;
@@ -103,6 +114,8 @@ pub struct MoveReader {
     shown: bool,
     /// Whether the session has said that the moves do not tell yet.
     told_undecided: bool,
+    /// The client sent the lidraughts bridge's parameters: the reason for the guess.
+    bridge: bool,
 }
 
 /// Moves that could not all be played, and how far they went.
@@ -115,7 +128,7 @@ impl MoveReader {
     /// A reader for a session with `setting`.
     pub fn new(setting: MoveNumbering) -> MoveReader {
         let (in_use, shown) = match setting {
-            MoveNumbering::Auto => (Numbering::Standard, false),
+            MoveNumbering::Auto => (Numbering::FromWhite, false),
             MoveNumbering::Fixed(numbering) => (numbering, true),
         };
         MoveReader {
@@ -123,6 +136,17 @@ impl MoveReader {
             in_use,
             shown,
             told_undecided: false,
+            bridge: false,
+        }
+    }
+
+    /// The client sent a parameter only the lidraughts bridge sends (`initial-time`): it
+    /// runs on pydraughts 0.5.7, so `auto` answers in the standard numbering until the
+    /// moves tell.
+    pub fn client_is_the_bridge(&mut self) {
+        if self.setting == MoveNumbering::Auto && !self.shown {
+            self.in_use = Numbering::Standard;
+            self.bridge = true;
         }
     }
 
@@ -151,9 +175,13 @@ impl MoveReader {
                 // numbering stays as it was.
                 let note = (!self.shown && !self.told_undecided).then(|| {
                     self.told_undecided = true;
+                    let why = match self.bridge {
+                        true => " (the client sends the lidraughts bridge's initial-time)",
+                        false => "",
+                    };
                     format!(
                         "numbering: no move so far tells standard ({}) from from-white ({}); \
-                         the answers are in {} until one does (hub --numbering sets it)",
+                         the answers are in {}{why} until one does (hub --numbering sets it)",
                         example(Numbering::Standard),
                         example(Numbering::FromWhite),
                         name(self.in_use)
@@ -250,14 +278,23 @@ mod tests {
     }
 
     #[test]
-    fn auto_answers_in_standard_until_the_moves_tell_and_says_so_once() {
+    fn auto_answers_in_from_white_until_the_moves_tell_and_says_so_once() {
         let start = Position::start();
         let mut reader = reader("auto");
         let (game, note) = reader.read(start, &[]);
         assert!(game.is_ok());
-        assert!(note.unwrap().contains("the answers are in standard"));
-        assert_eq!(reader.numbering(), Numbering::Standard);
+        assert!(
+            note.unwrap()
+                .contains("the answers are in from-white until")
+        );
+        assert_eq!(reader.numbering(), Numbering::FromWhite);
         assert_eq!(reader.read(start, &[]).1, None);
+
+        // The moves tell: standard.
+        let (game, note) = reader.read(start, &["22-18"]);
+        assert_eq!(last(&game.unwrap(), Numbering::FromWhite), "10-14");
+        assert!(note.unwrap().contains("only in standard numbering"));
+        assert_eq!(reader.numbering(), Numbering::Standard);
 
         let (game, note) = reader.read(start, &["10-14"]);
         assert_eq!(last(&game.unwrap(), Numbering::Standard), "22-18");
@@ -273,6 +310,24 @@ mod tests {
         assert!(game.is_ok());
         assert!(note.unwrap().contains("only in standard numbering"));
         assert_eq!(reader.numbering(), Numbering::Standard);
+    }
+
+    #[test]
+    fn the_lidraughts_bridge_starts_in_the_standard_numbering_until_the_moves_tell() {
+        let start = Position::start();
+        let mut bridge = reader("auto");
+        bridge.client_is_the_bridge();
+        let (game, note) = bridge.read(start, &[]);
+        assert!(game.is_ok());
+        assert!(
+            note.unwrap()
+                .contains("in standard (the client sends the lidraughts bridge's initial-time)")
+        );
+        assert_eq!(bridge.numbering(), Numbering::Standard);
+        // A fixed setting is not second-guessed.
+        let mut fixed = reader("from-white");
+        fixed.client_is_the_bridge();
+        assert_eq!(fixed.numbering(), Numbering::FromWhite);
     }
 
     #[test]
@@ -298,7 +353,11 @@ mod tests {
             error.starts_with("move 2 (10-14): 10-14 is not a legal move"),
             "{error}"
         );
-        assert_eq!(reader.numbering(), Numbering::Standard);
+        assert_eq!(
+            reader.numbering(),
+            Numbering::FromWhite,
+            "nothing was shown"
+        );
     }
 
     #[test]
