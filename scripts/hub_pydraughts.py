@@ -6,8 +6,8 @@ checked by pydraughts' board.
     cargo build --release
     python3 scripts/hub_pydraughts.py [--shashki target/release/shashki] [--games 2]
 
-Each game starts a fresh engine for each side (`shashki hub --numbering=from-white`, as
-the README says for pydraughts 0.6.7), as a GUI does, plays on a game clock (`--time`
+Each game starts a fresh engine for each side (plain `shashki hub`, as the README shows
+it for pydraughts 0.6.7: the default numbering reads it), as a GUI does, plays on a game clock (`--time`
 seconds a side plus `--inc` a move) through `HubEngine.play`, and fails if a move is not
 legal on pydraughts' board, if an engine's flag falls, or if the game does not end.
 """
@@ -24,7 +24,7 @@ def play_game(shashki, number, args):
     """Plays one game; returns its result text."""
     engines = {}
     for side in (draughts.WHITE, draughts.BLACK):
-        engine = HubEngine([shashki, "hub", "--numbering=from-white"])
+        engine = HubEngine([shashki, "hub"])
         engine.setoption("variant", "russian")
         engine.init()
         engines[side] = engine
