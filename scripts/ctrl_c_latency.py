@@ -6,7 +6,7 @@ line, presses Ctrl-C and times until the move line (five runs), then the same
 for `hint`. Unix only.
 """
 import os, pty, select, sys, time, tempfile
-binary = sys.argv[1]
+binary = os.path.abspath(sys.argv[1])
 def run(hint):
     home = tempfile.mkdtemp()
     os.makedirs(home + "/kb"); open(home + "/kb/combs.txt", "w").close()
