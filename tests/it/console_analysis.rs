@@ -145,3 +145,44 @@ fn a_game_without_mistakes_or_moves_is_reviewed_as_such() {
         "review: the time must be 1 to 3600000 milliseconds (an hour); usage: review [MS]"
     );
 }
+
+/// Black's f6-e5 lets White's two-for-one shot in (f6-g5 keeps the balance).
+const SHOT_ALLOWED_FEN: &str = "B:Wa1,b2,c3:Ba5,f6,g7";
+
+#[test]
+fn review_shows_the_combination_that_punishes_a_mistake_and_names_it_from_the_knowledge_base() {
+    let home = Home::new("review-combination");
+    home.write("kb/combs.txt", "");
+    let args = [
+        "--seed",
+        "7",
+        "--depth",
+        "6",
+        "--black",
+        "--fen",
+        SHOT_ALLOWED_FEN,
+    ];
+    let session = shashki_in(&home.dir, &[], &args, "f6-e5\nreview\n");
+    session.expect("1... Black f6-e5: a blunder, costs the game");
+    session
+        .expect("   White answers with a combination: c3-b4 a5:c3 b2:d4:f6:h8, winning the game");
+    // A fact of the knowledge base for the position names it, in either language.
+    home.write(
+        "kb/combs.txt",
+        "fact \"Удар через c3\" for white\n\
+         8 . . . . . . . .\n7 . . . . . . b .\n6 . . . . . . . .\n5 b . . . b . . .\n\
+         4 . . . . . . . .\n3 . . w . . . . .\n2 . w . . . . . .\n1 w . . . . . . .\n\
+         \x20 play c3-b4 a5:c3 b2:d4:f6:h8\n",
+    );
+    let session = shashki_in(&home.dir, &[], &args, "f6-e5\nreview\n");
+    session.expect(
+        "   White answers with the combination \"Удар через c3\": c3-b4 a5:c3 b2:d4:f6:h8, \
+         winning the game",
+    );
+    let mut russian = args.to_vec();
+    russian.extend(["--lang", "ru"]);
+    let session = shashki_in(&home.dir, &[], &russian, "f6-e5\nразбор\n");
+    session.expect(
+        "   белые отвечают комбинацией «Удар через c3»: c3-b4 a5:c3 b2:d4:f6:h8, выигрыш: партия",
+    );
+}
