@@ -14,6 +14,7 @@ use super::scan::Finding;
 use super::{MaterialWon, Proof, material_won, prove};
 use crate::files::{DataDir, FileFailure, ReadError, read_text, write_atomically};
 use crate::kb::{Counts, Diagnostic, Fact, KnowledgeBase, Mask, Problem, Symbol, fact_text};
+use crate::notation::Notation;
 use crate::{Color, Move, MoveText, Position};
 
 /// A combination ready to be written: its pattern (the attacker as White), line, name,
@@ -81,7 +82,7 @@ pub fn learn(finding: &Finding, source: &GameSource, seed: u64) -> Option<Learne
     Some(LearnedFact {
         name,
         pattern: generalised.pattern,
-        line: line_texts(&position, &line),
+        line: Notation::Full.texts(&position, &line),
         position,
         sources: vec![format!(
             "{}, move {}: {verdict}",
@@ -98,18 +99,6 @@ impl LearnedFact {
     pub fn is_exact(&self) -> bool {
         self.pattern.is_exact()
     }
-}
-
-/// The move texts of `line` from `position`.
-fn line_texts(position: &Position, line: &[Move]) -> Vec<String> {
-    let mut at = *position;
-    line.iter()
-        .map(|&mv| {
-            let text = MoveText::from_move(&at, mv).to_string();
-            at = at.play_unchecked(mv);
-            text
-        })
-        .collect()
 }
 
 /// The name players give the shape of `line`, where it is one they name: a strike
@@ -138,22 +127,6 @@ fn shape_name(line: &[Move]) -> Option<String> {
         (Some(strike), _) => Some(strike),
         (None, Some(crowning)) => Some(format!("Выход в дамки на {}", crowning.to())),
         (None, None) => None,
-    }
-}
-
-/// What `won` is in words: `2 men`, `a man and a king`, `the game`.
-pub fn won_text(won: &MaterialWon) -> String {
-    if won.game {
-        return "the game".to_string();
-    }
-    let men = match won.pieces {
-        1 => "a man".to_string(),
-        n => format!("{n} men"),
-    };
-    match won.kings {
-        k if k > 0 && won.pieces > 0 => format!("{men} and a king"),
-        k if k > 0 => "a king".to_string(),
-        _ => men,
     }
 }
 
@@ -283,7 +256,7 @@ pub fn file_text(facts: &[LearnedFact]) -> String {
         let _ = writeln!(
             text,
             "% wins {}; proof in {}: {} nodes, {} plies deep",
-            won_text(&fact.won),
+            fact.won,
             fact.position.to_fen(),
             fact.proof.tree.size,
             fact.proof.tree.depth,
@@ -384,7 +357,7 @@ mod tests {
             fact.sources,
             ["a.pdn game 1, move 1: the player missed it (g3-h4)"]
         );
-        assert_eq!(won_text(&fact.won), "2 men and a king");
+        assert_eq!(fact.won.to_string(), "2 men and a king");
         let text = file_text(std::slice::from_ref(&fact));
         let (base, warnings) = KnowledgeBase::parse(&text, "learned.txt").unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");

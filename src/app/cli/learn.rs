@@ -7,12 +7,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 use indicatif::ProgressBar;
-use shashki::combination::learned::{self, GameSource, LearnedFact, won_text};
+use shashki::combination::learned::{self, GameSource, LearnedFact};
 use shashki::combination::material_won;
 use shashki::combination::scan::{DEEP_DEPTH, Finding, Judge, scan};
-use shashki::engine::line_text;
 use shashki::files::read_text;
 use shashki::kb::{Diagnostic, learned_path, locate_file};
+use shashki::notation::Notation;
 use shashki::notation::pdn::{self, GameRecord};
 use shashki::play::{SelfPlay, selfplay_games};
 use shashki::{Color, Game, MoveText};
@@ -136,11 +136,10 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
         None => "the deep search has no move".to_string(),
     };
     format!(
-        "{}, move {} ({side}): {}; wins {}; {verdict}; {deep}",
+        "{}, move {} ({side}): {}; wins {won}; {verdict}; {deep}",
         source.description,
         finding.move_number,
-        line_text(&finding.position, &finding.combination.line),
-        won_text(&won),
+        Notation::Full.line(&finding.position, &finding.combination.line),
     )
 }
 

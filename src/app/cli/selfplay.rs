@@ -584,7 +584,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             writeln!(
                 out,
                 "  {}",
-                shashki::engine::line_text(game.start(), &game.moves())
+                shashki::notation::Notation::Full.line(game.start(), &game.moves())
             )?;
         }
         out.flush()?;

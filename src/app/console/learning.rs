@@ -9,8 +9,8 @@ use shashki::MoveText;
 use shashki::combination::learned::{self, GameSource, LearnedFact};
 use shashki::combination::material_won;
 use shashki::combination::scan::{DEEP_DEPTH, Judge, scan};
-use shashki::engine::line_text;
 use shashki::kb::{KnowledgeBase, learned_path, locate_file};
+use shashki::notation::Notation;
 
 /// Facts waiting for the player's yes: where they would go, and what they are.
 pub(super) struct PendingFacts {
@@ -34,7 +34,7 @@ impl Console {
                 "learn-found",
                 number = finding.move_number,
                 side = phrases::side(finding.attacker()),
-                line = line_text(&finding.position, &finding.combination.line),
+                line = Notation::Full.line(&finding.position, &finding.combination.line),
                 won = won,
                 found = if finding.found() { "yes" } else { "no" },
                 depth = DEEP_DEPTH,
