@@ -12,8 +12,7 @@ use rand::rngs::StdRng;
 use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
 use super::scan::Finding;
 use super::{MaterialWon, Proof, material_won, prove};
-use crate::files::{DataDir, FileFailure, ReadError, read_text, write_atomically};
-use crate::kb::{Counts, Diagnostic, Fact, KnowledgeBase, Mask, Problem, Symbol, fact_text};
+use crate::kb::{Counts, Diagnostic, Fact, KbEditor, KnowledgeBase, Mask, Symbol, fact_text};
 use crate::notation::Notation;
 use crate::{Color, Move, MoveText, Position};
 
@@ -217,26 +216,13 @@ pub fn unknown_facts(
 }
 
 /// Adds `facts` to the end of the file of learned facts at `path` (made, with its
-/// directory, if missing), in one atomic step, and only if the whole file then loads;
-/// every other byte stays.
+/// directory, if missing) through the knowledge base's one editor: in one atomic step,
+/// only if the whole file then loads, its byte-order mark, line ending and every other
+/// byte kept.
 pub fn append(path: &Path, facts: &[LearnedFact]) -> Result<(), Vec<Diagnostic>> {
-    let origin = path.display().to_string();
-    let fail = |problem: Problem| vec![Diagnostic::file_error(&origin, problem)];
-    let old = match read_text(path) {
-        Ok(text) => text,
-        Err(ReadError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(fail(Problem::CannotRead(FileFailure::from(&error)))),
-    };
-    let new = file_text(facts);
-    let whole = if old.trim().is_empty() {
-        new
-    } else {
-        format!("{}\n{new}", old.trim_end())
-    };
-    KnowledgeBase::parse(&whole, &origin)?;
-    DataDir::prepare(path)
-        .and_then(|()| write_atomically(path, whole.as_bytes()))
-        .map_err(|error| fail(Problem::CannotWrite(FileFailure::from(&error))))
+    let mut editor = KbEditor::open(path, "")?;
+    editor.append(&file_text(facts));
+    editor.save().map(|_| ())
 }
 
 /// The text of learned facts for the knowledge base: a header, then each fact with
@@ -373,6 +359,24 @@ mod tests {
         let (_, trade) = line("W:Wa1,b2,c3,g3,h2:Ba5,e5,g7,b8,d8", &["c3-d4"]);
         doctored.combination.line = trade;
         assert!(learn(&doctored, &source("a"), 1).is_none());
+    }
+
+    #[test]
+    fn appended_facts_keep_the_file_s_byte_order_mark_and_crlf_endings() {
+        let dir = tempfile::Builder::new()
+            .prefix("shashki-learned-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("learned.txt");
+        std::fs::write(&path, "\u{FEFF}% mine\r\n").unwrap();
+        let fact = learn(&finding(), &source("a"), 1).unwrap();
+        append(&path, &[fact]).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.starts_with(b"\xEF\xBB\xBF% mine\r\n\r\n% Combinations learned"));
+        let text = String::from_utf8(bytes).unwrap();
+        assert_eq!(text.matches('\n').count(), text.matches("\r\n").count());
+        let (base, _) = KnowledgeBase::load_alone(&path).unwrap();
+        assert_eq!(base.len(), 1);
     }
 
     #[test]
