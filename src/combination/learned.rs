@@ -49,51 +49,52 @@ pub struct GameSource {
     pub name: String,
 }
 
-/// Learns `finding` (met in the game `source` names): the combination turned so that
-/// White attacks, proven again, generalised with `seed`. `None` if any step fails: a
-/// combination whose proof fails is not learned.
-pub fn learn(finding: &Finding, source: &GameSource, seed: u64) -> Option<LearnedFact> {
-    let turned = finding.attacker() == Color::Black;
-    let position = if turned {
-        finding.position.mirrored()
-    } else {
-        finding.position
-    };
-    let line: Vec<Move> = finding
-        .combination
-        .line
-        .iter()
-        .map(|&mv| if turned { mv.flipped() } else { mv })
-        .collect();
-    let proof = prove(&position, &line).ok()?;
-    let generalised = generalise(&position, &line, seed)?;
-    let won = material_won(&position, &line);
-    let verdict = match finding.played {
-        None => "the record ends there".to_string(),
-        Some(_) if finding.found() => "the player found it".to_string(),
-        Some(mv) => format!(
-            "the player missed it ({})",
-            MoveText::from_move(&finding.position, mv)
-        ),
-    };
-    let name = shape_name(&line)
-        .unwrap_or_else(|| format!("Комбинация из {}, ход {}", source.name, finding.move_number));
-    Some(LearnedFact {
-        name,
-        pattern: generalised.pattern,
-        line: Notation::Full.texts(&position, &line),
-        position,
-        sources: vec![format!(
-            "{}, move {}: {verdict}",
-            source.description, finding.move_number
-        )],
-        won,
-        proof,
-        sampled: generalised.sampled,
-    })
-}
-
 impl LearnedFact {
+    /// Learns `finding` (met in the game `source` names): the combination turned so
+    /// that White attacks, proven again, generalised with `seed`. `None` if any step
+    /// fails: a combination whose proof fails is not learned.
+    pub fn from_finding(finding: &Finding, source: &GameSource, seed: u64) -> Option<LearnedFact> {
+        let turned = finding.attacker() == Color::Black;
+        let position = if turned {
+            finding.position.mirrored()
+        } else {
+            finding.position
+        };
+        let line: Vec<Move> = finding
+            .combination
+            .line
+            .iter()
+            .map(|&mv| if turned { mv.flipped() } else { mv })
+            .collect();
+        let proof = prove(&position, &line).ok()?;
+        let generalised = generalise(&position, &line, seed)?;
+        let won = material_won(&position, &line);
+        let verdict = match finding.played {
+            None => "the record ends there".to_string(),
+            Some(_) if finding.found() => "the player found it".to_string(),
+            Some(mv) => format!(
+                "the player missed it ({})",
+                MoveText::from_move(&finding.position, mv)
+            ),
+        };
+        let name = shape_name(&line).unwrap_or_else(|| {
+            format!("Комбинация из {}, ход {}", source.name, finding.move_number)
+        });
+        Some(LearnedFact {
+            name,
+            pattern: generalised.pattern,
+            line: Notation::Full.texts(&position, &line),
+            position,
+            sources: vec![format!(
+                "{}, move {}: {verdict}",
+                source.description, finding.move_number
+            )],
+            won,
+            proof,
+            sampled: generalised.sampled,
+        })
+    }
+
     /// Whether the fact names one position (no square could be freed).
     pub fn is_exact(&self) -> bool {
         self.pattern.is_exact()
@@ -336,7 +337,7 @@ mod tests {
 
     #[test]
     fn a_combination_is_learned_named_and_sourced() {
-        let fact = learn(&finding(), &source("a"), 1).unwrap();
+        let fact = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
         assert_eq!(fact.name, "Удар с поля b2 с выходом в дамки");
         assert_eq!(fact.line, ["c3-b4", "a5:c3", "b2:d4:f6:h8"]);
         assert_eq!(
@@ -358,7 +359,7 @@ mod tests {
         doctored.combination.line.truncate(2);
         let (_, trade) = line("W:Wa1,b2,c3,g3,h2:Ba5,e5,g7,b8,d8", &["c3-d4"]);
         doctored.combination.line = trade;
-        assert!(learn(&doctored, &source("a"), 1).is_none());
+        assert!(LearnedFact::from_finding(&doctored, &source("a"), 1).is_none());
     }
 
     #[test]
@@ -369,7 +370,7 @@ mod tests {
             .unwrap();
         let path = dir.path().join("learned.txt");
         std::fs::write(&path, "\u{FEFF}% mine\r\n").unwrap();
-        let fact = learn(&finding(), &source("a"), 1).unwrap();
+        let fact = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
         append(&path, &[fact]).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         assert!(bytes.starts_with(b"\xEF\xBB\xBF% mine\r\n\r\n% Combinations learned"));
@@ -381,8 +382,8 @@ mod tests {
 
     #[test]
     fn the_same_combination_twice_is_one_fact_with_both_sources() {
-        let first = learn(&finding(), &source("a"), 1).unwrap();
-        let second = learn(&finding(), &source("b"), 1).unwrap();
+        let first = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
+        let second = LearnedFact::from_finding(&finding(), &source("b"), 1).unwrap();
         let merged = merge(vec![first.clone(), second]);
         assert_eq!(merged.len(), 1);
         assert_eq!(merged[0].sources.len(), 2);

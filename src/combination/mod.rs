@@ -5,10 +5,12 @@
 //! position: the tree in which the attacker's moves are the line's and the
 //! defender's are every legal move, searched to the end of the captures (see
 //! `forcing.rs` for who may do what at a node). [`generalise`] widens a proven
-//! position to a pattern; [`scan`] finds the combinations of whole games.
+//! position to a pattern; [`scan`] finds the combinations of whole games, and
+//! [`learn`] is the one pipeline that turns them into learned facts.
 
 mod forcing;
 pub mod generalise;
+pub mod learn;
 pub mod learned;
 pub mod puzzle;
 pub mod scan;
