@@ -15,11 +15,11 @@ use shashki::files::read_text;
 use shashki::kb::{Diagnostic, learned_path, locate_file};
 use shashki::notation::Notation;
 use shashki::notation::pdn::{self, GameRecord};
+use shashki::play::openings::ballot_games;
 use shashki::play::{SelfPlay, selfplay_games};
 use shashki::{Color, Game, MoveText};
 
 use super::error::CliError;
-use super::selfplay::ballot_games;
 
 /// Arguments of `kb learn`.
 #[derive(Args, Debug)]
@@ -105,7 +105,7 @@ fn games(
             seed: args.seed,
         };
         let bar = ProgressBar::new(u64::from(args.selfplay)).with_message("self-play");
-        let played = selfplay_games(&plan, &ballot_games()?, &mut |_| bar.inc(1));
+        let played = selfplay_games(&plan, &ballot_games()?, &mut |_| bar.inc(1))?;
         bar.finish_and_clear();
         all.extend(played.into_iter().enumerate().map(|(index, game)| {
             let number = index + 1;
