@@ -197,12 +197,7 @@ mod tests {
     }
 
     fn scratch() -> (tempfile::TempDir, PathBuf) {
-        let dir = tempfile::Builder::new()
-            .prefix("shashki-learn-")
-            .tempdir()
-            .unwrap();
-        let path = dir.path().join("learned.txt");
-        (dir, path)
+        crate::testing::scratch_file("learn", "learned.txt")
     }
 
     #[test]

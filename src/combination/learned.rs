@@ -364,11 +364,7 @@ mod tests {
 
     #[test]
     fn appended_facts_keep_the_file_s_byte_order_mark_and_crlf_endings() {
-        let dir = tempfile::Builder::new()
-            .prefix("shashki-learned-")
-            .tempdir()
-            .unwrap();
-        let path = dir.path().join("learned.txt");
+        let (_dir, path) = crate::testing::scratch_file("learned", "learned.txt");
         std::fs::write(&path, "\u{FEFF}% mine\r\n").unwrap();
         let fact = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
         append(&path, &[fact]).unwrap();

@@ -189,11 +189,7 @@ mod tests {
 
     /// A file named `name` holding `bytes` in a fresh directory, removed with the guard.
     fn scratch(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
-        let dir = tempfile::Builder::new()
-            .prefix("shashki-read-")
-            .tempdir()
-            .unwrap();
-        let path = dir.path().join(name);
+        let (dir, path) = crate::testing::scratch_file("read", name);
         std::fs::write(&path, bytes).unwrap();
         (dir, path)
     }

@@ -130,29 +130,17 @@ fn line_ending(text: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kb::exact_fact_text;
 
-    const FACT: &str = concat!(
-        "fact \"Начало\" for white\n",
-        "  8 . b . b . b . b\n",
-        "  7 b . b . b . b .\n",
-        "  6 . b . b . b . b\n",
-        "  5 . . . . . . . .\n",
-        "  4 . . . . . . . .\n",
-        "  3 w . w . w . w .\n",
-        "  2 . w . w . w . w\n",
-        "  1 w . w . w . w .\n",
-        "    a b c d e f g h\n",
-        "  play c3-d4\n",
-    );
+    /// An exact fact for the start: c3-d4, eleven lines.
+    fn fact() -> String {
+        let (start, line) = crate::testing::line(crate::START_FEN, &["c3-d4"]);
+        exact_fact_text("Начало", &start, &[line])
+    }
 
     /// A base's path in a fresh directory, removed with the returned guard.
     fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("shashki-editor-{name}-"))
-            .tempdir()
-            .unwrap();
-        let path = dir.path().join("combs.txt");
-        (dir, path)
+        crate::testing::scratch_file(&format!("editor-{name}"), "combs.txt")
     }
 
     #[test]
@@ -161,10 +149,10 @@ mod tests {
         std::fs::write(&path, "\u{FEFF}% mine\r\n").unwrap();
         let mut editor = KbEditor::open(&path, "").unwrap();
         assert_eq!(editor.text(), "% mine\r\n");
-        assert_eq!(editor.append(FACT), 3);
+        assert_eq!(editor.append(&fact()), 3);
         editor.save().unwrap();
         let written = std::fs::read_to_string(&path).unwrap();
-        let expected = format!("\u{FEFF}% mine\r\n\r\n{}", FACT.replace('\n', "\r\n"));
+        let expected = format!("\u{FEFF}% mine\r\n\r\n{}", fact().replace('\n', "\r\n"));
         assert_eq!(written, expected);
     }
 
@@ -173,10 +161,10 @@ mod tests {
         let (_dir, path) = scratch("no-break");
         std::fs::write(&path, "% one\n% two").unwrap();
         let mut editor = KbEditor::open(&path, "").unwrap();
-        assert_eq!(editor.append(FACT), 4);
+        assert_eq!(editor.append(&fact()), 4);
         editor.save().unwrap();
         let written = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(written, format!("% one\n% two\n\n{FACT}"));
+        assert_eq!(written, format!("% one\n% two\n\n{}", fact()));
     }
 
     #[test]
@@ -184,20 +172,20 @@ mod tests {
         let (dir, _) = scratch("seed");
         let path = dir.path().join("kb/learned.txt");
         let mut editor = KbEditor::open(&path, "% seed\n").unwrap();
-        editor.append(FACT);
+        editor.append(&fact());
         assert_eq!(editor.save().unwrap().len(), 1);
         let written = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(written, format!("% seed\n\n{FACT}"));
+        assert_eq!(written, format!("% seed\n\n{}", fact()));
     }
 
     #[test]
     fn a_base_with_errors_is_not_written() {
         let (_dir, path) = scratch("errors");
-        let broken = FACT.replace("play c3-d4", "play c3-d5");
+        let broken = fact().replace("play c3-d4", "play c3-d5");
         std::fs::write(&path, &broken).unwrap();
         let mut editor = KbEditor::open(&path, "").unwrap();
         assert!(editor.base().is_err());
-        editor.append(FACT);
+        editor.append(&fact());
         let problems = editor.save().unwrap_err();
         assert_eq!(problems[0].line, 11, "{problems:?}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
@@ -208,7 +196,7 @@ mod tests {
         let (_dir, path) = scratch("refused");
         std::fs::write(&path, "% kept\n").unwrap();
         let mut editor = KbEditor::open(&path, "").unwrap();
-        editor.append(FACT);
+        editor.append(&fact());
         let refusal = vec![Diagnostic::file_error("x", Problem::NothingRemembered)];
         assert!(editor.save_if(|_| Err(refusal.clone())).is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "% kept\n");

@@ -199,12 +199,7 @@ mod tests {
 
     /// A base's path in a fresh directory, removed with the returned guard.
     fn scratch(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("shashki-kb-{name}-"))
-            .tempdir()
-            .unwrap();
-        let path = dir.path().join("combs.txt");
-        (dir, path)
+        crate::testing::scratch_file(&format!("kb-{name}"), "combs.txt")
     }
 
     #[test]
