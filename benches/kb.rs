@@ -294,6 +294,30 @@ fn load_clean(text: &str, name: &str) -> (f64, KnowledgeBase) {
     (best, base.expect("five runs"))
 }
 
+/// Looks each of `positions` up once: how many found a fact, and the seconds a lookup
+/// took on average.
+fn time_lookups(kb: &KnowledgeBase, positions: &[Position], rng: &mut StdRng) -> (usize, f64) {
+    let started = Instant::now();
+    let matched = positions
+        .iter()
+        .filter(|position| kb.choose(black_box(*position), rng).is_some())
+        .count();
+    (
+        matched,
+        started.elapsed().as_secs_f64() / positions.len() as f64,
+    )
+}
+
+/// [`FACTS`] random positions (seed 99) that are not among `known`.
+fn fresh_positions(known: &HashSet<Position>) -> Vec<Position> {
+    random_positions(2 * FACTS, &mut StdRng::seed_from_u64(99))
+        .iter()
+        .map(|(p, _)| *p)
+        .filter(|p| !known.contains(p))
+        .take(FACTS)
+        .collect()
+}
+
 /// Times a base of 10,000 patterns: loading and checking it, looking up the
 /// positions they come from (each finds a fact) and fresh positions (each
 /// answered with the fact a plain scan finds first).
@@ -338,31 +362,15 @@ fn patterns() {
     }
 
     let mut rng = StdRng::seed_from_u64(7);
-    let started = Instant::now();
-    let matched = sources
-        .iter()
-        .filter(|position| kb.choose(black_box(*position), &mut rng).is_some())
-        .count();
-    let per = started.elapsed().as_secs_f64() / sources.len() as f64;
+    let (matched, per) = time_lookups(&kb, &sources, &mut rng);
     assert_eq!(matched, FACTS, "every source position finds a fact");
     println!(
         "lookup among {FACTS} patterns, positions they come from: {:.2} us per position ({matched} matched)",
         per * 1e6
     );
 
-    let known: HashSet<Position> = sources.iter().copied().collect();
-    let fresh: Vec<Position> = random_positions(2 * FACTS, &mut StdRng::seed_from_u64(99))
-        .iter()
-        .map(|(p, _)| *p)
-        .filter(|p| !known.contains(p))
-        .take(FACTS)
-        .collect();
-    let started = Instant::now();
-    let matched = fresh
-        .iter()
-        .filter(|position| kb.choose(black_box(*position), &mut rng).is_some())
-        .count();
-    let per = started.elapsed().as_secs_f64() / fresh.len() as f64;
+    let fresh = fresh_positions(&sources.iter().copied().collect());
+    let (matched, per) = time_lookups(&kb, &fresh, &mut rng);
     // Outside the timing: every answer is the one a plain scan gives.
     let mut preference: Vec<usize> = (0..patterns.len()).collect();
     preference.sort_by_key(|&index| std::cmp::Reverse(patterns[index].constrained()));
@@ -427,12 +435,8 @@ fn mixed() {
 
     // Lookups of the positions the facts were made from: every one must match.
     let mut rng = StdRng::seed_from_u64(7);
-    let started = Instant::now();
-    let matched = sources
-        .iter()
-        .filter(|(position, _)| kb.choose(black_box(position), &mut rng).is_some())
-        .count();
-    let per = started.elapsed().as_secs_f64() / sources.len() as f64;
+    let positions: Vec<Position> = sources.iter().map(|(p, _)| *p).collect();
+    let (matched, per) = time_lookups(&kb, &positions, &mut rng);
     assert_eq!(matched, FACTS, "every source position finds its fact");
     println!(
         "lookup, positions in the base: {:.2} us per position ({matched} of {FACTS} matched)",
@@ -440,20 +444,8 @@ fn mixed() {
     );
 
     // Lookups of fresh positions: mostly a full scan of the patterns.
-    let known: HashSet<Position> = sources.iter().map(|(p, _)| *p).collect();
-    let fresh = random_positions(2 * FACTS, &mut StdRng::seed_from_u64(99));
-    let fresh: Vec<Position> = fresh
-        .iter()
-        .map(|(p, _)| *p)
-        .filter(|p| !known.contains(p))
-        .take(FACTS)
-        .collect();
-    let started = Instant::now();
-    let matched = fresh
-        .iter()
-        .filter(|position| kb.choose(black_box(*position), &mut rng).is_some())
-        .count();
-    let per = started.elapsed().as_secs_f64() / fresh.len() as f64;
+    let fresh = fresh_positions(&positions.iter().copied().collect());
+    let (matched, per) = time_lookups(&kb, &fresh, &mut rng);
     assert!(matched < fresh.len(), "fresh positions cannot all match");
     println!(
         "lookup, fresh positions: {:.2} us per position ({matched} of {} matched a pattern)",

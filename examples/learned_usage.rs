@@ -36,7 +36,8 @@ fn main() -> Result<(), String> {
         random_plies: 8,
         seed: 7,
     };
-    let played = selfplay_games(&plan, &[Game::new(Position::start())], &mut |_| {});
+    let played = selfplay_games(&plan, &[Game::new(Position::start())], &mut |_| {})
+        .map_err(|error| error.to_string())?;
     let config = EngineConfig {
         hash_mb: 4,
         ..EngineConfig::default()

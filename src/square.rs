@@ -131,9 +131,9 @@ impl std::error::Error for ParseSquareError {}
 impl FromStr for Square {
     type Err = ParseSquareError;
 
-    /// Parses `c3` or `C3`, and `с3` with a Cyrillic look-alike letter.
+    /// Parses `c3` or `C3`. (Text a person typed goes through `notation`, whose
+    /// readers fold Cyrillic look-alikes such as the `с` of `с3` to Latin first.)
     fn from_str(text: &str) -> Result<Square, ParseSquareError> {
-        let text = &*crate::notation::latin(text);
         let malformed = || ParseSquareError::Malformed(text.to_string());
         let &[file, rank] = text.as_bytes() else {
             return Err(malformed());

@@ -28,3 +28,14 @@ pub fn line(fen: &str, texts: &[&str]) -> (crate::Position, Vec<crate::Move>) {
         .collect();
     (position, moves)
 }
+
+/// The path of a file `name` in a fresh directory named for `what` (the file is not
+/// made); the directory goes when the returned guard is dropped.
+pub fn scratch_file(what: &str, name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("shashki-{what}-"))
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
+}

@@ -12,8 +12,8 @@ use rand::rngs::StdRng;
 use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
 use super::scan::Finding;
 use super::{MaterialWon, Proof, material_won, prove};
-use crate::files::{DataDir, FileFailure, ReadError, read_text, write_atomically};
-use crate::kb::{Counts, Diagnostic, Fact, KnowledgeBase, Mask, Problem, Symbol, fact_text};
+use crate::kb::{Counts, Diagnostic, Fact, KbEditor, KnowledgeBase, Mask, Symbol, fact_text};
+use crate::notation::Notation;
 use crate::{Color, Move, MoveText, Position};
 
 /// A combination ready to be written: its pattern (the attacker as White), line, name,
@@ -49,67 +49,56 @@ pub struct GameSource {
     pub name: String,
 }
 
-/// Learns `finding` (met in the game `source` names): the combination turned so that
-/// White attacks, proven again, generalised with `seed`. `None` if any step fails: a
-/// combination whose proof fails is not learned.
-pub fn learn(finding: &Finding, source: &GameSource, seed: u64) -> Option<LearnedFact> {
-    let turned = finding.attacker() == Color::Black;
-    let position = if turned {
-        finding.position.mirrored()
-    } else {
-        finding.position
-    };
-    let line: Vec<Move> = finding
-        .combination
-        .line
-        .iter()
-        .map(|&mv| if turned { mv.flipped() } else { mv })
-        .collect();
-    let proof = prove(&position, &line).ok()?;
-    let generalised = generalise(&position, &line, seed)?;
-    let won = material_won(&position, &line);
-    let verdict = match finding.played {
-        None => "the record ends there".to_string(),
-        Some(_) if finding.found() => "the player found it".to_string(),
-        Some(mv) => format!(
-            "the player missed it ({})",
-            MoveText::from_move(&finding.position, mv)
-        ),
-    };
-    let name = shape_name(&line)
-        .unwrap_or_else(|| format!("Комбинация из {}, ход {}", source.name, finding.move_number));
-    Some(LearnedFact {
-        name,
-        pattern: generalised.pattern,
-        line: line_texts(&position, &line),
-        position,
-        sources: vec![format!(
-            "{}, move {}: {verdict}",
-            source.description, finding.move_number
-        )],
-        won,
-        proof,
-        sampled: generalised.sampled,
-    })
-}
-
 impl LearnedFact {
+    /// Learns `finding` (met in the game `source` names): the combination turned so
+    /// that White attacks, proven again, generalised with `seed`. `None` if any step
+    /// fails: a combination whose proof fails is not learned.
+    pub fn from_finding(finding: &Finding, source: &GameSource, seed: u64) -> Option<LearnedFact> {
+        let turned = finding.attacker() == Color::Black;
+        let position = if turned {
+            finding.position.mirrored()
+        } else {
+            finding.position
+        };
+        let line: Vec<Move> = finding
+            .combination
+            .line
+            .iter()
+            .map(|&mv| if turned { mv.flipped() } else { mv })
+            .collect();
+        let proof = prove(&position, &line).ok()?;
+        let generalised = generalise(&position, &line, seed)?;
+        let won = material_won(&position, &line);
+        let verdict = match finding.played {
+            None => "the record ends there".to_string(),
+            Some(_) if finding.found() => "the player found it".to_string(),
+            Some(mv) => format!(
+                "the player missed it ({})",
+                MoveText::from_move(&finding.position, mv)
+            ),
+        };
+        let name = shape_name(&line).unwrap_or_else(|| {
+            format!("Комбинация из {}, ход {}", source.name, finding.move_number)
+        });
+        Some(LearnedFact {
+            name,
+            pattern: generalised.pattern,
+            line: Notation::Full.texts(&position, &line),
+            position,
+            sources: vec![format!(
+                "{}, move {}: {verdict}",
+                source.description, finding.move_number
+            )],
+            won,
+            proof,
+            sampled: generalised.sampled,
+        })
+    }
+
     /// Whether the fact names one position (no square could be freed).
     pub fn is_exact(&self) -> bool {
         self.pattern.is_exact()
     }
-}
-
-/// The move texts of `line` from `position`.
-fn line_texts(position: &Position, line: &[Move]) -> Vec<String> {
-    let mut at = *position;
-    line.iter()
-        .map(|&mv| {
-            let text = MoveText::from_move(&at, mv).to_string();
-            at = at.play_unchecked(mv);
-            text
-        })
-        .collect()
 }
 
 /// The name players give the shape of `line`, where it is one they name: a strike
@@ -138,22 +127,6 @@ fn shape_name(line: &[Move]) -> Option<String> {
         (Some(strike), _) => Some(strike),
         (None, Some(crowning)) => Some(format!("Выход в дамки на {}", crowning.to())),
         (None, None) => None,
-    }
-}
-
-/// What `won` is in words: `2 men`, `a man and a king`, `the game`.
-pub fn won_text(won: &MaterialWon) -> String {
-    if won.game {
-        return "the game".to_string();
-    }
-    let men = match won.pieces {
-        1 => "a man".to_string(),
-        n => format!("{n} men"),
-    };
-    match won.kings {
-        k if k > 0 && won.pieces > 0 => format!("{men} and a king"),
-        k if k > 0 => "a king".to_string(),
-        _ => men,
     }
 }
 
@@ -244,26 +217,13 @@ pub fn unknown_facts(
 }
 
 /// Adds `facts` to the end of the file of learned facts at `path` (made, with its
-/// directory, if missing), in one atomic step, and only if the whole file then loads;
-/// every other byte stays.
+/// directory, if missing) through the knowledge base's one editor: in one atomic step,
+/// only if the whole file then loads, its byte-order mark, line ending and every other
+/// byte kept.
 pub fn append(path: &Path, facts: &[LearnedFact]) -> Result<(), Vec<Diagnostic>> {
-    let origin = path.display().to_string();
-    let fail = |problem: Problem| vec![Diagnostic::file_error(&origin, problem)];
-    let old = match read_text(path) {
-        Ok(text) => text,
-        Err(ReadError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(fail(Problem::CannotRead(FileFailure::from(&error)))),
-    };
-    let new = file_text(facts);
-    let whole = if old.trim().is_empty() {
-        new
-    } else {
-        format!("{}\n{new}", old.trim_end())
-    };
-    KnowledgeBase::parse(&whole, &origin)?;
-    DataDir::prepare(path)
-        .and_then(|()| write_atomically(path, whole.as_bytes()))
-        .map_err(|error| fail(Problem::CannotWrite(FileFailure::from(&error))))
+    let mut editor = KbEditor::open(path, "")?;
+    editor.append(&file_text(facts));
+    editor.save().map(|_| ())
 }
 
 /// The text of learned facts for the knowledge base: a header, then each fact with
@@ -283,7 +243,7 @@ pub fn file_text(facts: &[LearnedFact]) -> String {
         let _ = writeln!(
             text,
             "% wins {}; proof in {}: {} nodes, {} plies deep",
-            won_text(&fact.won),
+            fact.won,
             fact.position.to_fen(),
             fact.proof.tree.size,
             fact.proof.tree.depth,
@@ -377,14 +337,14 @@ mod tests {
 
     #[test]
     fn a_combination_is_learned_named_and_sourced() {
-        let fact = learn(&finding(), &source("a"), 1).unwrap();
+        let fact = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
         assert_eq!(fact.name, "Удар с поля b2 с выходом в дамки");
         assert_eq!(fact.line, ["c3-b4", "a5:c3", "b2:d4:f6:h8"]);
         assert_eq!(
             fact.sources,
             ["a.pdn game 1, move 1: the player missed it (g3-h4)"]
         );
-        assert_eq!(won_text(&fact.won), "2 men and a king");
+        assert_eq!(fact.won.to_string(), "2 men and a king");
         let text = file_text(std::slice::from_ref(&fact));
         let (base, warnings) = KnowledgeBase::parse(&text, "learned.txt").unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
@@ -399,13 +359,27 @@ mod tests {
         doctored.combination.line.truncate(2);
         let (_, trade) = line("W:Wa1,b2,c3,g3,h2:Ba5,e5,g7,b8,d8", &["c3-d4"]);
         doctored.combination.line = trade;
-        assert!(learn(&doctored, &source("a"), 1).is_none());
+        assert!(LearnedFact::from_finding(&doctored, &source("a"), 1).is_none());
+    }
+
+    #[test]
+    fn appended_facts_keep_the_file_s_byte_order_mark_and_crlf_endings() {
+        let (_dir, path) = crate::testing::scratch_file("learned", "learned.txt");
+        std::fs::write(&path, "\u{FEFF}% mine\r\n").unwrap();
+        let fact = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
+        append(&path, &[fact]).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.starts_with(b"\xEF\xBB\xBF% mine\r\n\r\n% Combinations learned"));
+        let text = String::from_utf8(bytes).unwrap();
+        assert_eq!(text.matches('\n').count(), text.matches("\r\n").count());
+        let (base, _) = KnowledgeBase::load_alone(&path).unwrap();
+        assert_eq!(base.len(), 1);
     }
 
     #[test]
     fn the_same_combination_twice_is_one_fact_with_both_sources() {
-        let first = learn(&finding(), &source("a"), 1).unwrap();
-        let second = learn(&finding(), &source("b"), 1).unwrap();
+        let first = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
+        let second = LearnedFact::from_finding(&finding(), &source("b"), 1).unwrap();
         let merged = merge(vec![first.clone(), second]);
         assert_eq!(merged.len(), 1);
         assert_eq!(merged[0].sources.len(), 2);

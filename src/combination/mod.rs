@@ -5,10 +5,12 @@
 //! position: the tree in which the attacker's moves are the line's and the
 //! defender's are every legal move, searched to the end of the captures (see
 //! `forcing.rs` for who may do what at a node). [`generalise`] widens a proven
-//! position to a pattern; [`scan`] finds the combinations of whole games.
+//! position to a pattern; [`scan`] finds the combinations of whole games, and
+//! [`learn`] is the one pipeline that turns them into learned facts.
 
 mod forcing;
 pub mod generalise;
+pub mod learn;
 pub mod learned;
 pub mod puzzle;
 pub mod scan;
@@ -173,6 +175,24 @@ pub struct MaterialWon {
     pub game: bool,
 }
 
+impl fmt::Display for MaterialWon {
+    /// What is won in words: `2 men`, `a man and a king`, `the game`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.game {
+            return write!(f, "the game");
+        }
+        let men = match self.pieces {
+            1 => "a man".to_string(),
+            n => format!("{n} men"),
+        };
+        match self.kings {
+            k if k > 0 && self.pieces > 0 => write!(f, "{men} and a king"),
+            k if k > 0 => write!(f, "a king"),
+            _ => write!(f, "{men}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,6 +224,7 @@ mod tests {
         let won = material_won(&position, &found.line);
         assert!(won.game);
         assert_eq!(won.pieces, 2);
+        assert_eq!(won.to_string(), "the game");
     }
 
     #[test]

@@ -27,7 +27,6 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::combination::learned::won_text;
 use crate::combination::{self, MaterialWon};
 use crate::egtb::{self, Tablebase};
 use crate::endgame::{self, Value};
@@ -143,7 +142,7 @@ impl Decision {
         match &self.source {
             Source::KnowledgeBase(fact) => format!("kb {fact}"),
             Source::Combination { fact, won } => {
-                format!("kb combination {fact} wins {}", won_text(won))
+                format!("kb combination {fact} wins {won}")
             }
             Source::CombinationLine(fact) => format!("kb line {fact}"),
             Source::OnlyMove => "only move".to_string(),
@@ -161,7 +160,7 @@ impl Decision {
                 "search depth {depth} score {score} nodes {} nps {} pv {}",
                 Count(*nodes),
                 Count(*nps),
-                line_text(position, pv)
+                Notation::Full.line(position, pv)
             ),
         }
     }
@@ -181,11 +180,6 @@ impl fmt::Display for Count {
             write!(f, "{}", self.0)
         }
     }
-}
-
-/// A line of moves from `position` in full-path notation, separated by spaces.
-pub fn line_text(position: &Position, line: &[Move]) -> String {
-    Notation::Full.line(position, line)
 }
 
 /// The least time a move must have to wait for a built-in endgame table to be solved

@@ -10,5 +10,5 @@ mod write;
 pub use data::DataDir;
 pub use diagnostic::{Diagnostic, Severity, SourceText, Spot};
 pub use failure::FileFailure;
-pub use read::{BadUtf8, MAX_TEXT_BYTES, ReadError, read_text};
+pub use read::{BadUtf8, MAX_TEXT_BYTES, ReadError, read_text, read_text_and_mark};
 pub use write::write_atomically;

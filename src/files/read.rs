@@ -96,6 +96,12 @@ impl From<io::Error> for ReadError {
 /// assert!(matches!(error, ReadError::NotAFile("a directory")));
 /// ```
 pub fn read_text(path: &Path) -> Result<String, ReadError> {
+    read_text_and_mark(path).map(|(text, _)| text)
+}
+
+/// The text of the regular file at `path` without a leading byte-order mark, and
+/// whether it had one (for an editor that writes the file back as it found it).
+pub fn read_text_and_mark(path: &Path) -> Result<(String, bool), ReadError> {
     let expected = regular(std::fs::metadata(path)?)?;
     let file = open_without_waiting(path)?;
     // Checked again on the open file, in case another kind of file took the name meanwhile.
@@ -109,13 +115,15 @@ pub fn read_text(path: &Path) -> Result<String, ReadError> {
     if bytes.len() as u64 > MAX_TEXT_BYTES {
         return Err(ReadError::TooLarge(bytes.len() as u64));
     }
-    if bytes.starts_with(BOM) {
+    let mark = bytes.starts_with(BOM);
+    if mark {
         bytes.drain(..BOM.len());
     }
-    String::from_utf8(bytes).map_err(|error| {
+    let text = String::from_utf8(bytes).map_err(|error| {
         let at = error.utf8_error().valid_up_to();
         ReadError::BadUtf8(locate_bad_byte(error.as_bytes(), at))
-    })
+    })?;
+    Ok((text, mark))
 }
 
 /// The length of a regular file, or what else it is.
@@ -181,19 +189,18 @@ mod tests {
 
     /// A file named `name` holding `bytes` in a fresh directory, removed with the guard.
     fn scratch(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
-        let dir = tempfile::Builder::new()
-            .prefix("shashki-read-")
-            .tempdir()
-            .unwrap();
-        let path = dir.path().join(name);
+        let (dir, path) = crate::testing::scratch_file("read", name);
         std::fs::write(&path, bytes).unwrap();
         (dir, path)
     }
 
     #[test]
-    fn a_byte_order_mark_is_dropped() {
+    fn a_byte_order_mark_is_dropped_and_told() {
         let (_dir, path) = scratch("bom.txt", b"\xEF\xBB\xBFfact\n");
         assert_eq!(read_text(&path).unwrap(), "fact\n");
+        assert_eq!(read_text_and_mark(&path).unwrap(), ("fact\n".into(), true));
+        let (_dir, path) = scratch("plain.txt", b"fact\n");
+        assert_eq!(read_text_and_mark(&path).unwrap(), ("fact\n".into(), false));
     }
 
     #[test]

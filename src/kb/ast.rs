@@ -38,6 +38,13 @@ impl Symbol {
         ('x', Symbol::AnyBlack),
     ];
 
+    /// Every letter a square may hold, separated by spaces (`w W b B . ? o x`), as the
+    /// messages about an unknown symbol list them.
+    pub fn letters() -> String {
+        let letters: Vec<String> = Self::TABLE.iter().map(|(c, _)| c.to_string()).collect();
+        letters.join(" ")
+    }
+
     /// The symbol written as `letter`, if there is one.
     pub fn from_char(letter: char) -> Option<Symbol> {
         // A match rather than a search of TABLE: boards are read cell by cell.

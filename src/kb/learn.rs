@@ -5,11 +5,11 @@ use std::path::Path;
 
 use super::Diagnostic;
 use super::ast::Symbol;
-use super::base::KnowledgeBase;
 use super::choice::FactInfo;
 use super::compile::Counts;
+use super::editor::KbEditor;
 use super::problem::Problem;
-use crate::files::{DataDir, FileFailure, ReadError, read_text, write_atomically};
+use crate::notation::Notation;
 use crate::{Color, Move, MoveText, Position, Square};
 
 /// The text of an exact fact: `position` as a board diagram and one `play`
@@ -35,19 +35,10 @@ pub fn exact_fact_text(name: &str, position: &Position, alternatives: &[Vec<Move
             cells[square.index()] = Symbol::piece(piece.color, piece.role);
         }
     }
+    // A move that is not legal is written as given and ends its line; the check names it.
     let lines: Vec<Vec<String>> = alternatives
         .iter()
-        .map(|line| {
-            let mut here = *position;
-            line.iter()
-                .map(|&mv| {
-                    let text = MoveText::from_move(&here, mv).to_string();
-                    // An illegal move is written as given; the check reports it.
-                    here = here.play(mv).unwrap_or(here);
-                    text
-                })
-                .collect()
-        })
+        .map(|line| Notation::Full.texts(position, line))
         .collect();
     fact_text(name, position.side_to_move(), &cells, &Counts::ANY, &lines)
 }
@@ -112,8 +103,8 @@ pub struct Remembered {
 /// was remembered; otherwise an exact fact named `name` is appended. A missing file
 /// starts as `seed` (the built-in base, or nothing). A file that does not load now
 /// is left alone and its problems are returned; so is a fact that would not check.
-/// Every other byte of the file is kept, and the new text replaces the old in one
-/// step ([`write_atomically`]).
+/// The file is changed through [`KbEditor`]: it keeps its byte-order mark, its line
+/// ending and every other byte, and the new text replaces the old in one step.
 pub fn remember(
     path: &Path,
     seed: &str,
@@ -122,34 +113,22 @@ pub fn remember(
     name: &str,
 ) -> Result<Remembered, Vec<Diagnostic>> {
     let origin = path.display().to_string();
-    let fail = |problem: Problem| vec![Diagnostic::file_error(&origin, problem)];
     if name.contains(['"', '\n', '\r']) {
-        return Err(fail(Problem::BadFactName));
+        return Err(vec![Diagnostic::file_error(&origin, Problem::BadFactName)]);
     }
-    let existing = match read_text(path) {
-        Ok(text) => text,
-        Err(ReadError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => {
-            seed.to_string()
-        }
-        Err(error) => return Err(fail(Problem::CannotRead(FileFailure::from(&error)))),
-    };
-    // The reader drops a byte-order mark; the file keeps it.
-    let mark = if starts_with_byte_order_mark(path) {
-        "\u{FEFF}"
-    } else {
-        ""
-    };
-    let (base, _) = KnowledgeBase::parse(&existing, &origin).map_err(|mut problems| {
+    let mut editor = KbEditor::open(path, seed)?;
+    let (base, _) = editor.base().map_err(|mut problems| {
         problems.push(Diagnostic::file_error(&origin, Problem::NothingRemembered));
         problems
     })?;
-    let (text, fact, replaced) = match base.exact_fact(position) {
+    let (fact, replaced) = match base.exact_fact(position) {
         Some(fact) => {
-            let (text, old) = replace_play_lines(&existing, fact.line, position, mv);
-            (text, fact.clone(), Some(old))
+            let (text, old) = replace_play_lines(editor.text(), fact.line, position, mv);
+            editor.replace(text);
+            (fact.clone(), Some(old))
         }
         None => {
-            let (text, line) = append_fact(&existing, name, position, mv);
+            let line = editor.append(&exact_fact_text(name, position, &[vec![mv]]));
             let fact = FactInfo {
                 learned_from: Vec::new(),
                 proven_in: None,
@@ -157,41 +136,17 @@ pub fn remember(
                 origin: origin.clone(),
                 line,
             };
-            (text, fact, None)
+            (fact, None)
         }
     };
-    let (updated, _) = KnowledgeBase::parse(&text, &origin)?;
-    if updated.lookup(position) != Some((fact.clone(), vec![mv])) {
-        return Err(fail(Problem::WouldNotAnswer(fact)));
-    }
-    let bytes = format!("{mark}{text}");
-    if let Err(error) =
-        DataDir::prepare(path).and_then(|()| write_atomically(path, bytes.as_bytes()))
-    {
-        return Err(fail(Problem::CannotWrite(FileFailure::from(&error))));
-    }
+    editor.save_if(|updated| match updated.lookup(position) {
+        Some(answer) if answer == (fact.clone(), vec![mv]) => Ok(()),
+        _ => Err(vec![Diagnostic::file_error(
+            &origin,
+            Problem::WouldNotAnswer(fact.clone()),
+        )]),
+    })?;
     Ok(Remembered { fact, replaced })
-}
-
-/// Whether the file at `path` (a regular file, read already) opens with a UTF-8 byte-order mark.
-fn starts_with_byte_order_mark(path: &Path) -> bool {
-    let mut first = [0u8; 3];
-    std::fs::File::open(path)
-        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut first))
-        .is_ok_and(|()| first == [0xEF, 0xBB, 0xBF])
-}
-
-/// `existing` with an exact fact for `position` and `mv` appended, and the line of its heading.
-fn append_fact(existing: &str, name: &str, position: &Position, mv: Move) -> (String, usize) {
-    let separator = match existing.as_bytes().last() {
-        None => "",
-        Some(b'\n') => "\n",
-        Some(_) => "\n\n",
-    };
-    let mut text = format!("{existing}{separator}");
-    let line = 1 + text.matches('\n').count();
-    text.push_str(&exact_fact_text(name, position, &[vec![mv]]));
-    (text, line)
 }
 
 /// `existing` with the `play` lines of the fact headed at line `heading` replaced by one
@@ -239,16 +194,12 @@ fn replace_play_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kb::KnowledgeBase;
     use rand::SeedableRng;
 
     /// A base's path in a fresh directory, removed with the returned guard.
     fn scratch(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("shashki-kb-{name}-"))
-            .tempdir()
-            .unwrap();
-        let path = dir.path().join("combs.txt");
-        (dir, path)
+        crate::testing::scratch_file(&format!("kb-{name}"), "combs.txt")
     }
 
     #[test]
@@ -399,6 +350,25 @@ mod tests {
         assert_eq!(done.fact.line, 2);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("% my openings\n") && text.ends_with("% kept\n"));
+    }
+
+    #[test]
+    fn a_crlf_base_gets_its_new_fact_with_crlf_endings() {
+        let (_dir, path) = scratch("crlf");
+        std::fs::write(&path, "% mine\r\n").unwrap();
+        let done = remember(&path, "", &Position::start(), start_move("g3-h4"), "x").unwrap();
+        assert_eq!(done.fact.line, 3);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with("% mine\r\n\r\nfact \"x\" for white\r\n"),
+            "{text:?}"
+        );
+        assert!(text.ends_with("  play g3-h4\r\n"), "{text:?}");
+        assert_eq!(text.matches('\n').count(), text.matches("\r\n").count());
+        // Remembering again replaces the play line in place, its ending kept.
+        remember(&path, "", &Position::start(), start_move("c3-d4"), "x").unwrap();
+        let again = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(again, text.replace("play g3-h4", "play c3-d4"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod build;
 mod check;
 mod choice;
 mod compile;
+mod editor;
 mod hash;
 mod learn;
 mod matcher;
@@ -25,6 +26,7 @@ pub use base::{
 };
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use compile::{Counts, Fact, Mask};
+pub use editor::KbEditor;
 pub use learn::{Remembered, exact_fact_text, fact_text, remember};
 pub use problem::{Part, Problem};
 

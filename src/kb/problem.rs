@@ -319,17 +319,11 @@ impl fmt::Display for Problem {
             Problem::RowSquares { rank, squares } => {
                 write!(f, "rank {rank} has {squares} squares; a board row needs 8")
             }
-            Problem::UnknownSymbol(letter) => {
-                let known: Vec<String> = super::Symbol::TABLE
-                    .iter()
-                    .map(|(c, _)| c.to_string())
-                    .collect();
-                write!(
-                    f,
-                    "unknown symbol '{letter}'; a square is one of {}",
-                    known.join(" ")
-                )
-            }
+            Problem::UnknownSymbol(letter) => write!(
+                f,
+                "unknown symbol '{letter}'; a square is one of {}",
+                super::Symbol::letters()
+            ),
             Problem::PieceOnLightSquare => {
                 f.write_str("a light square must be '.': pieces stand on the dark squares only")
             }

@@ -506,7 +506,7 @@ mod tests {
     fn russian_short_notation_and_cyrillic_letters_are_read() {
         // 1.cd4 ba5 2.dc5 d:b4 3.a:c5, the "Кол" opening, with а and с typed in Cyrillic.
         let record = read("1.cd4 bа5 2.dc5 d:b4 3.а:с5 *").unwrap();
-        let line = crate::engine::line_text(record.game.start(), &record.game.moves());
+        let line = crate::notation::Notation::Full.line(record.game.start(), &record.game.moves());
         assert_eq!(line, "c3-d4 b6-a5 d4-c5 d6:b4 a3:c5");
     }
 
@@ -514,7 +514,7 @@ mod tests {
     fn numbered_squares_are_read_in_the_standard_numbering() {
         // 1.c3-d4 f6-e5 2.d4:f6 g7:e5: 22-18 11-15 18x11 (to f6, 11) then 8x15 (g7 to e5).
         let record = read("1. 22-18 11-15 2. 18x11 8x15 *").unwrap();
-        let line = crate::engine::line_text(record.game.start(), &record.game.moves());
+        let line = crate::notation::Notation::Full.line(record.game.start(), &record.game.moves());
         assert_eq!(line, "c3-d4 f6-e5 d4:f6 g7:e5");
     }
 

@@ -190,16 +190,33 @@ impl Notation {
     /// A line of moves from `position`, separated by spaces; it ends before a move that
     /// is not legal where it stands.
     pub fn line(self, position: &Position, line: &[Move]) -> String {
+        let (texts, legal) = self.written(position, line);
+        texts[..legal].join(" ")
+    }
+
+    /// The text of each move of `line` from `position`, each written where the moves
+    /// before it lead. A move that is not legal there is written as given and ends
+    /// the texts, so that whoever reads them back meets it and says why.
+    pub fn texts(self, position: &Position, line: &[Move]) -> Vec<String> {
+        self.written(position, line).0
+    }
+
+    /// The texts of [`texts`](Self::texts), and how many of them are legal moves.
+    fn written(self, position: &Position, line: &[Move]) -> (Vec<String>, usize) {
         let mut position = *position;
-        let mut words = Vec::with_capacity(line.len());
+        let mut texts = Vec::with_capacity(line.len());
         for &mv in line {
-            if !position.legal_moves().contains(&mv) {
-                break;
+            texts.push(self.write(&position, mv));
+            match position.play(mv) {
+                Ok(next) => position = next,
+                Err(_) => {
+                    let legal = texts.len() - 1;
+                    return (texts, legal);
+                }
             }
-            words.push(self.write(&position, mv));
-            position = position.play_unchecked(mv);
         }
-        words.join(" ")
+        let legal = texts.len();
+        (texts, legal)
     }
 }
 
@@ -249,5 +266,12 @@ mod tests {
             format!("cd4 {reply_text}"),
             "the third move is not legal"
         );
+        let texts = Notation::Full.texts(&start, &[mv, reply, mv, reply]);
+        assert_eq!(
+            texts.len(),
+            3,
+            "the illegal third move is written and ends the texts"
+        );
+        assert_eq!(texts[2], "c3-d4");
     }
 }

@@ -241,7 +241,7 @@ fn three_kings_catch_a_lone_king_off_the_long_diagonal() {
             ),
             "{fen}: {:?} after {}",
             game.outcome(),
-            shashki::engine::line_text(game.start(), &game.moves())
+            shashki::notation::Notation::Full.line(game.start(), &game.moves())
         );
     }
 }
@@ -262,7 +262,7 @@ fn a_lone_king_on_the_long_diagonal_holds_the_draw() {
             matches!(game.outcome(), Some(Outcome::Draw(_))),
             "{fen}: {:?} after {}",
             game.outcome(),
-            shashki::engine::line_text(game.start(), &game.moves())
+            shashki::notation::Notation::Full.line(game.start(), &game.moves())
         );
     }
 }

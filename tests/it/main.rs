@@ -25,6 +25,7 @@ mod kb_combs;
 mod kb_learn;
 mod kb_three_kings;
 mod levels;
+mod openings;
 mod pdn_check;
 mod random_games;
 mod reference_movegen;

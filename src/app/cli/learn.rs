@@ -1,24 +1,25 @@
 //! `kb learn`: combinations found in games and self-play, proven, generalised and
 //! written as facts.
 
-use std::io::Write;
+use std::io::{StdoutLock, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use indicatif::ProgressBar;
-use shashki::combination::learned::{self, GameSource, LearnedFact, won_text};
+use shashki::combination::learn::{DEFAULT_SEED, Findings, Progress, learn};
+use shashki::combination::learned::GameSource;
 use shashki::combination::material_won;
-use shashki::combination::scan::{DEEP_DEPTH, Finding, Judge, scan};
-use shashki::engine::line_text;
+use shashki::combination::scan::{DEEP_DEPTH, Finding};
 use shashki::files::read_text;
 use shashki::kb::{Diagnostic, learned_path, locate_file};
+use shashki::notation::Notation;
 use shashki::notation::pdn::{self, GameRecord};
+use shashki::play::openings::ballot_games;
 use shashki::play::{SelfPlay, selfplay_games};
 use shashki::{Color, Game, MoveText};
 
 use super::error::CliError;
-use super::selfplay::ballot_games;
 
 /// Arguments of `kb learn`.
 #[derive(Args, Debug)]
@@ -35,7 +36,7 @@ pub struct LearnArgs {
     #[arg(long)]
     out: Option<PathBuf>,
     /// Seed of the self-play games and of the sampling that widens the facts.
-    #[arg(long, default_value_t = 1, value_parser = super::values::seed())]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = super::values::seed())]
     seed: u64,
 }
 
@@ -75,7 +76,10 @@ fn record_source(file: &Path, number: usize, record: &GameRecord) -> GameSource 
 
 /// Every game to learn from, each with its source in words; a file that cannot be read
 /// is an error, a game that does not replay is reported and skipped.
-fn games(args: &LearnArgs, out: &mut impl Write) -> Result<Vec<(GameSource, Game)>, String> {
+fn games(
+    args: &LearnArgs,
+    out: &mut impl Write,
+) -> Result<Vec<(GameSource, Game)>, Box<dyn std::error::Error>> {
     let mut all = Vec::new();
     for file in &args.from {
         let text = read_text(file).map_err(|error| format!("{}: {error}", file.display()))?;
@@ -101,7 +105,7 @@ fn games(args: &LearnArgs, out: &mut impl Write) -> Result<Vec<(GameSource, Game
             seed: args.seed,
         };
         let bar = ProgressBar::new(u64::from(args.selfplay)).with_message("self-play");
-        let played = selfplay_games(&plan, &ballot_games()?, &mut |_| bar.inc(1));
+        let played = selfplay_games(&plan, &ballot_games()?, &mut |_| bar.inc(1))?;
         bar.finish_and_clear();
         all.extend(played.into_iter().enumerate().map(|(index, game)| {
             let number = index + 1;
@@ -136,11 +140,23 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
         None => "the deep search has no move".to_string(),
     };
     format!(
-        "{}, move {} ({side}): {}; wins {}; {verdict}; {deep}",
+        "{}, move {} ({side}): {}; wins {won}; {verdict}; {deep}",
         source.description,
         finding.move_number,
-        line_text(&finding.position, &finding.combination.line),
-        won_text(&won),
+        Notation::Full.line(&finding.position, &finding.combination.line),
+    )
+}
+
+/// The line that sums up what the games held.
+fn findings_line(findings: &Findings) -> String {
+    let found = findings.found_by_the_player();
+    format!(
+        "combinations: {} in {} games ({found} found by the player, {} missed; {} played \
+         by a {DEEP_DEPTH}-ply search too)",
+        findings.all.len(),
+        findings.games,
+        findings.all.len() - found,
+        findings.confirmed().count()
     )
 }
 
@@ -155,66 +171,44 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         None => learned_path(locate_file(None).as_deref()).ok_or(CliError::NoLearnedFile)?,
     };
     let games = games(&args, &mut out)?;
-    let bar = ProgressBar::new(games.len() as u64).with_message("searching");
-    let mut judge = Judge::new();
-    let mut findings = Vec::new();
-    for (source, game) in &games {
-        for finding in scan(game, &mut judge) {
-            bar.suspend(|| writeln!(out, "{}", finding_line(source, &finding)))?;
-            findings.push((source.clone(), finding));
+    let mut bar = ProgressBar::new(games.len() as u64).with_message("searching");
+    let mut written = Ok(());
+    let mut show = |out: &mut StdoutLock, bar: &ProgressBar, line: String| {
+        if written.is_ok() {
+            written = bar.suspend(|| writeln!(out, "{line}"));
         }
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let found = findings
-        .iter()
-        .filter(|(_, finding)| finding.found())
-        .count();
-    let confirmed: Vec<&(GameSource, Finding)> = findings
-        .iter()
-        .filter(|(_, finding)| finding.confirmed())
-        .collect();
-    writeln!(
-        out,
-        "combinations: {} in {} games ({found} found by the player, {} missed; {} played \
-         by a {DEEP_DEPTH}-ply search too)",
-        findings.len(),
-        games.len(),
-        findings.len() - found,
-        confirmed.len()
-    )?;
-    let bar = ProgressBar::new(confirmed.len() as u64).with_message("generalising");
-    let mut facts: Vec<LearnedFact> = Vec::new();
-    for (index, (source, finding)) in confirmed.iter().enumerate() {
-        facts.extend(learned::learn(
-            finding,
-            source,
-            args.seed.wrapping_add(index as u64),
-        ));
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let unproven = confirmed.len() - facts.len();
-    let merged = learned::merge(facts);
-    let merged_count = merged.len();
+    };
     let fail = |problems: Vec<Diagnostic>| {
         let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
         lines.join("\n")
     };
-    let new = learned::unknown_facts(&target, merged).map_err(fail)?;
-    let patterns = new.iter().filter(|fact| !fact.is_exact()).count();
-    if !new.is_empty() {
-        learned::append(&target, &new).map_err(fail)?;
-    }
+    let report = learn(&games, Some(&target), args.seed, &mut |event| match event {
+        Progress::Found(source, finding) => show(&mut out, &bar, finding_line(source, finding)),
+        Progress::Searched { done, .. } => bar.set_position(done as u64),
+        Progress::Scanned(findings) => {
+            bar.finish_and_clear();
+            show(&mut out, &bar, findings_line(findings));
+            bar =
+                ProgressBar::new(findings.confirmed().count() as u64).with_message("generalising");
+        }
+        Progress::Widened { done, .. } => bar.set_position(done as u64),
+    });
+    bar.finish_and_clear();
+    written?;
+    let report = report.map_err(fail)?;
+    let new = report.new.as_ref().expect("kb learn always has a target");
+    new.write().map_err(fail)?;
+    let count = new.facts.len();
+    let patterns = new.patterns();
     writeln!(
         out,
-        "learned: {} facts ({patterns} patterns, {} exact) from {} combinations played by \
-         the deep search ({unproven} not proven, {} already known), {}",
-        new.len(),
-        new.len() - patterns,
-        confirmed.len(),
-        merged_count - new.len(),
-        if new.is_empty() {
+        "learned: {count} facts ({patterns} patterns, {} exact) from {} combinations played by \
+         the deep search ({} not proven, {} already known), {}",
+        count - patterns,
+        report.confirmed,
+        report.not_proven(),
+        report.already_known(),
+        if count == 0 {
             format!("{} unchanged", target.display())
         } else {
             format!("written to {}", target.display())

@@ -200,3 +200,12 @@ pub fn run(cli: Cli, lang: Lang) -> Result<ExitCode, Box<dyn std::error::Error>>
         None => play::run(cli.play, lang),
     }
 }
+
+/// The command line `shashki WORDS...`, as the tests of the parsing give it.
+#[cfg(test)]
+fn args(words: &[&str]) -> Vec<OsString> {
+    std::iter::once("shashki")
+        .chain(words.iter().copied())
+        .map(OsString::from)
+        .collect()
+}

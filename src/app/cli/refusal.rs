@@ -355,14 +355,7 @@ fn written(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::cli::{command, parse};
-
-    fn args(words: &[&str]) -> Vec<OsString> {
-        std::iter::once("shashki")
-            .chain(words.iter().copied())
-            .map(OsString::from)
-            .collect()
-    }
+    use crate::app::cli::{args, command, parse};
 
     /// What the command line prints for `words` in `lang` instead of running.
     fn said(words: &[&str], lang: Lang) -> String {

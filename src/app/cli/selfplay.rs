@@ -1,6 +1,5 @@
 //! `match`: self-play between two engine settings, refereed by the rules core.
 
-use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,39 +9,15 @@ use std::time::Duration;
 use crate::app::hub::HubClient;
 use clap::{Args, ValueEnum};
 use shashki::egtb::Tablebase;
-use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Level, Limits};
 use shashki::kb::KnowledgeBase;
+use shashki::notation::Notation;
+use shashki::play::openings::{self, Opening, OpeningError};
+use shashki::play::{EnginePlayer, GameEnd, MAX_PLIES, Played, Player, play_game};
 use shashki::search::{EvalConfig, TableError};
 
 use super::Evaluation;
-use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
-
-/// Short opening lines (from `tests/data/openings.txt`), each played with both colours.
-pub const OPENINGS: &[(&str, &str)] = &[
-    ("Городская партия", "c3-d4 d6-c5 b2-c3 f6-g5"),
-    ("Старая партия", "c3-d4 d6-c5 b2-c3 e7-d6"),
-    ("Отыгрыш", "c3-d4 d6-c5 b2-c3 c7-d6"),
-    ("Отыгрыш Сокова", "c3-d4 d6-c5 g3-h4"),
-    ("Кол", "c3-d4 b6-a5 d4-c5 d6:b4 a3:c5"),
-    ("Перекрёсток", "c3-d4 d6-e5 b2-c3 e7-d6 e3-f4"),
-    ("Обратный перекрёсток", "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4"),
-    ("Вилочка", "c3-d4 d6-e5 g3-f4"),
-    ("Игра Романычева", "c3-d4 f6-e5 d4:f6 g7:e5"),
-    ("Киевская защита", "c3-d4 f6-g5 b2-c3 g5-h4"),
-    ("Обратная игра Бодянского", "c3-d4 h6-g5 g3-h4"),
-    ("Обратная городская партия", "c3-b4 f6-e5 e3-f4 g7-f6"),
-    ("Тычок", "c3-b4 f6-e5 b4-c5 d6:b4 a3:c5"),
-    ("Игра Бодянского", "a3-b4 b6-a5"),
-    ("Отказанная игра Бодянского", "a3-b4 f6-e5"),
-    ("Игра Филиппова", "e3-d4 d6-e5 a3-b4 h6-g5"),
-    ("Игра Боброва", "e3-f4 f6-g5 d2-e3"),
-    ("Игра Каулена", "g3-f4 f6-e5 h2-g3"),
-    ("Обратная игра Боброва", "g3-f4 d6-c5 c3-b4 e7-d6"),
-];
-
-/// The 150 three-move openings of match play: a name and the position after them.
-const BALLOTS: &str = include_str!("../../../data/ballots150.tsv");
+use shashki::Color;
 
 /// Which openings a match starts its games from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -53,60 +28,15 @@ enum Openings {
     Named,
 }
 
-/// One opening: its name, its moves or position, and the game it starts.
-struct Opening {
-    name: String,
-    text: String,
-    game: Game,
-}
-
 impl Openings {
     /// Every opening of the set, in order.
-    fn list(self) -> Result<Vec<Opening>, String> {
+    fn list(self) -> Result<Vec<Opening>, OpeningError> {
         match self {
-            Openings::Named => OPENINGS
-                .iter()
-                .map(|&(name, line)| {
-                    Ok(Opening {
-                        name: name.to_string(),
-                        text: line.to_string(),
-                        game: opening_game(line)?,
-                    })
-                })
-                .collect(),
-            Openings::Ballots => ballots(),
+            Openings::Named => openings::named(),
+            Openings::Ballots => openings::ballots(),
         }
     }
 }
-
-/// The games the 150 ballots start.
-pub fn ballot_games() -> Result<Vec<Game>, String> {
-    Ok(ballots()?.into_iter().map(|ballot| ballot.game).collect())
-}
-
-/// The ballots, from the lines `name<TAB>fen` of [`BALLOTS`] (`#` lines are comments).
-fn ballots() -> Result<Vec<Opening>, String> {
-    BALLOTS
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|(number, line)| {
-            let bad = |why: String| format!("data/ballots150.tsv:{}: {why}", number + 1);
-            let (name, fen) = line
-                .split_once('\t')
-                .ok_or_else(|| bad("no tab between name and position".into()))?;
-            let position: Position = fen.parse().map_err(|e| bad(format!("{e}")))?;
-            Ok(Opening {
-                name: name.to_string(),
-                text: fen.to_string(),
-                game: Game::new(position),
-            })
-        })
-        .collect()
-}
-
-/// Plies after which an unfinished game is scored a draw.
-const MAX_PLIES: usize = 400;
 
 /// The most games a match plays: at 100 ms a move, about a day.
 const MAX_GAMES: u16 = 10_000;
@@ -199,30 +129,22 @@ pub struct MatchArgs {
     verbose: bool,
 }
 
-/// One side: who decides its moves, and within which limits.
-struct Player {
-    name: &'static str,
-    brain: Brain,
-    limits: Limits,
+/// One side of the match: its player, and how the match's heading describes it.
+struct Side {
+    player: Box<dyn Player>,
+    description: String,
 }
 
-/// What decides a side's moves.
-enum Brain {
-    /// An engine in this process.
-    Engine(Box<Engine>),
-    /// An engine driven through the Hub protocol.
-    Hub(HubClient),
-}
-
-impl Player {
-    fn new(
+impl Side {
+    /// The side `name` played by an engine of this process with `settings`.
+    fn engine(
         name: &'static str,
         settings: SideSettings,
         movetime: u64,
         seed: u64,
         kb: &KnowledgeBase,
         tablebase: Option<&Arc<Tablebase>>,
-    ) -> Result<Player, TableError> {
+    ) -> Result<Side, TableError> {
         let config = EngineConfig {
             use_kb: settings.use_kb(),
             seed,
@@ -243,87 +165,59 @@ impl Player {
         };
         let limits = settings.limits(movetime);
         let kb = config.use_kb.then(|| kb.clone());
-        Ok(Player {
-            name,
-            brain: Brain::Engine(Box::new(Engine::try_new(config, kb)?)),
-            limits,
+        let player = EnginePlayer::new(name, Engine::try_new(config, kb)?, limits);
+        Ok(Side {
+            description: describe_engine(&player),
+            player: Box::new(player),
         })
     }
 
     /// The side `name` played by the Hub engine that `command` starts.
-    fn hub(name: &'static str, command: &str, limits: Limits) -> Result<Player, String> {
+    fn hub(name: &'static str, command: &str, limits: Limits) -> Result<Side, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("--b-hub needs a program to run")?;
         let args: Vec<String> = words.map(str::to_string).collect();
-        Ok(Player {
-            name,
-            brain: Brain::Hub(HubClient::start(program, &args)?),
-            limits,
+        let client = HubClient::start(program, &args, limits)?;
+        Ok(Side {
+            description: format!("{name} (hub engine {}, {limits})", client.name()),
+            player: Box::new(client),
         })
     }
+}
 
-    fn new_game(&mut self) -> Result<(), String> {
-        match &mut self.brain {
-            Brain::Engine(engine) => {
-                engine.new_game();
-                Ok(())
-            }
-            Brain::Hub(client) => client.new_game(),
-        }
+/// How the match's heading describes an engine side: its name, limits, knowledge,
+/// evaluation and stages.
+fn describe_engine(player: &EnginePlayer) -> String {
+    let engine = player.engine();
+    let config = engine.config();
+    let limits = player.limits();
+    let mut words = vec![limits.to_string()];
+    if let Some(level) = Level::of(limits, config.use_kb) {
+        words.insert(0, format!("level {}", level.name));
     }
-
-    /// The side's move in `game`.
-    fn choose(&mut self, game: &Game) -> Result<Move, String> {
-        match &mut self.brain {
-            Brain::Engine(engine) => engine
-                .choose(game, self.limits, &mut |_| {})
-                .map(|decision| decision.mv)
-                .ok_or_else(|| format!("{} found no move in {:?}", self.name, game.position())),
-            Brain::Hub(client) => client.choose(game, self.limits),
-        }
+    words.push(match engine.knowledge_base() {
+        Some(kb) => format!("kb {}", kb.origin()),
+        None => "no kb".to_string(),
+    });
+    if !config.eval.positional {
+        words.push("material only".to_string());
+    } else if config.eval.patterns.is_some() {
+        words.push("fitted eval with patterns".to_string());
+    } else if config.eval.weights.is_some() {
+        words.push("fitted eval".to_string());
+    } else {
+        words.push("hand eval".to_string());
     }
-
-    fn describe(&self) -> String {
-        let engine = match &self.brain {
-            Brain::Engine(engine) => engine,
-            Brain::Hub(client) => {
-                return format!(
-                    "{} (hub engine {}, {})",
-                    self.name,
-                    client.name(),
-                    self.limits
-                );
-            }
-        };
-        let config = engine.config();
-        let mut words = vec![self.limits.to_string()];
-        if let Some(level) = Level::of(self.limits, config.use_kb) {
-            words.insert(0, format!("level {}", level.name));
-        }
-        words.push(match engine.knowledge_base() {
-            Some(kb) => format!("kb {}", kb.origin()),
-            None => "no kb".to_string(),
-        });
-        if !config.eval.positional {
-            words.push("material only".to_string());
-        } else if config.eval.patterns.is_some() {
-            words.push("fitted eval with patterns".to_string());
-        } else if config.eval.weights.is_some() {
-            words.push("fitted eval".to_string());
-        } else {
-            words.push("hand eval".to_string());
-        }
-        if config.capture_margin.is_none() {
-            words.push("no capture stage".to_string());
-        }
-        if config.threads > 1 {
-            words.push(format!("{} threads", config.threads));
-        }
-        if let Some(base) = &config.tablebase {
-            words.push(format!("egtb {} pieces", base.pieces()));
-        }
-        format!("{} ({})", self.name, words.join(", "))
+    if config.capture_margin.is_none() {
+        words.push("no capture stage".to_string());
     }
+    if config.threads > 1 {
+        words.push(format!("{} threads", config.threads));
+    }
+    if let Some(base) = &config.tablebase {
+        words.push(format!("egtb {} pieces", base.pieces()));
+    }
+    format!("{} ({})", player.name(), words.join(", "))
 }
 
 #[derive(Clone, Copy)]
@@ -393,89 +287,12 @@ fn elo_of(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
-/// The game after an opening line, or why the line does not replay.
-pub fn opening_game(line: &str) -> Result<Game, String> {
-    let mut game = Game::new(Position::start());
-    for word in line.split_whitespace() {
-        let mv = word
-            .parse::<MoveText>()
-            .map_err(|e| format!("{word}: {e}"))?
-            .resolve(game.position())
-            .map_err(|e| format!("{word}: {e}"))?;
-        game.play(mv).map_err(|e| format!("{word}: {e}"))?;
-    }
-    Ok(game)
-}
-
-/// How a match game ended, named by the rule that ended it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum GameEnd {
-    /// The rules ended it: a win, or a draw by repetition or an endgame counter.
-    Rules(Outcome),
-    /// King against king that neither side can win by force (the exact result): the side
-    /// to move offered a draw and the other accepted (RULES.md, draw rule 5).
-    KingAgainstKing,
-    /// The game reached the match's ply cap unfinished and is scored a draw.
-    PlyCap,
-}
-
-impl GameEnd {
-    /// The winner, if any (every other end scores as a draw).
-    fn winner(self) -> Option<Color> {
-        match self {
-            GameEnd::Rules(Outcome::Win { winner, .. }) => Some(winner),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameEnd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameEnd::Rules(outcome) => write!(f, "{outcome}"),
-            GameEnd::KingAgainstKing => write!(f, "draw by agreement: king against king"),
-            GameEnd::PlyCap => write!(f, "draw (adjudicated: {MAX_PLIES}-ply cap)"),
-        }
-    }
-}
-
-/// Plays one game from `game` between `white` and `black`; returns how it ended and the record.
-fn play_game(
-    mut game: Game,
-    white: &mut Player,
-    black: &mut Player,
-) -> Result<(GameEnd, Game), String> {
-    white.new_game()?;
-    black.new_game()?;
-    loop {
-        if let Some(outcome) = game.outcome() {
-            return Ok((GameEnd::Rules(outcome), game));
-        }
-        if game.moves().len() >= MAX_PLIES {
-            return Ok((GameEnd::PlyCap, game));
-        }
-        if is_king_against_king(game.position())
-            && endgame::value_with(game.position(), &game.counters()) == Some(Value::Draw)
-        {
-            // Neither side can force a win: the bot offers a draw here and the other bot
-            // accepts (RULES.md, draw rule 5). One that a side wins is played out.
-            game.agree_draw();
-            return Ok((GameEnd::KingAgainstKing, game));
-        }
-        let side = game.position().side_to_move();
-        let player = match side {
-            Color::White => &mut *white,
-            Color::Black => &mut *black,
-        };
-        let mv = player.choose(&game)?;
-        // The referee: the rules core refuses anything illegal.
-        game.play(mv).map_err(|error| {
-            format!(
-                "{} played an illegal move in {:?}: {error}",
-                player.name,
-                game.position()
-            )
-        })?;
+/// How a game ended, as a game line of the match says it.
+fn end_text(end: GameEnd) -> String {
+    match end {
+        GameEnd::Rules(outcome) => outcome.to_string(),
+        GameEnd::KingAgainstKing => "draw by agreement: king against king".to_string(),
+        GameEnd::PlyCap => format!("draw (adjudicated: {MAX_PLIES}-ply cap)"),
     }
 }
 
@@ -496,7 +313,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
     let tablebase = args.egtb.open()?;
     let openings = args.openings.list()?;
-    let mut a = Player::new(
+    let mut a = Side::engine(
         "A",
         side(
             args.a_level,
@@ -524,8 +341,8 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.b_threads,
     );
     let mut b = match &args.b_hub {
-        Some(command) => Player::hub("B", command, b_side.limits(args.movetime))?,
-        None => Player::new(
+        Some(command) => Side::hub("B", command, b_side.limits(args.movetime))?,
+        None => Side::engine(
             "B",
             b_side,
             args.movetime,
@@ -535,7 +352,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         )?,
     };
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{} vs {}", a.describe(), b.describe())?;
+    writeln!(out, "{} vs {}", a.description, b.description)?;
     let mut tally = Tally::default();
     let mut adjudicated = 0;
     let pairs = usize::from(args.games).div_ceil(2);
@@ -545,10 +362,10 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         let (name, line) = (&opening.name, &opening.text);
         let a_is_white = index % 2 == 0;
         let start = opening.game.clone();
-        let (end, game) = if a_is_white {
-            play_game(start, &mut a, &mut b)?
+        let Played { end, game } = if a_is_white {
+            play_game(start, &mut *a.player, &mut *b.player)?
         } else {
-            play_game(start, &mut b, &mut a)?
+            play_game(start, &mut *b.player, &mut *a.player)?
         };
         let a_color = if a_is_white {
             Color::White
@@ -558,11 +375,11 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         let verdict = match end.winner() {
             Some(winner) if winner == a_color => {
                 tally.wins += 1;
-                format!("A wins ({end})")
+                format!("A wins ({})", end_text(end))
             }
             Some(_) => {
                 tally.losses += 1;
-                format!("B wins ({end})")
+                format!("B wins ({})", end_text(end))
             }
             None => {
                 tally.draws += 1;
@@ -570,7 +387,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                     adjudicated += 1;
                 }
                 // A draw's own text already starts with "draw".
-                end.to_string()
+                end_text(end)
             }
         };
         writeln!(
@@ -584,7 +401,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             writeln!(
                 out,
                 "  {}",
-                shashki::engine::line_text(game.start(), &game.moves())
+                Notation::Full.line(game.start(), &game.moves())
             )?;
         }
         out.flush()?;
@@ -616,62 +433,24 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_150_ballots_are_read_and_each_is_a_game_in_progress() {
-        let ballots = Openings::Ballots.list().unwrap();
-        assert_eq!(ballots.len(), 150);
-        assert_eq!(ballots[0].name, "1-I cd4 ba5 dc5");
-        for ballot in &ballots {
-            assert!(ballot.game.outcome().is_none(), "{}", ballot.name);
-            assert_eq!(
-                ballot.game.position().occupied().count(),
-                24,
-                "{}",
-                ballot.name
-            );
-        }
-    }
-
-    #[test]
-    fn every_built_in_opening_replays_legally() {
-        for (name, line) in OPENINGS {
-            let game = opening_game(line).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert!(game.outcome().is_none(), "{name}");
-        }
-    }
+    use shashki::Outcome;
 
     #[test]
     fn a_game_cut_off_at_the_ply_cap_says_so() {
-        assert_eq!(
-            GameEnd::PlyCap.to_string(),
-            "draw (adjudicated: 400-ply cap)"
-        );
-        assert_eq!(GameEnd::PlyCap.winner(), None);
+        assert_eq!(end_text(GameEnd::PlyCap), "draw (adjudicated: 400-ply cap)");
     }
 
     #[test]
     fn every_game_end_names_its_rule() {
         let repetition = GameEnd::Rules(Outcome::Draw(shashki::DrawReason::Repetition));
-        assert!(
-            repetition.to_string().contains("third time"),
-            "{repetition}"
-        );
-        assert!(
-            GameEnd::KingAgainstKing
-                .to_string()
-                .contains("king against king")
-        );
-        assert!(!GameEnd::PlyCap.to_string().contains("agreement"));
-        let win = GameEnd::Rules(Outcome::Win {
-            winner: Color::Black,
-            reason: shashki::WinReason::NoPieces,
-        });
-        assert_eq!(win.winner(), Some(Color::Black));
+        let repetition = end_text(repetition);
+        assert!(repetition.contains("third time"), "{repetition}");
+        assert!(end_text(GameEnd::KingAgainstKing).contains("king against king"));
+        assert!(!end_text(GameEnd::PlyCap).contains("agreement"));
     }
 
-    /// Two engines without a knowledge base, searching four plies.
-    fn players() -> (Player, Player) {
+    #[test]
+    fn an_engine_side_is_described_by_its_limits_knowledge_and_evaluation() {
         let kb = KnowledgeBase::empty("none");
         let settings = SideSettings {
             level: None,
@@ -683,33 +462,12 @@ mod tests {
             eval: None,
             threads: 1,
         };
-        (
-            Player::new("A", settings, 100, 0, &kb, None).expect("a 100 MB table"),
-            Player::new("B", settings, 100, 1, &kb, None).expect("a 100 MB table"),
-        )
-    }
-
-    fn play_from(fen: &str) -> (GameEnd, Game) {
-        let (mut white, mut black) = players();
-        play_game(Game::new(fen.parse().unwrap()), &mut white, &mut black).unwrap()
-    }
-
-    #[test]
-    fn a_drawn_king_against_king_is_agreed_at_once() {
-        let (end, game) = play_from("W:WKc1:BKh8");
-        assert_eq!(end, GameEnd::KingAgainstKing);
-        assert_eq!(game.moves().len(), 0);
-    }
-
-    #[test]
-    fn a_king_against_king_that_one_side_wins_is_played_out() {
-        // Every move of the a1 king stays on the long diagonal, where h8 takes it.
-        let (end, game) = play_from("W:WKa1:BKh8");
-        assert_eq!(end.winner(), Some(Color::Black), "{end}");
-        assert_eq!(game.moves().len(), 2);
-        let (end, game) = play_from("B:WKc3:BKd4");
-        assert_eq!(end.winner(), Some(Color::Black), "{end}");
-        assert_eq!(game.moves().len(), 1);
+        let side = Side::engine("A", settings, 100, 0, &kb, None).expect("a 16 MB table");
+        assert!(
+            side.description.starts_with("A (depth 4, no kb, "),
+            "{}",
+            side.description
+        );
     }
 
     #[test]

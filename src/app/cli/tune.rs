@@ -11,10 +11,10 @@ use indicatif::ProgressBar;
 use shashki::files::{read_text, write_atomically};
 use shashki::notation::pdn;
 use shashki::play::SelfPlay;
+use shashki::play::openings::ballot_games;
 use shashki::search::weights::{HAND, TUNED};
 
 use super::error::CliError;
-use super::selfplay::ballot_games;
 
 /// The `tune` subcommands.
 #[derive(Subcommand, Debug)]
@@ -104,7 +104,7 @@ pub fn run(command: TuneCommand) -> Result<ExitCode, Box<dyn std::error::Error>>
                 seed,
             };
             let bar = ProgressBar::new(u64::from(games));
-            let positions = tune::selfplay(&plan, &ballot_games()?, &mut |_| bar.inc(1));
+            let positions = tune::selfplay(&plan, &ballot_games()?, &mut |_| bar.inc(1))?;
             bar.finish_and_clear();
             let header = format!(
                 "# shashki tune data --games {games} --depth {depth} --random-plies {random_plies} --seed {seed}\n"

@@ -196,13 +196,7 @@ pub fn unknown_word(root: &Command, args: &[OsString]) -> Option<UnknownWord> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(words: &[&str]) -> Vec<OsString> {
-        std::iter::once("shashki")
-            .chain(words.iter().copied())
-            .map(OsString::from)
-            .collect()
-    }
+    use crate::app::cli::args;
 
     #[test]
     fn lang_is_taken_out_wherever_it_stands() {

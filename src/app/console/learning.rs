@@ -1,40 +1,76 @@
 //! `learn`: the combinations of the game at hand that a shallow search misses, proven,
 //! widened to patterns and, if the player says yes, added to the learned facts.
 
-use std::path::PathBuf;
-
 use super::text::msg;
 use super::{Console, Question, phrases};
 use shashki::MoveText;
-use shashki::combination::learned::{self, GameSource, LearnedFact};
+use shashki::combination::learn::{
+    self as pipeline, DEFAULT_SEED, Findings, LearnReport, Progress,
+};
+use shashki::combination::learned::GameSource;
 use shashki::combination::material_won;
-use shashki::combination::scan::{DEEP_DEPTH, Judge, scan};
-use shashki::engine::line_text;
+use shashki::combination::scan::DEEP_DEPTH;
 use shashki::kb::{KnowledgeBase, learned_path, locate_file};
-
-/// Facts waiting for the player's yes: where they would go, and what they are.
-pub(super) struct PendingFacts {
-    pub path: PathBuf,
-    pub facts: Vec<LearnedFact>,
-}
+use shashki::notation::Notation;
 
 impl Console {
     /// Lists the combinations of the game, then asks before it adds the new ones to the
     /// learned facts beside the base in use (the player's own for the built-in base).
     pub(super) fn learn(&mut self) {
-        let findings = scan(&self.game, &mut Judge::new());
-        if findings.is_empty() {
-            self.tell(msg!("learn-none"));
+        let games = [(self.game_source(), self.game.clone())];
+        let target = learned_path(locate_file(self.kb_path.as_deref()).as_deref());
+        let mut worth_learning = false;
+        let report = pipeline::learn(&games, target.as_deref(), DEFAULT_SEED, &mut |event| {
+            if let Progress::Scanned(findings) = event {
+                worth_learning = self.tell_findings(findings);
+            }
+        });
+        if !worth_learning {
             return;
         }
-        for finding in &findings {
+        let (new, confirmed) = match report {
+            Ok(LearnReport {
+                new: Some(new),
+                confirmed,
+                ..
+            }) => (new, confirmed),
+            Ok(LearnReport { new: None, .. }) => {
+                self.tell(msg!("learn-no-data"));
+                return;
+            }
+            Err(problems) => {
+                self.show_problems(&problems);
+                return;
+            }
+        };
+        if new.facts.is_empty() {
+            let shown = new.target.display().to_string();
+            self.tell(msg!("learn-known", path = shown, count = confirmed));
+            return;
+        }
+        for fact in &new.facts {
+            let line = fact.line.join(" ");
+            self.tell(msg!("learn-fact", name = fact.name.as_str(), line = line));
+        }
+        self.pending = Some(new);
+        self.question = Question::Learn;
+    }
+
+    /// Tells each combination of the game; whether any is worth learning (a deep search
+    /// plays it too).
+    fn tell_findings(&mut self, findings: &Findings) -> bool {
+        if findings.all.is_empty() {
+            self.tell(msg!("learn-none"));
+            return false;
+        }
+        for (_, finding) in &findings.all {
             let won = material_won(&finding.position, &finding.combination.line);
             let won = self.words(phrases::won(&won));
             self.tell(msg!(
                 "learn-found",
                 number = finding.move_number,
                 side = phrases::side(finding.attacker()),
-                line = line_text(&finding.position, &finding.combination.line),
+                line = Notation::Full.line(&finding.position, &finding.combination.line),
                 won = won,
                 found = if finding.found() { "yes" } else { "no" },
                 depth = DEEP_DEPTH,
@@ -45,39 +81,11 @@ impl Console {
                 }
             ));
         }
-        let confirmed: Vec<_> = findings.iter().filter(|f| f.confirmed()).collect();
-        if confirmed.is_empty() {
+        if findings.confirmed().next().is_none() {
             self.tell(msg!("learn-unconfirmed", depth = DEEP_DEPTH));
-            return;
+            return false;
         }
-        let Some(path) = learned_path(locate_file(self.kb_path.as_deref()).as_deref()) else {
-            self.tell(msg!("learn-no-data"));
-            return;
-        };
-        let source = self.game_source();
-        let facts = confirmed
-            .iter()
-            .enumerate()
-            .filter_map(|(index, finding)| learned::learn(finding, &source, index as u64))
-            .collect();
-        let facts = match learned::unknown_facts(&path, learned::merge(facts)) {
-            Ok(facts) => facts,
-            Err(problems) => {
-                self.show_problems(&problems);
-                return;
-            }
-        };
-        let shown = path.display().to_string();
-        if facts.is_empty() {
-            self.tell(msg!("learn-known", path = shown, count = confirmed.len()));
-            return;
-        }
-        for fact in &facts {
-            let line = fact.line.join(" ");
-            self.tell(msg!("learn-fact", name = fact.name.as_str(), line = line));
-        }
-        self.pending = Some(PendingFacts { path, facts });
-        self.question = Question::Learn;
+        true
     }
 
     /// The answer to "add these facts?".
@@ -89,12 +97,12 @@ impl Console {
             self.tell(msg!("learn-declined"));
             return;
         }
-        match learned::append(&pending.path, &pending.facts) {
+        match pending.write() {
             Ok(()) => {
                 self.tell(msg!(
                     "learn-written",
                     count = pending.facts.len(),
-                    path = pending.path.display().to_string()
+                    path = pending.target.display().to_string()
                 ));
                 let reloaded = KnowledgeBase::locate(self.kb_path.as_deref());
                 if let Ok((kb, _)) = reloaded {

@@ -208,7 +208,7 @@ struct Console {
     /// A second engine for hints, so that a hint leaves the bot's combination line alone.
     hint_engine: Option<Engine>,
     /// Learned facts waiting for the answer to [`Question::Learn`].
-    pending: Option<learning::PendingFacts>,
+    pending: Option<shashki::combination::learn::NewFacts>,
     seed: u64,
     /// The bot's limits without clocks.
     limits: Limits,
@@ -458,7 +458,7 @@ impl Console {
                 Some(pending) => msg!(
                     "ask-learn",
                     count = pending.facts.len(),
-                    path = pending.path.display().to_string()
+                    path = pending.target.display().to_string()
                 ),
                 None => msg!("learn-declined"),
             },

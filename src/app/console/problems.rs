@@ -65,17 +65,11 @@ pub(super) fn problem(problem: &Problem, text: &Text) -> Message {
             rank = u32::from(*rank),
             squares = *squares
         ),
-        Problem::UnknownSymbol(letter) => {
-            let symbols: Vec<String> = kb::Symbol::TABLE
-                .iter()
-                .map(|(c, _)| c.to_string())
-                .collect();
-            msg!(
-                "kb-unknown-symbol",
-                letter = letter.to_string(),
-                symbols = symbols.join(" ")
-            )
-        }
+        Problem::UnknownSymbol(letter) => msg!(
+            "kb-unknown-symbol",
+            letter = letter.to_string(),
+            symbols = kb::Symbol::letters()
+        ),
         Problem::PieceOnLightSquare => msg!("kb-light-square"),
         Problem::BadMove(error) => phrases::move_parse_error(error),
         Problem::ManOnPromotionRank { side, square } => man_on_last_rank(*side, square),

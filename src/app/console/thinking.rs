@@ -8,7 +8,8 @@ use super::interrupt::Watch;
 use super::text::{Text, msg};
 use super::width::{cut, terminal_width};
 use super::{Console, phrases};
-use shashki::engine::{Decision, Engine, Limits, Mode, Progress, Stop, line_text};
+use shashki::engine::{Decision, Engine, Limits, Mode, Progress, Stop};
+use shashki::notation::Notation;
 use shashki::{Game, Position};
 
 /// How long the bot must think before the progress line appears.
@@ -128,7 +129,7 @@ fn progress_line(position: &Position, progress: &Progress, text: &Text) -> Strin
         "progress",
         depth = progress.depth,
         score = text.render(&phrases::score(progress.score)),
-        line = line_text(position, &progress.pv)
+        line = Notation::Full.line(position, &progress.pv)
     ))
 }
 

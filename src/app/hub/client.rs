@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::line::Line;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_move, position_text};
+use shashki::play::{Player, PlayerError};
 use shashki::search::Limits;
 use shashki::{Game, Move};
 
@@ -20,18 +21,20 @@ const NUMBERING: Numbering = Numbering::Standard;
 /// How long an engine may take to start, or to answer beyond its move's time.
 const GRACE: Duration = Duration::from_secs(10);
 
-/// A Hub engine in a child process.
+/// A Hub engine in a child process, a player of the game loop: each move within fixed
+/// limits.
 pub struct HubClient {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
     name: String,
+    limits: Limits,
 }
 
 impl HubClient {
     /// Starts `program` with `args`, introduces itself (`hub`), asks for the Russian
-    /// variant and waits until the engine is `ready`.
-    pub fn start(program: &str, args: &[String]) -> Result<HubClient, String> {
+    /// variant and waits until the engine is `ready`; each move is asked within `limits`.
+    pub fn start(program: &str, args: &[String], limits: Limits) -> Result<HubClient, String> {
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -46,6 +49,7 @@ impl HubClient {
             stdin,
             lines,
             name: program.to_string(),
+            limits,
         };
         client.send("hub")?;
         let mut numbering_parameter = false;
@@ -71,18 +75,8 @@ impl HubClient {
         Ok(client)
     }
 
-    /// The engine's name and version from its `id` line.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Tells the engine that a new game starts.
-    pub fn new_game(&mut self) -> Result<(), String> {
-        self.send("new-game")
-    }
-
     /// The engine's move in `game` within `limits`, checked against the rules.
-    pub fn choose(&mut self, game: &Game, limits: Limits) -> Result<Move, String> {
+    fn ask(&mut self, game: &Game, limits: Limits) -> Result<Move, String> {
         let mut pos = format!("pos pos={}", position_text(game.start()));
         if !game.moves().is_empty() {
             let moves: Vec<String> = game
@@ -153,6 +147,23 @@ impl HubClient {
                 }
             }
         }
+    }
+}
+
+impl Player for HubClient {
+    /// The engine's name and version from its `id` line.
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Tells the engine that a new game starts.
+    fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.send("new-game").map_err(PlayerError)
+    }
+
+    /// The engine's move, checked against the rules.
+    fn choose(&mut self, game: &Game) -> Result<Option<Move>, PlayerError> {
+        self.ask(game, self.limits).map(Some).map_err(PlayerError)
     }
 }
 

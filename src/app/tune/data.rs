@@ -3,7 +3,7 @@
 //! `1`, `0.5` or `0`).
 
 use super::Sample;
-use shashki::play::{SelfPlay, selfplay_games};
+use shashki::play::{GameError, SelfPlay, selfplay_games};
 use shashki::{Color, Game, Outcome, Position};
 
 /// Plies at the start of each game whose positions are left out (too alike).
@@ -36,11 +36,11 @@ pub fn selfplay(
     plan: &SelfPlay,
     starts: &[Game],
     report: &mut dyn FnMut(usize),
-) -> Vec<(Position, f32)> {
-    selfplay_games(plan, starts, report)
+) -> Result<Vec<(Position, f32)>, GameError> {
+    Ok(selfplay_games(plan, starts, report)?
         .iter()
         .flat_map(|game| labelled(game, result_for_white(game.outcome())))
-        .collect()
+        .collect())
 }
 
 /// Every position of finished `games`, labelled with each game's result.
