@@ -13,7 +13,7 @@ use support::time_runs;
 
 /// Each position with its depth and the nodes the search visits there with the
 /// bot's evaluation (fitted weights and local patterns), with the fitted weights
-/// alone, and with the hand-written evaluation (the bot's before issue 10, whose
+/// alone, and with the hand-written evaluation (the bot's before the fitted one, whose
 /// tree earlier versions searched too, so their speeds compare).
 const CASES: [(&str, &str, u32, [u64; 3]); 3] = [
     ("start", START_FEN, 16, [6_385_436, 4_835_455, 5_779_610]),

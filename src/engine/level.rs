@@ -45,7 +45,7 @@ impl Level {
     }
 }
 
-/// The named levels, weakest first; each is measured against the next in the README.
+/// The named levels, weakest first; each is measured against the next in docs/STRENGTH.md.
 pub const LEVELS: [Level; 7] = [
     Level {
         name: "beginner",

@@ -193,7 +193,7 @@ const PROOF_NODES: u64 = 20_000;
 
 /// Why `choice` may be played in `game`'s position: its line is a combination proven
 /// here (named so), or it is no hypothesis to prove (an exact fact, or a one-move fact
-/// such as the lone-king endings, which `tests/kb_three_kings.rs` audits against the
+/// such as the lone-king endings, which `tests/it/kb_three_kings.rs` audits against the
 /// exact results for every position they match). `None`: a line that is not proven.
 fn proven(game: &Game, choice: &KbChoice) -> Option<Source> {
     let position = game.position();

@@ -1,10 +1,10 @@
 //! The knowledge base: facts the bot consults before it searches.
 //!
-//! A fact says "in a position like this, play this". The file format is
-//! described at the top of `kb/combs.txt` (the built-in base) and in the README; `kb.pest` is its
-//! grammar. Loading parses (`build`), checks (`check`), compiles masks to
-//! bitboards (`compile`) and indexes them (`matcher`); `choose` then answers
-//! a position in microseconds.
+//! A fact says "in a position like this, play this". The file format is described at
+//! the top of `kb/combs.txt` (the built-in base) and in the README, the internals in
+//! `docs/KNOWLEDGE_BASE.md`; `kb.pest` is its grammar. Loading parses (`build`), checks
+//! (`check`), compiles masks to bitboards (`compile`) and indexes them (`matcher`);
+//! `choose` then answers a position in microseconds.
 
 mod ast;
 mod base;

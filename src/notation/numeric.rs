@@ -3,7 +3,7 @@
 //! Two numberings are in use for the Russian game, and one program may use both:
 //! pydraughts 0.6.7's Hub engine interface writes positions in the standard order and
 //! moves counted from White's side, where 0.5.7 writes both in the standard order
-//! (`README.md`, "Driving shashki from other programs").
+//! (`README.md`, "The Hub protocol").
 
 use crate::Square;
 

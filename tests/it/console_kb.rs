@@ -141,7 +141,7 @@ fn a_reload_with_errors_keeps_the_old_base() {
 }
 
 /// A middlegame where White has a shot a four-ply search does not play, and played
-/// e3-d4 instead (the game of `tests/kb_learn.rs`).
+/// e3-d4 instead (the game of `tests/it/kb_learn.rs`).
 const MISSED: &str = "[Event \"constructed\"]\n[White \"Белые\"]\n[Black \"Чёрные\"]\n\
     [FEN \"W:Wa1,c1,e1,b2,a3,e3,f4,h4:Bb4,c5,b6,d6,h6,b8\"]\n\n1. e3-d4 *\n";
 

@@ -50,7 +50,7 @@ fn every_balance_of_up_to_four_pieces_is_built_and_consistent() {
 #[test]
 fn kings_only_endings_agree_with_the_exact_solver() {
     // The exact solver applies the draw rules, which never cut short a win in
-    // these endings (see tests/support), so its values are the databases' values.
+    // these endings (see tests/it/support.rs), so its values are the databases' values.
     let base = base();
     let solver = Solver::new();
     let mut compared = 0;

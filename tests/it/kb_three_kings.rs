@@ -1,5 +1,5 @@
 //! Three kings against a lone king: the knowledge base's endgame facts,
-//! checked against an exact solver (tests/support).
+//! checked against an exact solver (tests/it/support.rs).
 
 use crate::support;
 

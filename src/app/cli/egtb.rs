@@ -122,7 +122,7 @@ fn build(dir: &Path, pieces: u32) -> Result<ExitCode, Box<dyn std::error::Error>
 }
 
 /// Prints the value of `position` from the databases, else from the built-in exact
-/// tables of a lone king against one to three kings (the same values: tests/egtb.rs
+/// tables of a lone king against one to three kings (the same values: tests/it/egtb.rs
 /// compares every one); or says why there is none.
 fn probe(
     dir: Option<PathBuf>,
