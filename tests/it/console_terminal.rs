@@ -114,40 +114,6 @@ impl Terminal {
 }
 
 #[test]
-fn ctrl_c_while_the_bot_thinks_plays_its_best_move_so_far_and_the_game_goes_on() {
-    // A minute a move: without the interrupt, no move would come within the patience.
-    let mut terminal = Terminal::start(&["--black", "--movetime", "60000"]);
-    terminal.expect("thinking: depth");
-    // Keys typed while it thinks are not echoed then: they start the next prompt's line.
-    terminal.press(b"fe");
-    terminal.press(b"\x03");
-    let pressed = Instant::now();
-    let before = terminal.expect("(interrupted: playing the best move found so far)");
-    terminal.expect("shashki plays ");
-    assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
-    assert!(!before.contains("fe"), "typed keys echoed: {before:?}");
-    terminal.expect("Black> fe");
-    terminal.enter("n");
-    terminal.expect("B:W");
-    terminal.quit();
-}
-
-#[test]
-fn ctrl_c_during_a_hint_shows_the_best_move_so_far() {
-    let mut terminal = Terminal::start(&["--movetime", "60000"]);
-    terminal.expect("White> ");
-    terminal.enter("hint");
-    let pressed = terminal.interrupt_thinking();
-    terminal.expect("(interrupted: the best move found so far)");
-    terminal.expect("hint: ");
-    assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
-    terminal.expect("White> ");
-    terminal.enter("fen");
-    terminal.expect("W:W");
-    terminal.quit();
-}
-
-#[test]
 fn ctrl_c_at_the_prompt_still_clears_the_line_and_twice_asks_to_quit() {
     let mut terminal = Terminal::start(&[]);
     terminal.expect("White> ");
@@ -207,23 +173,6 @@ fn in_russian_tab_completes_the_russian_words_and_the_bot_thinks_in_russian() {
 }
 
 #[test]
-fn analyze_redraws_its_lines_until_enter_and_the_game_is_untouched() {
-    let mut terminal = Terminal::start(&[]);
-    terminal.expect("White> ");
-    terminal.enter("analyze");
-    terminal.expect("Enter or Ctrl-C stops");
-    terminal.expect("3. depth 4  ");
-    terminal.press(b"\r");
-    let pressed = Instant::now();
-    terminal.expect("analysis stopped at depth ");
-    assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
-    terminal.expect("1. White> ");
-    terminal.enter("fen");
-    terminal.expect(shashki::START_FEN);
-    terminal.quit();
-}
-
-#[test]
 fn in_russian_analysis_with_a_depth_ends_by_itself_and_review_shows_a_blunder() {
     let mut terminal =
         Terminal::start(&["--lang", "ru", "--depth", "5", "--fen", "W:Wa1,f4:Bf6,b8"]);
@@ -249,25 +198,6 @@ fn ctrl_c_during_an_endless_analysis_returns_to_the_prompt() {
     terminal.press(b"\x03");
     terminal.expect("analysis stopped at depth ");
     terminal.expect("White> ");
-    terminal.quit();
-}
-
-#[test]
-fn ctrl_c_ends_a_review_early_with_the_moves_reviewed_so_far() {
-    let mut terminal = Terminal::start(&["--depth", "1"]);
-    terminal.expect("1. White> ");
-    terminal.enter("c3-d4");
-    terminal.expect("2. White> ");
-    terminal.enter("review 1500");
-    terminal.expect("review of 2 plies, 1500 ms a position (Ctrl-C stops)");
-    // The bar shows the second position done while the third is searched.
-    terminal.expect("2/3");
-    terminal.press(b"\x03");
-    let pressed = Instant::now();
-    terminal.expect("(interrupted: reviewed up to ply 1)");
-    assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
-    terminal.expect("Black: 0 mistakes, 0 blunders");
-    terminal.expect("2. White> ");
     terminal.quit();
 }
 
@@ -398,23 +328,99 @@ fn after_the_end_every_question_returns_to_the_new_game_question() {
     terminal.quit();
 }
 
-#[test]
-fn a_level_on_the_clock_plays_at_that_level_and_a_resumed_game_keeps_both() {
-    let args = ["--black", "--level", "beginner", "--time", "5+3"];
-    let mut first = Terminal::start(&args);
-    first.expect("the bot plays on the clock: 5+3");
-    // The line is wrapped at 80 columns after "at level".
-    first.expect("beginner: at most 1 ply deep, without the knowledge base");
-    first.expect("(search: depth 1, ");
-    first.expect("Black> ");
-    let home = first.quit();
-    let mut terminal = Terminal::restart(home, &[]);
-    terminal.expect("resume it? (y/n) ");
-    terminal.enter("y");
-    terminal.expect("resumed: you play Black");
-    terminal.expect("beginner: at most 1 ply deep");
-    // White's clock: five minutes, three seconds more, less what the move took.
-    terminal.expect("clocks: White 5:0");
-    terminal.expect("Black 4:5");
-    terminal.quit();
+/// Tests that count on the wall clock (a time limit, a clock, an answer within so long):
+/// `.ci/run` runs them apart, one at a time, so that a loaded machine does not fail them.
+mod wall_clock {
+    use super::*;
+
+    #[test]
+    fn ctrl_c_while_the_bot_thinks_plays_its_best_move_so_far_and_the_game_goes_on() {
+        // A minute a move: without the interrupt, no move would come within the patience.
+        let mut terminal = Terminal::start(&["--black", "--movetime", "60000"]);
+        terminal.expect("thinking: depth");
+        // Keys typed while it thinks are not echoed then: they start the next prompt's line.
+        terminal.press(b"fe");
+        terminal.press(b"\x03");
+        let pressed = Instant::now();
+        let before = terminal.expect("(interrupted: playing the best move found so far)");
+        terminal.expect("shashki plays ");
+        assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
+        assert!(!before.contains("fe"), "typed keys echoed: {before:?}");
+        terminal.expect("Black> fe");
+        terminal.enter("n");
+        terminal.expect("B:W");
+        terminal.quit();
+    }
+
+    #[test]
+    fn ctrl_c_during_a_hint_shows_the_best_move_so_far() {
+        let mut terminal = Terminal::start(&["--movetime", "60000"]);
+        terminal.expect("White> ");
+        terminal.enter("hint");
+        let pressed = terminal.interrupt_thinking();
+        terminal.expect("(interrupted: the best move found so far)");
+        terminal.expect("hint: ");
+        assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
+        terminal.expect("White> ");
+        terminal.enter("fen");
+        terminal.expect("W:W");
+        terminal.quit();
+    }
+
+    #[test]
+    fn analyze_redraws_its_lines_until_enter_and_the_game_is_untouched() {
+        let mut terminal = Terminal::start(&[]);
+        terminal.expect("White> ");
+        terminal.enter("analyze");
+        terminal.expect("Enter or Ctrl-C stops");
+        terminal.expect("3. depth 4  ");
+        terminal.press(b"\r");
+        let pressed = Instant::now();
+        terminal.expect("analysis stopped at depth ");
+        assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
+        terminal.expect("1. White> ");
+        terminal.enter("fen");
+        terminal.expect(shashki::START_FEN);
+        terminal.quit();
+    }
+
+    #[test]
+    fn ctrl_c_ends_a_review_early_with_the_moves_reviewed_so_far() {
+        let mut terminal = Terminal::start(&["--depth", "1"]);
+        terminal.expect("1. White> ");
+        terminal.enter("c3-d4");
+        terminal.expect("2. White> ");
+        terminal.enter("review 1500");
+        terminal.expect("review of 2 plies, 1500 ms a position (Ctrl-C stops)");
+        // The bar shows the second position done while the third is searched.
+        terminal.expect("2/3");
+        terminal.press(b"\x03");
+        let pressed = Instant::now();
+        terminal.expect("(interrupted: reviewed up to ply 1)");
+        assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
+        terminal.expect("Black: 0 mistakes, 0 blunders");
+        terminal.expect("2. White> ");
+        terminal.quit();
+    }
+
+    #[test]
+    fn a_level_on_the_clock_plays_at_that_level_and_a_resumed_game_keeps_both() {
+        let args = ["--black", "--level", "beginner", "--time", "5+3"];
+        let mut first = Terminal::start(&args);
+        first.expect("the bot plays on the clock: 5+3");
+        // The line is wrapped at 80 columns after "at level".
+        first.expect("beginner: at most 1 ply deep, without the knowledge base");
+        first.expect("(search: depth 1, ");
+        first.expect("Black> ");
+        let home = first.quit();
+        let mut terminal = Terminal::restart(home, &[]);
+        terminal.expect("resume it? (y/n) ");
+        terminal.enter("y");
+        terminal.expect("resumed: you play Black");
+        terminal.expect("beginner: at most 1 ply deep");
+        // White's clock: five minutes, three seconds more, less what the move took.
+        terminal.expect("clocks: White 5:0");
+        terminal.expect("Black 4:5");
+        terminal.quit();
+    }
 }

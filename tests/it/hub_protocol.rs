@@ -309,37 +309,6 @@ fn stop_ends_an_endless_analysis_with_its_best_move() {
 }
 
 #[test]
-fn a_ponder_search_waits_for_the_hit_and_then_keeps_to_the_move_time() {
-    let mut hub = Hub::start(&["--no-kb", "--numbering=from-white"]);
-    let start = Position::start();
-    hub.send(&pos_line(&start, &["10-14".to_string()]));
-    hub.send("level move-time=0.2");
-    hub.send("go ponder");
-    let meanwhile = hub.during(Duration::from_millis(800));
-    assert!(
-        !meanwhile.iter().any(|line| line.starts_with("done")),
-        "pondering ended before the hit: {meanwhile:?}"
-    );
-    hub.send("ponder-hit");
-    let done = hub.expect("done");
-    // 10-14 is legal only from White's side: the answer is in that numbering too.
-    let after = start
-        .play(parse_move("10-14", &start, FromWhite).unwrap())
-        .unwrap();
-    assert!(
-        parse_move(value(&done, "move"), &after, FromWhite).is_ok(),
-        "{done}"
-    );
-
-    // A ponder search the opponent's move did not hit is stopped and answers all the same.
-    hub.send("go ponder");
-    hub.during(Duration::from_millis(200));
-    hub.send("stop");
-    hub.expect("done");
-    assert!(hub.quit());
-}
-
-#[test]
 fn the_hash_table_is_kept_between_searches_until_a_new_game() {
     let mut hub = Hub::start(&["--no-kb"]);
     let nodes = |hub: &mut Hub| {
@@ -442,36 +411,6 @@ fn bad_input_gets_an_error_line_and_the_engine_goes_on() {
     assert!(parse_move(value(&done, "move"), &Position::start(), FromWhite).is_ok());
     hub.send("ping");
     hub.expect("pong");
-    assert!(hub.quit());
-}
-
-#[test]
-fn a_game_on_a_short_clock_ends_without_a_flag_fall() {
-    let mut hub = Hub::start(&[]);
-    hub.send("init");
-    hub.expect("ready");
-    let start = Position::start();
-    let mut game = Game::new(start);
-    let mut moves = Vec::new();
-    // Both sides are this engine, each with its own clock: three seconds for the game.
-    let mut clocks = [Duration::from_secs(3); 2];
-    while game.outcome().is_none() && moves.len() < 300 {
-        let side = game.position().side_to_move().index();
-        hub.send(&pos_line(&start, &moves));
-        hub.send(&format!("level time={:.3}", clocks[side].as_secs_f64()));
-        let asked = Instant::now();
-        hub.send("go think");
-        let done = hub.expect("done");
-        let spent = asked.elapsed();
-        clocks[side] = clocks[side].checked_sub(spent).unwrap_or_else(|| {
-            panic!(
-                "the flag fell at move {}: {spent:?} spent\n{moves:?}",
-                moves.len() + 1
-            )
-        });
-        play_answer(&mut game, &mut moves, &done, Standard);
-    }
-    assert!(moves.len() > 20, "{moves:?}");
     assert!(hub.quit());
 }
 
@@ -691,43 +630,6 @@ fn scan_parameters_as_the_lidraughts_bridge_sends_them_are_taken_quietly() {
     assert!(hub.quit());
 }
 
-#[test]
-fn a_clock_below_zero_gets_a_legal_move_at_once() {
-    let start = Position::start();
-    let after = start
-        .play(parse_move("22-18", &start, Standard).unwrap())
-        .unwrap();
-    let mut hub = Hub::start(&[]);
-    hub.send("init");
-    hub.expect("ready");
-    hub.send(&pos_line(&start, &["22-18".to_string()]));
-    // Were any of these refused, the minute before would hold and the test time out.
-    for level in [
-        "level time=-0.4 inc=0.9",
-        "level time=0",
-        "level time=-2 inc=0.5",
-        "level time=0.0 inc=-0.1",
-    ] {
-        hub.send("level move-time=60");
-        hub.send(level);
-        let asked = Instant::now();
-        hub.send("go think");
-        let lines = hub.until("done");
-        let spent = asked.elapsed();
-        assert!(
-            !lines.iter().any(|line| line.starts_with("error")),
-            "{level}: {lines:?}"
-        );
-        let done = lines.last().unwrap();
-        assert!(
-            parse_move(value(done, "move"), &after, Standard).is_ok(),
-            "{done}"
-        );
-        assert!(spent < Duration::from_secs(10), "{level}: {spent:?}");
-    }
-    assert!(hub.quit());
-}
-
 /// The `done` lines among `lines`.
 fn dones(lines: &[String]) -> Vec<&String> {
     lines
@@ -863,4 +765,108 @@ fn a_go_in_a_finished_game_is_answered() {
     hub.send("ping");
     assert_eq!(hub.next_line(PATIENCE).as_deref(), Some("pong"));
     assert!(hub.quit());
+}
+
+/// Tests that count on the wall clock (a time limit, a clock, an answer within so long):
+/// `.ci/run` runs them apart, one at a time, so that a loaded machine does not fail them.
+mod wall_clock {
+    use super::*;
+
+    #[test]
+    fn a_ponder_search_waits_for_the_hit_and_then_keeps_to_the_move_time() {
+        let mut hub = Hub::start(&["--no-kb", "--numbering=from-white"]);
+        let start = Position::start();
+        hub.send(&pos_line(&start, &["10-14".to_string()]));
+        hub.send("level move-time=0.2");
+        hub.send("go ponder");
+        let meanwhile = hub.during(Duration::from_millis(800));
+        assert!(
+            !meanwhile.iter().any(|line| line.starts_with("done")),
+            "pondering ended before the hit: {meanwhile:?}"
+        );
+        hub.send("ponder-hit");
+        let done = hub.expect("done");
+        // 10-14 is legal only from White's side: the answer is in that numbering too.
+        let after = start
+            .play(parse_move("10-14", &start, FromWhite).unwrap())
+            .unwrap();
+        assert!(
+            parse_move(value(&done, "move"), &after, FromWhite).is_ok(),
+            "{done}"
+        );
+
+        // A ponder search the opponent's move did not hit is stopped and answers all the same.
+        hub.send("go ponder");
+        hub.during(Duration::from_millis(200));
+        hub.send("stop");
+        hub.expect("done");
+        assert!(hub.quit());
+    }
+
+    #[test]
+    fn a_game_on_a_short_clock_ends_without_a_flag_fall() {
+        let mut hub = Hub::start(&[]);
+        hub.send("init");
+        hub.expect("ready");
+        let start = Position::start();
+        let mut game = Game::new(start);
+        let mut moves = Vec::new();
+        // Both sides are this engine, each with its own clock: three seconds for the game.
+        let mut clocks = [Duration::from_secs(3); 2];
+        while game.outcome().is_none() && moves.len() < 300 {
+            let side = game.position().side_to_move().index();
+            hub.send(&pos_line(&start, &moves));
+            hub.send(&format!("level time={:.3}", clocks[side].as_secs_f64()));
+            let asked = Instant::now();
+            hub.send("go think");
+            let done = hub.expect("done");
+            let spent = asked.elapsed();
+            clocks[side] = clocks[side].checked_sub(spent).unwrap_or_else(|| {
+                panic!(
+                    "the flag fell at move {}: {spent:?} spent\n{moves:?}",
+                    moves.len() + 1
+                )
+            });
+            play_answer(&mut game, &mut moves, &done, Standard);
+        }
+        assert!(moves.len() > 20, "{moves:?}");
+        assert!(hub.quit());
+    }
+
+    #[test]
+    fn a_clock_below_zero_gets_a_legal_move_at_once() {
+        let start = Position::start();
+        let after = start
+            .play(parse_move("22-18", &start, Standard).unwrap())
+            .unwrap();
+        let mut hub = Hub::start(&[]);
+        hub.send("init");
+        hub.expect("ready");
+        hub.send(&pos_line(&start, &["22-18".to_string()]));
+        // Were any of these refused, the minute before would hold and the test time out.
+        for level in [
+            "level time=-0.4 inc=0.9",
+            "level time=0",
+            "level time=-2 inc=0.5",
+            "level time=0.0 inc=-0.1",
+        ] {
+            hub.send("level move-time=60");
+            hub.send(level);
+            let asked = Instant::now();
+            hub.send("go think");
+            let lines = hub.until("done");
+            let spent = asked.elapsed();
+            assert!(
+                !lines.iter().any(|line| line.starts_with("error")),
+                "{level}: {lines:?}"
+            );
+            let done = lines.last().unwrap();
+            assert!(
+                parse_move(value(done, "move"), &after, Standard).is_ok(),
+                "{done}"
+            );
+            assert!(spent < Duration::from_secs(10), "{level}: {spent:?}");
+        }
+        assert!(hub.quit());
+    }
 }

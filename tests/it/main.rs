@@ -1,6 +1,10 @@
 //! The integration tests, in one binary: the library through its public interface, and
 //! the `shashki` program driven as a player, a script or another program drives it.
 //! Reference data is in `tests/data`, each file naming its source in its first line.
+//!
+//! A test that counts on the wall clock (a time limit, a game clock, an answer within so
+//! long) stands in a module `wall_clock` of its file: CI runs those apart, one at a time
+//! (`cargo test wall_clock:: -- --test-threads=1`), and the rest with `--skip wall_clock::`.
 
 mod common;
 mod support;
