@@ -32,6 +32,7 @@ pub mod play;
 mod position;
 pub mod search;
 mod square;
+pub mod tablebase;
 mod tables;
 #[cfg(test)]
 mod testing;

@@ -24,6 +24,7 @@ mod kb_check_cli;
 mod kb_learn;
 mod kb_starter;
 mod kb_three_kings;
+mod king_endings;
 mod levels;
 mod pdn_check;
 mod random_games;
