@@ -17,8 +17,6 @@
 
 mod bitboard;
 pub mod combination;
-pub mod egtb;
-pub mod endgame;
 pub mod engine;
 pub mod files;
 mod game;

@@ -65,9 +65,9 @@ impl Builtin {
         find(self.solved_unit(unit), material)
     }
 
-    /// The table of `material`, a covered one, if it is solved.
+    /// The table of `material`, if it is a built-in one and solved.
     pub fn ready(&self, material: Material) -> Option<&Table> {
-        let unit = Builtin::unit(material).expect("a built-in material");
+        let unit = Builtin::unit(material)?;
         self.units[unit].get().map(|tables| find(tables, material))
     }
 
@@ -91,7 +91,6 @@ fn find(tables: &[Table], material: Material) -> &Table {
 
 impl Successors for Builtin {
     fn solved(&self, material: Material) -> Option<&Table> {
-        Builtin::unit(material)?;
         self.ready(material)
     }
 }

@@ -257,6 +257,12 @@ impl Tablebase {
         }
     }
 
+    /// Whether the table of `material` is at hand without waiting: a file (read or not)
+    /// or a built-in table solved already. Asks for nothing to be solved.
+    pub fn is_ready(&self, material: Material) -> bool {
+        self.shared.files.contains_key(&material) || self.shared.builtin.ready(material).is_some()
+    }
+
     /// What the tables know of `position` in a game whose draw counters are
     /// `counters`, waiting for a built-in table to be solved.
     pub fn probe(

@@ -147,24 +147,3 @@ fn the_longest_win_of_three_kings_fits_the_fifteen_moves() {
     assert_eq!(support::exact(&position), Value::Win(25));
     assert_eq!(DrawCounters::starting(&position).plies_left(&position), 29);
 }
-
-#[test]
-fn the_brute_force_agrees_with_the_first_built_in_tables() {
-    // Kept while the first built-in tables are still in the library.
-    let brute = BruteForce::new();
-    for (position, values) in brute.positions() {
-        for budget in 0..=MAX_BUDGET {
-            let counters = DrawCounters {
-                kings_only: MAX_BUDGET - budget,
-                lone_king: None,
-                king_ending: None,
-            };
-            assert_eq!(
-                shashki::endgame::value_with(&position, &counters).map(|v| format!("{v}")),
-                Some(format!("{}", values[budget as usize])),
-                "{}",
-                position.to_fen()
-            );
-        }
-    }
-}

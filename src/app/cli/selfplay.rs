@@ -4,16 +4,14 @@ use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::app::hub::HubClient;
 use clap::{Args, ValueEnum};
-use shashki::egtb::Tablebase;
-use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Level, Limits};
 use shashki::kb::KnowledgeBase;
 use shashki::search::{EvalConfig, TableError};
+use shashki::tablebase::{Tablebase, Value, Verdict};
 
 use super::Evaluation;
 use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
@@ -221,7 +219,7 @@ impl Player {
         movetime: u64,
         seed: u64,
         kb: &KnowledgeBase,
-        tablebase: Option<&Arc<Tablebase>>,
+        tablebase: Tablebase,
     ) -> Result<Player, TableError> {
         let config = EngineConfig {
             use_kb: settings.use_kb(),
@@ -239,7 +237,7 @@ impl Player {
             } else {
                 EngineConfig::default().capture_margin
             },
-            tablebase: tablebase.filter(|_| !settings.no_egtb).cloned(),
+            tablebase,
         };
         let limits = settings.limits(movetime);
         let kb = config.use_kb.then(|| kb.clone());
@@ -319,8 +317,8 @@ impl Player {
         if config.threads > 1 {
             words.push(format!("{} threads", config.threads));
         }
-        if let Some(base) = &config.tablebase {
-            words.push(format!("egtb {} pieces", base.pieces()));
+        if config.tablebase.dir().is_some() {
+            words.push(format!("egtb {} pieces", config.tablebase.pieces()));
         }
         format!("{} ({})", self.name, words.join(", "))
     }
@@ -439,11 +437,13 @@ impl fmt::Display for GameEnd {
     }
 }
 
-/// Plays one game from `game` between `white` and `black`; returns how it ended and the record.
+/// Plays one game from `game` between `white` and `black`; returns how it ended and the
+/// record. `tables` tell a drawn king against king.
 fn play_game(
     mut game: Game,
     white: &mut Player,
     black: &mut Player,
+    tables: &Tablebase,
 ) -> Result<(GameEnd, Game), String> {
     white.new_game()?;
     black.new_game()?;
@@ -455,7 +455,7 @@ fn play_game(
             return Ok((GameEnd::PlyCap, game));
         }
         if is_king_against_king(game.position())
-            && endgame::value_with(game.position(), &game.counters()) == Some(Value::Draw)
+            && tables.probe(game.position(), &game.counters()) == Ok(Verdict::Exact(Value::Draw))
         {
             // Neither side can force a win: the bot offers a draw here and the other bot
             // accepts (RULES.md, draw rule 5). One that a side wins is played out.
@@ -494,24 +494,34 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         }
     };
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
-    let tablebase = args.egtb.open()?;
+    let tables = args.egtb.open()?;
+    // A side without the databases still has the built-in king endings.
+    let builtin = Tablebase::builtin();
+    let tables_for = |no_egtb: bool| {
+        if no_egtb {
+            builtin.clone()
+        } else {
+            tables.clone()
+        }
+    };
     let openings = args.openings.list()?;
+    let a_side = side(
+        args.a_level,
+        args.a_depth,
+        args.a_no_kb,
+        args.a_material_only,
+        args.a_no_capture_stage,
+        args.a_no_egtb,
+        args.a_eval,
+        args.a_threads,
+    );
     let mut a = Player::new(
         "A",
-        side(
-            args.a_level,
-            args.a_depth,
-            args.a_no_kb,
-            args.a_material_only,
-            args.a_no_capture_stage,
-            args.a_no_egtb,
-            args.a_eval,
-            args.a_threads,
-        ),
+        a_side,
         args.movetime,
         args.seed,
         &kb,
-        tablebase.as_ref(),
+        tables_for(a_side.no_egtb),
     )?;
     let b_side = side(
         args.b_level,
@@ -531,7 +541,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             args.movetime,
             args.seed.wrapping_add(1),
             &kb,
-            tablebase.as_ref(),
+            tables_for(b_side.no_egtb),
         )?,
     };
     let mut out = std::io::stdout().lock();
@@ -546,9 +556,9 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         let a_is_white = index % 2 == 0;
         let start = opening.game.clone();
         let (end, game) = if a_is_white {
-            play_game(start, &mut a, &mut b)?
+            play_game(start, &mut a, &mut b, &builtin)?
         } else {
-            play_game(start, &mut b, &mut a)?
+            play_game(start, &mut b, &mut a, &builtin)?
         };
         let a_color = if a_is_white {
             Color::White
@@ -684,14 +694,21 @@ mod tests {
             threads: 1,
         };
         (
-            Player::new("A", settings, 100, 0, &kb, None).expect("a 100 MB table"),
-            Player::new("B", settings, 100, 1, &kb, None).expect("a 100 MB table"),
+            Player::new("A", settings, 100, 0, &kb, Tablebase::builtin()).expect("a 100 MB table"),
+            Player::new("B", settings, 100, 1, &kb, Tablebase::builtin()).expect("a 100 MB table"),
         )
     }
 
     fn play_from(fen: &str) -> (GameEnd, Game) {
         let (mut white, mut black) = players();
-        play_game(Game::new(fen.parse().unwrap()), &mut white, &mut black).unwrap()
+        let tables = Tablebase::builtin();
+        play_game(
+            Game::new(fen.parse().unwrap()),
+            &mut white,
+            &mut black,
+            &tables,
+        )
+        .unwrap()
     }
 
     #[test]
