@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use super::rules::{Transition, transition};
 use super::table::Palette;
 use super::value::{Code, Steps};
-use super::{Budget, Class, Material, Record, Table};
+use super::{Budget, Class, Material, Record, Table, Value};
 use crate::tables::{Direction, NEIGHBOUR, free_run};
 use crate::{Bitboard, Color, MoveList, Position};
 
@@ -90,7 +90,8 @@ pub(crate) fn solve(
     let unit = Unit::new(materials);
     let class = Class::of(materials[0]);
     let mut open_exit = false;
-    let steps: Vec<Steps> = if class.is_budgeted() {
+    // Each position's steps, as a number into a list of the distinct ones.
+    let (steps, numbers): (Vec<Steps>, Vec<u32>) = if class.is_budgeted() {
         Layers::new(&unit, solved).solve(report, &mut open_exit)
     } else {
         let mut sure = |before: &Position, mv, after: &Position| {
@@ -99,16 +100,19 @@ pub(crate) fn solve(
             code
         };
         let codes = Retrograde::new(&unit).solve(&mut sure, report);
-        let mut interned: HashMap<Code, Steps> = HashMap::new();
-        codes
-            .into_iter()
-            .map(|code| {
-                interned
-                    .entry(code)
-                    .or_insert_with(|| Steps::constant(code.value()))
-                    .clone()
+        let mut distinct: HashMap<Code, u32> = HashMap::new();
+        let numbers = codes
+            .iter()
+            .map(|&code| {
+                let next = distinct.len() as u32;
+                *distinct.entry(code).or_insert(next)
             })
-            .collect()
+            .collect();
+        let mut steps = vec![Steps::constant(Value::Draw); distinct.len()];
+        for (code, number) in distinct {
+            steps[number as usize] = Steps::constant(code.value());
+        }
+        (steps, numbers)
     };
     let beyond = (class == Class::KingEnding || open_exit).then(|| {
         let mut hoped = |before: &Position, mv, after: &Position| {
@@ -120,20 +124,28 @@ pub(crate) fn solve(
     let mut at = 0;
     for &material in materials {
         let mut palette = Palette::default();
-        let numbers: Vec<u32> = (0..material.size())
+        // Records by their steps' number and result beyond: each built once.
+        let mut known: HashMap<(u32, Option<Code>), u32> = HashMap::new();
+        let table_numbers: Vec<u32> = (0..material.size())
             .map(|_| {
-                let record = Record::from_parts(
-                    steps[at].clone(),
-                    beyond
-                        .as_ref()
-                        .map(|codes| codes[at])
-                        .filter(|code| code.is_decisive()),
-                );
+                let beyond = beyond
+                    .as_ref()
+                    .map(|codes| codes[at])
+                    .filter(|code| code.is_decisive());
+                let key = (numbers[at], beyond);
                 at += 1;
-                palette.number(record)
+                *known.entry(key).or_insert_with(|| {
+                    let record = Record::from_parts(steps[key.0 as usize].clone(), beyond);
+                    palette.number(record)
+                })
             })
             .collect();
-        tables.push(Table::new(material, palette, &numbers, beyond.is_some()));
+        tables.push(Table::new(
+            material,
+            palette,
+            &table_numbers,
+            beyond.is_some(),
+        ));
     }
     tables
 }
@@ -284,9 +296,13 @@ impl<'a> Layers<'a> {
         number
     }
 
-    /// The steps of every position of the unit, by number; `open_exit` is set when an
-    /// exit leads to an open record.
-    fn solve(mut self, report: &mut dyn FnMut(u64), open_exit: &mut bool) -> Vec<Steps> {
+    /// The distinct steps, and the number among them of every position of the unit's
+    /// steps; `open_exit` is set when an exit leads to an open record.
+    fn solve(
+        mut self,
+        report: &mut dyn FnMut(u64),
+        open_exit: &mut bool,
+    ) -> (Vec<Steps>, Vec<u32>) {
         let mut slices: Vec<Vec<u32>> = Vec::new();
         for at in 0..self.unit.size {
             if let Some(position) = self.unit.position(at) {
@@ -297,20 +313,19 @@ impl<'a> Layers<'a> {
                 slices[slice].push(at as u32);
             }
         }
-        let drawn = self.intern(Steps::constant(crate::tablebase::Value::Draw));
+        let drawn = self.intern(Steps::constant(Value::Draw));
         let mut slot_of = vec![u32::MAX; self.unit.size as usize];
         for slice in slices.iter().rev() {
             self.solve_slice(slice, &mut slot_of, open_exit);
             report(slice.len() as u64);
         }
         // Indices whose men collide name no position: drawn, as nothing reaches them.
-        self.steps
-            .iter()
-            .map(|&number| {
-                let number = if number == u32::MAX { drawn } else { number };
-                self.arena[number as usize].clone()
-            })
-            .collect()
+        for number in &mut self.steps {
+            if *number == u32::MAX {
+                *number = drawn;
+            }
+        }
+        (self.arena, self.steps)
     }
 
     fn solve_slice(&mut self, slice: &[u32], slot_of: &mut [u32], open_exit: &mut bool) {
@@ -486,7 +501,7 @@ impl<'a> Retrograde<'a> {
             }
             let longest = match best {
                 Some(code) => match code.value() {
-                    crate::tablebase::Value::Loss(plies) => plies,
+                    Value::Loss(plies) => plies,
                     _ => 0,
                 },
                 None => 0,
@@ -495,7 +510,7 @@ impl<'a> Retrograde<'a> {
             let can_draw = best.is_some_and(|code| code >= Code::DRAW);
             self.unsettled[at as usize] = if can_draw { CANNOT_LOSE } else { inside };
             match best.map(Code::value) {
-                Some(crate::tablebase::Value::Win(plies)) => self.schedule(plies, at),
+                Some(Value::Win(plies)) => self.schedule(plies, at),
                 _ if inside == 0 && !can_draw => self.schedule(longest, at),
                 _ => {}
             }
@@ -516,9 +531,9 @@ impl<'a> Retrograde<'a> {
                 }
                 settled[at as usize] = true;
                 let value = if ply % 2 == 0 {
-                    crate::tablebase::Value::Loss(ply as u32)
+                    Value::Loss(ply as u32)
                 } else {
-                    crate::tablebase::Value::Win(ply as u32)
+                    Value::Win(ply as u32)
                 };
                 self.codes[at as usize] = Code::new(value);
                 let position = self.unit.position(u64::from(at)).expect("a position");
