@@ -508,7 +508,12 @@ impl<'a> Searcher<'a> {
 
     #[inline(never)]
     fn probe_table(&mut self, position: &Position, counters: &Counters, ply: Ply) -> Option<Score> {
-        let value = self.tablebase?.value(position, &counters.of(position))?;
+        let tables = self.tablebase?;
+        // Most small positions have no table: the counters are worked out only for one.
+        if !tables.holds(position) {
+            return None;
+        }
+        let value = tables.value(position, &counters.of(position))?;
         let score = match value {
             Value::Draw => Score::DRAW,
             Value::Win(plies) => Score::win_in(ply.0 + plies),

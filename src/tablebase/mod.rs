@@ -38,6 +38,7 @@ mod build;
 mod builtin;
 mod file;
 mod material;
+mod retrograde;
 pub(crate) mod rules;
 mod solve;
 mod table;
@@ -255,6 +256,18 @@ impl Tablebase {
             let shared = Arc::clone(&self.shared);
             std::thread::spawn(move || shared.builtin.solve_all());
         }
+    }
+
+    /// Whether a table holds `position`'s material (a file, or a built-in one, solved
+    /// or not): a cheap test before the counters a probe needs are worked out.
+    #[inline]
+    pub fn holds(&self, position: &Position) -> bool {
+        let material = match position.side_to_move() {
+            Color::White => Material::of(position),
+            Color::Black => Material::of(position).swapped(),
+        };
+        Builtin::covers(material)
+            || (!self.shared.files.is_empty() && self.shared.files.contains_key(&material))
     }
 
     /// Whether the table of `material` is at hand without waiting: a file (read or not)

@@ -28,14 +28,13 @@ pub enum EgtbCommand {
         /// Solve only this balance and its colour-swapped twin (e.g. w1m2k-b0m1k), from the
         /// tables of the balances its moves lead to, already in the directory: one job of a
         /// build spread over machines.
-        #[arg(long, value_name = "MATERIAL", conflicts_with = "pieces")]
+        #[arg(long, value_name = "MATERIAL", conflicts_with = "pieces", value_parser = super::values::parse_material)]
         only: Option<Material>,
         /// Where the tables go (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
     },
-    /// Print a position's exact value under the draw rules, counted from it: `win in N`,
-    /// `loss in N` or `draw` (N in plies to the end of the game).
+    /// Print a position's exact value: `win in N`, `loss in N` or `draw` (N in plies).
     Probe {
         /// Where the tables are (default: the data directory's `egtb`).
         #[arg(long)]
