@@ -218,7 +218,7 @@ pub fn stronger_against_lone_king(position: &Position) -> Option<Color> {
 /// Whether each side has exactly one piece and it is a king.
 ///
 /// Not always a draw: a king that can take the other wins, and one that must step
-/// onto a diagonal the other watches loses ([`crate::endgame`] knows which).
+/// onto a diagonal the other watches loses ([`crate::tablebase`] knows which).
 pub fn is_king_against_king(position: &Position) -> bool {
     [Color::White, Color::Black]
         .iter()

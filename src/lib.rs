@@ -17,8 +17,6 @@
 
 mod bitboard;
 pub mod combination;
-pub mod egtb;
-pub mod endgame;
 pub mod engine;
 pub mod files;
 mod game;
@@ -32,6 +30,7 @@ pub mod play;
 mod position;
 pub mod search;
 mod square;
+pub mod tablebase;
 mod tables;
 #[cfg(test)]
 mod testing;

@@ -1,8 +1,9 @@
 //! The bot: decides a move in stages and says which one decided.
 //!
-//! 0. Exact results, where they cover every move (the built-in tables of a lone king
-//!    against one to three kings, see [`crate::endgame`], and the endgame databases
-//!    when they are given): the quickest win or the longest loss. In a drawn position
+//! 0. Exact results under the draw rules, where they cover every move (the endgame
+//!    tables, see [`crate::tablebase`]: the built-in king endings of a lone king
+//!    against one to three kings, and the database files when they are given): the
+//!    quickest win or the longest loss. In a drawn position
 //!    the one move that keeps the draw is played at once; where there are several,
 //!    the later stages choose among them: a losing move is neither played from the
 //!    knowledge base nor searched.
@@ -21,18 +22,16 @@
 //! engine then answers with the best move found so far.
 
 use std::fmt;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::combination::{self, MaterialWon};
-use crate::egtb::{self, Tablebase};
-use crate::endgame::{self, Value};
 use crate::kb::{ActiveLine, FactInfo, KbChoice, KnowledgeBase};
 use crate::notation::Notation;
 use crate::search::{self, EvalConfig, RootMoves, Score, TableError, TranspositionTable};
+use crate::tablebase::{Material, Tablebase, Value, Verdict, Wait};
 use crate::{Color, Game, Move, Position};
 
 mod level;
@@ -58,8 +57,9 @@ pub struct EngineConfig {
     /// Stage 3: the material margin by which one capture must beat every other to be
     /// played without a full search; `None` turns the stage off.
     pub capture_margin: Option<Score>,
-    /// The endgame databases, for stage 0, the search and draw offers.
-    pub tablebase: Option<Arc<Tablebase>>,
+    /// The endgame tables (the built-in king endings, and database files if given), for
+    /// stage 0, the search and draw offers. A handle: engines given clones share them.
+    pub tablebase: Tablebase,
 }
 
 impl Default for EngineConfig {
@@ -71,7 +71,7 @@ impl Default for EngineConfig {
             threads: 1,
             eval: EvalConfig::default(),
             capture_margin: Some(Score(2 * Score::MAN.0)),
-            tablebase: None,
+            tablebase: Tablebase::builtin(),
         }
     }
 }
@@ -118,7 +118,7 @@ pub enum Source {
         /// Nodes searched.
         nodes: u64,
     },
-    /// The endgame databases: the exact value of the position after the move.
+    /// The endgame tables: the exact value of the move under the draw rules.
     Database(Value),
     /// The alpha-beta search.
     Search {
@@ -182,9 +182,9 @@ impl fmt::Display for Count {
     }
 }
 
-/// The least time a move must have to wait for a built-in endgame table to be solved
-/// (some 0.3 s for three kings against one): a shorter move searches meanwhile and
-/// uses the table from the next move on.
+/// The least time a move must have to wait for the built-in endgame tables to be
+/// solved (a fraction of a second): a shorter move searches meanwhile and uses them
+/// from the next move on.
 const WAIT_FOR_TABLE: Duration = Duration::from_secs(1);
 
 /// Nodes a fact's proof may take before the bot plays it (a few milliseconds; a larger
@@ -336,8 +336,12 @@ impl Engine {
         let position = *game.position();
         let moves = position.legal_moves();
         // A short move does not wait for a built-in table to be solved.
-        let may_wait = limits.hard_time().is_none_or(|time| time >= WAIT_FOR_TABLE);
-        let exact = self.database_values(game, may_wait);
+        let wait = if limits.hard_time().is_none_or(|time| time >= WAIT_FOR_TABLE) {
+            Wait::Yes
+        } else {
+            Wait::No
+        };
+        let exact = self.exact_values(game, wait);
         if let Some(&(mv, value)) = exact.first()
             && value != Value::Draw
         {
@@ -402,77 +406,58 @@ impl Engine {
             limits,
             &mut self.tt,
             &self.config.eval,
-            self.config.tablebase.as_deref(),
+            Some(&self.config.tablebase),
             &self.stop,
             progress,
         )
     }
 
     /// The exact value of `game`'s position for the side to move under the draw rules,
-    /// where it is known: from the exact solver of the smallest king endings, else
-    /// from the endgame databases (a win or loss the draw rules would cut short
-    /// counts as a draw).
+    /// where the endgame tables know it (waiting for a built-in table to be solved).
     pub fn exact_value(&self, game: &Game) -> Option<Value> {
-        endgame::value_with(game.position(), &game.counters()).or_else(|| {
-            self.database_values(game, true)
+        let own = self
+            .config
+            .tablebase
+            .probe(game.position(), &game.counters());
+        match own {
+            Ok(Verdict::Exact(value)) => Some(value),
+            _ => self
+                .exact_values(game, Wait::Yes)
                 .first()
-                .map(|&(_, value)| value)
-        })
+                .map(|&(_, value)| value),
+        }
     }
 
     /// Every legal move of `game` with its exact value, best first, where the endgame
-    /// databases or the built-in tables cover them all (waiting for a built-in table to
-    /// be solved); empty elsewhere.
+    /// tables know them all (waiting for a built-in table to be solved); empty elsewhere.
     pub fn exact_moves(&self, game: &Game) -> Vec<(Move, Value)> {
-        self.database_values(game, true)
+        self.exact_values(game, Wait::Yes)
     }
 
-    /// Stage 0: every move with its exact value, best first, where exact results cover
-    /// them all (empty elsewhere): the endgame databases', else, in an ending the
-    /// built-in tables hold, theirs (which count the draw rules from the game's
-    /// counters). A database's win or loss longer than the draw rules allow from here
-    /// counts as a draw: no more is known of it without searching. Without `may_wait`,
-    /// a built-in table not solved yet is started on a thread of its own and not used.
-    fn database_values(&self, game: &Game, may_wait: bool) -> Vec<(Move, Value)> {
+    /// Stage 0: every move with its exact value under the draw rules (the tables read
+    /// with the counters the move leaves), best first, where the tables know them all:
+    /// in a built-in king ending, or where every move leads to a position of no more
+    /// pieces than the database files cover for every material. Empty elsewhere.
+    /// Without `wait`, a built-in table not solved yet is started on a thread of its
+    /// own and not used.
+    fn exact_values(&self, game: &Game, wait: Wait) -> Vec<(Move, Value)> {
         let position = game.position();
         let counters = game.counters();
-        let plies_left = counters.plies_left(position);
-        let from_database = |after: &Position| {
-            let value = egtb::through_move(self.config.tablebase.as_deref()?.value(after)?);
-            Some(match value {
-                Value::Win(plies) | Value::Loss(plies)
-                    if position.kings().any() && plies > plies_left =>
-                {
-                    Value::Draw
-                }
-                value => value,
-            })
-        };
-        let covered = endgame::covers(position);
-        let in_built_in = covered && (may_wait || endgame::is_ready(position));
-        if covered && !in_built_in {
-            // Solved meanwhile, for the moves after this one.
-            endgame::prepare(position);
-        }
-        let built_in = |mv: Move, after: &Position| {
-            if !in_built_in {
-                return None;
-            }
-            let value = endgame::value_with(after, &counters.after(position, mv, after));
-            // Taking the lone king ends the game, which no table holds.
-            value.map(egtb::through_move).or_else(|| {
-                (after.pieces(after.side_to_move()).is_empty()).then_some(Value::Win(1))
-            })
-        };
+        let tables = &self.config.tablebase;
+        let in_builtin = Tablebase::is_builtin(Material::of(position));
         let mut values = Vec::new();
         for mv in position.legal_moves() {
             let after = position.play_unchecked(mv);
-            let Some(value) = from_database(&after).or_else(|| built_in(mv, &after)) else {
+            if !in_builtin && after.occupied().count() > tables.pieces() {
+                return Vec::new();
+            }
+            let next = counters.after(position, mv, &after);
+            let Ok(Verdict::Exact(value)) = tables.probe_with(&after, &next, wait) else {
                 return Vec::new();
             };
-            values.push((mv, value));
+            values.push((mv, value.before()));
         }
-        values.sort_by_key(|&(_, value)| std::cmp::Reverse(egtb::worth(value)));
+        values.sort_by_key(|&(_, value)| std::cmp::Reverse(value.worth()));
         values
     }
 
@@ -494,7 +479,7 @@ impl Engine {
             limits,
             &mut self.tt,
             &self.config.eval,
-            self.config.tablebase.as_deref(),
+            Some(&self.config.tablebase),
             &self.stop,
             self.config.threads,
             progress,
@@ -586,8 +571,8 @@ impl Engine {
     }
 
     /// Whether `engine_side` accepts a draw offer in `game`'s position: only when it is
-    /// not winning. Where there is an exact result ([`endgame::value_with`], with the
-    /// game's draw counters) it decides: a draw or a loss is accepted. Elsewhere a short
+    /// not winning. Where there is an exact result ([`Engine::exact_value`], under the
+    /// draw rules with the game's counters) it decides: a draw or a loss is accepted. Elsewhere a short
     /// search decides: a score no better than level is accepted.
     pub fn accepts_draw(&mut self, game: &Game, engine_side: Color) -> bool {
         self.stop.reset();
@@ -604,7 +589,7 @@ impl Engine {
             Limits::MoveTime(Duration::from_millis(200)),
             &mut self.tt,
             &self.config.eval,
-            self.config.tablebase.as_deref(),
+            Some(&self.config.tablebase),
             &self.stop,
             &mut |_| {},
         );

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::ending::{GameEnd, MAX_PLIES, Played};
 use super::player::{Player, PlayerError};
-use crate::endgame::{self, Value};
+use crate::tablebase::{Tablebase, Value, Verdict};
 use crate::{Color, Game, IllegalMove, Position, is_king_against_king};
 
 /// Why a game could not be played to its end.
@@ -62,20 +62,25 @@ impl From<PlayerError> for GameError {
 ///
 /// The game ends by the rules ([`Game::outcome`]: a win, or a draw by repetition or an
 /// endgame counter); or, adjudicated, at [`MAX_PLIES`] plies, or at once in a king
-/// against king that neither side can win by force, which the side to move offers as
-/// a draw and the other accepts (one that a side wins is played out).
+/// against king that neither side can win by force (as `tables` know), which the side
+/// to move offers as a draw and the other accepts (one that a side wins is played out).
 pub fn play_game(
     start: Game,
     white: &mut dyn Player,
     black: &mut dyn Player,
+    tables: &Tablebase,
 ) -> Result<Played, GameError> {
-    referee(start, Seats::Two { white, black }, MAX_PLIES)
+    referee(start, Seats::Two { white, black }, MAX_PLIES, tables)
 }
 
 /// Plays `start` to its end with `player` on both sides (self-play: one engine, one
 /// hash table), under the rules of [`play_game`].
-pub fn play_itself(start: Game, player: &mut dyn Player) -> Result<Played, GameError> {
-    referee(start, Seats::One(player), MAX_PLIES)
+pub fn play_itself(
+    start: Game,
+    player: &mut dyn Player,
+    tables: &Tablebase,
+) -> Result<Played, GameError> {
+    referee(start, Seats::One(player), MAX_PLIES, tables)
 }
 
 /// Who sits at the board.
@@ -112,13 +117,18 @@ impl Seats<'_> {
 }
 
 /// The loop of [`play_game`] and [`play_itself`], adjudicating at `max_plies`.
-fn referee(mut game: Game, mut seats: Seats<'_>, max_plies: usize) -> Result<Played, GameError> {
+fn referee(
+    mut game: Game,
+    mut seats: Seats<'_>,
+    max_plies: usize,
+    tables: &Tablebase,
+) -> Result<Played, GameError> {
     seats.new_game()?;
     loop {
         let end = match game.outcome() {
             Some(outcome) => Some(GameEnd::Rules(outcome)),
             None if game.moves().len() >= max_plies => Some(GameEnd::PlyCap),
-            None if is_drawn_king_against_king(&game) => {
+            None if is_drawn_king_against_king(&game, tables) => {
                 game.agree_draw();
                 Some(GameEnd::KingAgainstKing)
             }
@@ -145,9 +155,9 @@ fn referee(mut game: Game, mut seats: Seats<'_>, max_plies: usize) -> Result<Pla
 }
 
 /// Whether the game stands at a king against king that neither side can win by force.
-fn is_drawn_king_against_king(game: &Game) -> bool {
+fn is_drawn_king_against_king(game: &Game, tables: &Tablebase) -> bool {
     is_king_against_king(game.position())
-        && endgame::value_with(game.position(), &game.counters()) == Some(Value::Draw)
+        && tables.probe(game.position(), &game.counters()) == Ok(Verdict::Exact(Value::Draw))
 }
 
 #[cfg(test)]
@@ -169,7 +179,14 @@ mod tests {
 
     fn play_from(fen: &str) -> Played {
         let (mut white, mut black) = (engine("A"), engine("B"));
-        play_game(Game::new(fen.parse().unwrap()), &mut white, &mut black).unwrap()
+        let tables = Tablebase::builtin();
+        play_game(
+            Game::new(fen.parse().unwrap()),
+            &mut white,
+            &mut black,
+            &tables,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -194,7 +211,14 @@ mod tests {
     #[test]
     fn a_game_still_going_at_the_cap_is_adjudicated() {
         let mut player = engine("A");
-        let played = referee(Game::new(Position::start()), Seats::One(&mut player), 6).unwrap();
+        let tables = Tablebase::builtin();
+        let played = referee(
+            Game::new(Position::start()),
+            Seats::One(&mut player),
+            6,
+            &tables,
+        )
+        .unwrap();
         assert_eq!(played.end, GameEnd::PlyCap);
         assert_eq!(played.game.moves().len(), 6);
         assert_eq!(played.game.outcome(), None);
@@ -218,8 +242,13 @@ mod tests {
 
     #[test]
     fn an_illegal_move_is_refused_by_the_referee() {
-        let error =
-            play_game(Game::new(Position::start()), &mut Cheat, &mut engine("B")).unwrap_err();
+        let error = play_game(
+            Game::new(Position::start()),
+            &mut Cheat,
+            &mut engine("B"),
+            &Tablebase::builtin(),
+        )
+        .unwrap_err();
         assert!(matches!(error, GameError::IllegalMove { .. }), "{error}");
         assert!(
             error

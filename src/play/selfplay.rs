@@ -36,6 +36,8 @@ pub fn selfplay_games(
         hash_mb: 8,
         ..EngineConfig::default()
     };
+    // The engine's tables judge the king-against-king draws too.
+    let tables = config.tablebase.clone();
     let engine = Engine::new(config, None);
     let mut player = RandomStart {
         player: EnginePlayer::new("self-play", engine, Limits::Depth(plan.depth)),
@@ -45,7 +47,7 @@ pub fn selfplay_games(
     let mut games = Vec::with_capacity(plan.games);
     for number in 0..plan.games {
         let start = starts[number % starts.len()].clone();
-        games.push(play_itself(start, &mut player)?.game);
+        games.push(play_itself(start, &mut player, &tables)?.game);
         report(number + 1);
     }
     Ok(games)

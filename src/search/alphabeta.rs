@@ -5,9 +5,8 @@
 
 use std::time::Instant;
 
-use crate::egtb::Tablebase;
-use crate::endgame::Value;
 use crate::movegen::Captures;
+use crate::tablebase::{Tablebase, Value};
 use crate::tables::{Direction, step};
 use crate::{Color, DrawCounters, Move, MoveList, Position};
 
@@ -49,6 +48,26 @@ impl Node {
             position,
             key,
             counters,
+        }
+    }
+}
+
+/// How a quiescence node knows its draw counters: given, or worked out from its
+/// parent's only when a table wants them (almost no node does).
+#[derive(Clone, Copy)]
+enum Counters<'a> {
+    /// The node's own.
+    Known(&'a DrawCounters),
+    /// The counters after the move from the parent position, whose counters are these.
+    After(&'a Counters<'a>, &'a Position, Move),
+}
+
+impl Counters<'_> {
+    /// The counters of `position`, the node's.
+    fn of(&self, position: &Position) -> DrawCounters {
+        match *self {
+            Counters::Known(counters) => *counters,
+            Counters::After(parent, before, mv) => parent.of(before).after(before, mv, position),
         }
     }
 }
@@ -103,7 +122,7 @@ impl<'a> Searcher<'a> {
             deadline,
             stop,
             tablebase,
-            tablebase_pieces: tablebase.map_or(0, Tablebase::pieces),
+            tablebase_pieces: tablebase.map_or(0, Tablebase::most_pieces),
             node_limit: u64::MAX,
             nodes: 0,
             tablebase_hits: 0,
@@ -171,7 +190,8 @@ impl<'a> Searcher<'a> {
         let at = ply.index();
         self.pv_len[at] = at;
         if depth.0 <= 0 && at > 0 {
-            return self.quiesce(&node.position, ply, alpha, beta);
+            let counters = Counters::Known(&node.counters);
+            return self.quiesce(&node.position, &counters, ply, alpha, beta);
         }
         self.tick();
         if self.stopped {
@@ -193,7 +213,7 @@ impl<'a> Searcher<'a> {
             if at >= MAX_PLY - 1 {
                 return evaluate(&node.position, &self.eval);
             }
-            if let Some(score) = self.probe(&node.position, || node.counters, ply) {
+            if let Some(score) = self.probe(&node.position, &Counters::Known(&node.counters), ply) {
                 return score;
             }
         }
@@ -280,13 +300,15 @@ impl<'a> Searcher<'a> {
             let next = Depth(depth.0 - step_down);
             let score = if next.0 <= 0 {
                 // A frontier child goes straight to the quiescence search, which
-                // needs neither its key nor its draw counters.
+                // needs no key and works its draw counters out only for a table.
                 let child = node.position.play_unchecked(mv);
+                let known = Counters::Known(&node.counters);
+                let counters = Counters::After(&known, &node.position, mv);
                 // The first move with the full window, the others with a null window.
                 let window_top = if i == 0 { beta } else { Score(alpha.0 + 1) };
-                let mut score = -self.quiesce(&child, ply.next(), -window_top, -alpha);
+                let mut score = -self.quiesce(&child, &counters, ply.next(), -window_top, -alpha);
                 if i > 0 && score > alpha && score < beta {
-                    score = -self.quiesce_seldom(&child, ply.next(), -beta, -alpha);
+                    score = -self.quiesce_seldom(&child, &counters, ply.next(), -beta, -alpha);
                 }
                 score
             } else {
@@ -372,22 +394,42 @@ impl<'a> Searcher<'a> {
     /// Capture is compulsory, so a side that must capture cannot stand pat. Built into
     /// its callers: most nodes here are quiet leaves, settled without a call.
     #[inline(always)]
-    pub fn quiesce(&mut self, position: &Position, ply: Ply, alpha: Score, beta: Score) -> Score {
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        counters: &Counters,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         self.tick();
         if self.stopped {
             return Score::DRAW;
         }
         let at = ply.index();
         self.pv_len[at] = at;
-        // A capture has just reset the move counts (as far as the search here can know).
-        if let Some(score) = self.probe(position, || DrawCounters::starting(position), ply) {
+        if let Some(score) = self.probe(position, counters, ply) {
             return score;
         }
         match position.find_captures() {
-            Some(captures) => self.resolve_captures(position, &captures, ply, alpha, beta),
+            Some(captures) => {
+                self.resolve_captures(position, counters, &captures, ply, alpha, beta)
+            }
             None if can_move_quietly(position) => evaluate(position, &self.eval),
             None => Score::loss_in(ply.0),
         }
+    }
+
+    /// The quiescence search of `position` outside a game (the draw counts start in it).
+    pub fn quiesce_alone(
+        &mut self,
+        position: &Position,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let counters = DrawCounters::starting(position);
+        self.quiesce(position, &Counters::Known(&counters), ply, alpha, beta)
     }
 
     /// [`Self::quiesce`] called where it is seldom needed, so that its code is not built in there.
@@ -395,11 +437,12 @@ impl<'a> Searcher<'a> {
     fn quiesce_seldom(
         &mut self,
         position: &Position,
+        counters: &Counters,
         ply: Ply,
         alpha: Score,
         beta: Score,
     ) -> Score {
-        self.quiesce(position, ply, alpha, beta)
+        self.quiesce(position, counters, ply, alpha, beta)
     }
 
     /// The quiescence search of a position whose side to move has `captures`.
@@ -407,6 +450,7 @@ impl<'a> Searcher<'a> {
     fn resolve_captures(
         &mut self,
         position: &Position,
+        counters: &Counters,
         captures: &Captures,
         ply: Ply,
         mut alpha: Score,
@@ -424,7 +468,14 @@ impl<'a> Searcher<'a> {
         let mut best = -Score::INFINITE;
         for i in 0..list.len() {
             let mv = list[i];
-            let score = -self.quiesce(&position.play_unchecked(mv), ply.next(), -beta, -alpha);
+            let after = Counters::After(counters, position, mv);
+            let score = -self.quiesce(
+                &position.play_unchecked(mv),
+                &after,
+                ply.next(),
+                -beta,
+                -alpha,
+            );
             if self.stopped {
                 break;
             }
@@ -443,36 +494,28 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// The tablebase's score of `position`, `ply` plies from the root, if it has one
-    /// the draw rules cannot overturn: a win or a loss that takes more plies than the
-    /// counters leave is not taken (the search goes on and sees the draw rules).
-    /// `counters` is asked for only when the table has the position.
+    /// The tablebase's score of `position`, `ply` plies from the root, where the
+    /// tables know its exact value under the draw rules with the node's `counters`
+    /// (worked out only when the tables may hold the position).
     #[inline(always)]
-    fn probe(
-        &mut self,
-        position: &Position,
-        counters: impl FnOnce() -> DrawCounters,
-        ply: Ply,
-    ) -> Option<Score> {
+    fn probe(&mut self, position: &Position, counters: &Counters, ply: Ply) -> Option<Score> {
         // Nearly every node has more pieces than the tables: one count settles it.
         if position.occupied().count() > self.tablebase_pieces {
             return None;
         }
-        self.probe_table(position, &counters(), ply)
+        self.probe_table(position, counters, ply)
     }
 
     #[inline(never)]
-    fn probe_table(
-        &mut self,
-        position: &Position,
-        counters: &DrawCounters,
-        ply: Ply,
-    ) -> Option<Score> {
-        let value = self.tablebase?.value(position)?;
-        let too_slow = |plies: u32| position.kings().any() && plies > counters.plies_left(position);
+    fn probe_table(&mut self, position: &Position, counters: &Counters, ply: Ply) -> Option<Score> {
+        let tables = self.tablebase?;
+        // Most small positions have no table: the counters are worked out only for one.
+        if !tables.holds(position) {
+            return None;
+        }
+        let value = tables.value(position, &counters.of(position))?;
         let score = match value {
             Value::Draw => Score::DRAW,
-            Value::Win(plies) | Value::Loss(plies) if too_slow(plies) => return None,
             Value::Win(plies) => Score::win_in(ply.0 + plies),
             Value::Loss(plies) => Score::loss_in(ply.0 + plies),
         };

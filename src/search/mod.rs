@@ -20,7 +20,7 @@ mod zobrist;
 
 use std::time::{Duration, Instant};
 
-use crate::egtb::Tablebase;
+use crate::tablebase::Tablebase;
 use crate::{Game, Move, Position};
 
 use alphabeta::{MAX_PLY, Node, Searcher};
@@ -212,7 +212,8 @@ fn iteration_time(limits: Limits, stretch: f64) -> Option<Duration> {
 /// A stopped search answers with the best move of the deepest completed iteration,
 /// or the interrupted iteration's if that beat it in full; stopped before depth 1
 /// completes, it still answers with a legal move. `progress` is called after every
-/// completed iteration. Positions the `tablebase` covers take their value from it.
+/// completed iteration. Positions the `tablebase` knows exactly under the draw rules
+/// (with the counters the node has) take their value from it.
 pub fn search(
     game: &Game,
     limits: Limits,
@@ -628,7 +629,7 @@ pub fn capture_search(
     let mut scores: Vec<(Move, Score)> = list
         .iter()
         .map(|&mv| {
-            let score = -searcher.quiesce(
+            let score = -searcher.quiesce_alone(
                 &position.play_unchecked(mv),
                 Ply::ROOT.next(),
                 -Score::INFINITE,

@@ -1,14 +1,16 @@
 //! The bot against the reference data and the rules: combinations, legality, endings, time.
 
+use crate::support;
+
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
-use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits, Source};
 use shashki::kb::KnowledgeBase;
+use shashki::tablebase::{Material, Tablebase, Value};
 use shashki::{Color, Game, MoveText, Outcome, Position, Square};
 
 const COMBOS: &str = include_str!(concat!(
@@ -29,6 +31,7 @@ fn engine(use_kb: bool) -> Engine {
     Engine::new(
         EngineConfig {
             use_kb,
+            tablebase: support::tables().clone(),
             ..EngineConfig::default()
         },
         use_kb.then(shipped_kb),
@@ -275,13 +278,7 @@ fn value_after(game: &Game, mv: shashki::Move) -> Value {
         assert!(matches!(outcome, Outcome::Win { .. }), "{outcome:?}");
         return Value::Win(1);
     }
-    let position = next.position();
-    match endgame::value_with(position, &next.counters()) {
-        Some(Value::Win(plies)) => Value::Loss(plies + 1),
-        Some(Value::Loss(plies)) => Value::Win(plies + 1),
-        Some(Value::Draw) => Value::Draw,
-        None => panic!("{} is a king ending the tables cover", position.to_fen()),
-    }
+    support::exact_with(next.position(), &next.counters()).before()
 }
 
 #[test]
@@ -310,7 +307,7 @@ fn in_the_smallest_king_endings_every_move_keeps_the_exact_result() {
         if game.outcome().is_some() {
             continue;
         }
-        let exact = endgame::value(game.position()).expect("a covered ending");
+        let exact = support::exact(game.position());
         let decision = bot.choose(&game, Limits::Depth(2), &mut |_| {}).unwrap();
         let played = value_after(&game, decision.mv);
         assert_eq!(
@@ -330,6 +327,50 @@ fn in_the_smallest_king_endings_every_move_keeps_the_exact_result() {
         seen.iter().all(|&count| count >= 10),
         "wins, draws, losses: {seen:?}"
     );
+}
+
+#[test]
+fn a_move_on_the_clock_does_not_wait_for_a_table_and_the_next_ones_use_it() {
+    // Three kings against a lone king off the long diagonal: a win the table knows.
+    let position: Position = "W:WKa3,Kc1,Ke1:BKb8".parse().unwrap();
+    let game = Game::new(position);
+    // Tables of its own, which nothing has asked for yet.
+    let tables = Tablebase::builtin();
+    let material = Material::of(&position);
+    assert!(!tables.is_ready(material));
+    let mut bot = Engine::new(
+        EngineConfig {
+            use_kb: false,
+            tablebase: tables.clone(),
+            ..EngineConfig::default()
+        },
+        None,
+    );
+    // Why the bot chose its move, with 20 ms for it.
+    let mut decide = || {
+        let limits = Limits::MoveTime(Duration::from_millis(20));
+        bot.choose(&game, limits, &mut |_| {}).unwrap().source
+    };
+    let first = decide();
+    assert!(matches!(first, Source::Search { .. }), "{first:?}");
+
+    let asked = Instant::now();
+    while !tables.is_ready(material) {
+        // Not a timing claim: a guard against a table that is never solved.
+        assert!(
+            asked.elapsed() < Duration::from_secs(60),
+            "the table was never solved"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    match decide() {
+        Source::Database(value) => {
+            let best = support::exact(&position);
+            assert_eq!(value, best);
+            assert!(matches!(value, Value::Win(_)), "{value:?}");
+        }
+        other => panic!("decided by {other:?}"),
+    }
 }
 
 #[test]

@@ -126,7 +126,7 @@ fn review_in_russian_and_with_a_time_per_position() {
     );
     session.expect("разбор 2 полухода, 30 мс на позицию");
     session.expect("1. белые f4-e5: грубая ошибка стоила ");
-    session.expect("сохраняет +выигрыш за");
+    session.expect(" сохраняет ");
     // The line that punishes it: Black's capture, then the search's line.
     session.expect("   ответ чёрных: f6:d4 ");
     session.expect(&format!("   позиция: {BLUNDER_FEN}"));

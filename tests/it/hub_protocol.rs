@@ -740,7 +740,13 @@ fn a_go_in_a_finished_game_is_answered() {
     hub.send("go ponder");
     let note = hub.expect("info message=\"the game is over here");
     assert!(note.contains("(draw: the same position occurred"), "{note}");
-    hub.during(Duration::from_millis(100));
+    // The tables end this search at once at its deepest depth; a ponder search still
+    // answers only at ponder-hit or stop.
+    let meanwhile = hub.during(Duration::from_millis(300));
+    assert!(
+        !meanwhile.iter().any(|line| line.starts_with("done")),
+        "{meanwhile:?}"
+    );
     // The opponent played another move than the expected one.
     hub.send("stop");
     let done = hub.expect("done");

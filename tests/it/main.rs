@@ -28,6 +28,7 @@ mod kb_check_cli;
 mod kb_combs;
 mod kb_learn;
 mod kb_three_kings;
+mod king_endings;
 mod levels;
 mod openings;
 mod pdn_check;

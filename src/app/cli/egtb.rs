@@ -7,10 +7,9 @@ use std::time::Instant;
 use crate::app::console::Lang;
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
-use shashki::Position;
-use shashki::egtb::{self, BuildEvent, ProbeError, Tablebase, VerifyEvent};
-use shashki::endgame;
 use shashki::files::DataDir;
+use shashki::tablebase::{self, BuildEvent, Material, ProbeError, Tablebase, VerifyEvent};
+use shashki::{DrawCounters, Position};
 
 use super::error::CliError;
 use super::russian::{Russian, phrase};
@@ -26,6 +25,11 @@ pub enum EgtbCommand {
         /// The most pieces on the board, men and kings of both sides.
         #[arg(long, default_value_t = 5, value_parser = super::values::Ranged::<u32>::new(2, u64::from(MAX_PIECES)))]
         pieces: u32,
+        /// Solve only this balance and its colour-swapped twin (e.g. w1m2k-b0m1k), from the
+        /// tables of the balances its moves lead to, already in the directory: one job of a
+        /// build spread over machines.
+        #[arg(long, value_name = "MATERIAL", conflicts_with = "pieces", value_parser = super::values::parse_material)]
+        only: Option<Material>,
         /// Where the tables go (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
@@ -50,7 +54,7 @@ pub enum EgtbCommand {
 /// Runs an `egtb` subcommand; a probe says in `lang` why it has no answer.
 pub fn run(command: EgtbCommand, lang: Lang) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match command {
-        EgtbCommand::Build { pieces, dir } => build(&directory(dir)?.0, pieces),
+        EgtbCommand::Build { pieces, only, dir } => build(&directory(dir)?.0, pieces, only),
         EgtbCommand::Probe { dir, fen } => probe(dir, &fen, lang),
         EgtbCommand::Verify { dir } => {
             let (dir, given) = directory(dir)?;
@@ -77,16 +81,26 @@ fn progress_bar(work: u64, what: &str) -> ProgressBar {
     bar
 }
 
-fn build(dir: &Path, pieces: u32) -> Result<ExitCode, Box<dyn std::error::Error>> {
+fn build(
+    dir: &Path,
+    pieces: u32,
+    only: Option<Material>,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let started = Instant::now();
     let mut bar = ProgressBar::hidden();
     let (mut positions, mut bytes, mut tables) = (0u64, 0u64, 0usize);
     let mut report = |event: BuildEvent| match event {
         BuildEvent::Started { tables, work } => {
-            println!(
-                "building {tables} tables of 2 to {pieces} pieces in {}",
-                dir.display()
-            );
+            match only {
+                Some(material) => println!(
+                    "building {tables} tables of {material} in {}",
+                    dir.display()
+                ),
+                None => println!(
+                    "building {tables} tables of 2 to {pieces} pieces in {}",
+                    dir.display()
+                ),
+            }
             bar = progress_bar(work, "solving");
         }
         BuildEvent::Advanced(work) => bar.inc(work),
@@ -96,8 +110,13 @@ fn build(dir: &Path, pieces: u32) -> Result<ExitCode, Box<dyn std::error::Error>
             let line = match summary.solved {
                 Some(solved) => {
                     positions += solved.positions;
+                    let open = if solved.open > 0 {
+                        format!(", {} open", solved.open)
+                    } else {
+                        String::new()
+                    };
                     format!(
-                        "{}: {} positions: {} wins, {} losses, {} draws, longest {} plies ({:.1} s)",
+                        "{}: {} positions: {} wins, {} losses, {} draws{open}, longest {} plies ({:.1} s)",
                         summary.material,
                         solved.positions,
                         solved.wins,
@@ -112,7 +131,13 @@ fn build(dir: &Path, pieces: u32) -> Result<ExitCode, Box<dyn std::error::Error>
             bar.suspend(|| println!("{line}"));
         }
     };
-    egtb::build(dir, pieces, &mut report)?;
+    match only {
+        Some(material) => {
+            std::fs::create_dir_all(dir)?;
+            tablebase::build_only(dir, material, &mut report)?
+        }
+        None => tablebase::build(dir, pieces, &mut report)?,
+    };
     bar.finish_and_clear();
     println!(
         "{tables} tables, {positions} positions solved now, {bytes} bytes, in {:.1} s",
@@ -121,22 +146,25 @@ fn build(dir: &Path, pieces: u32) -> Result<ExitCode, Box<dyn std::error::Error>
     Ok(ExitCode::SUCCESS)
 }
 
-/// Prints the value of `position` from the databases, else from the built-in exact
-/// tables of a lone king against one to three kings (the same values: tests/it/egtb.rs
-/// compares every one); or says why there is none.
+/// Prints the value of `position` under the draw rules, counted from it as from the
+/// start of a game: from the databases, else from the built-in tables of a lone king
+/// against one to three kings; or says why there is none. Where the tables know only a
+/// win or a draw (or a loss or a draw), it prints `win in N or draw`.
 fn probe(
     dir: Option<PathBuf>,
     position: &Position,
     lang: Lang,
 ) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let tables = directory(dir).and_then(|(dir, given)| open(&dir, given));
+    let counters = DrawCounters::starting(position);
     let answer = match &tables {
-        Ok(base) => base.probe(position).map_err(Some),
+        Ok(base) => base.probe(position, &counters).map_err(Some),
         Err(_) => Err(None),
     };
-    match answer.or_else(|reason| endgame::value(position).ok_or(reason)) {
-        Ok(value) => {
-            println!("{value}");
+    let builtin = || Tablebase::builtin().probe(position, &counters).ok();
+    match answer.or_else(|reason| builtin().ok_or(reason)) {
+        Ok(verdict) => {
+            println!("{verdict}");
             Ok(ExitCode::SUCCESS)
         }
         Err(Some(reason)) => {
@@ -164,6 +192,7 @@ fn probe_error(error: &ProbeError, lang: Lang) -> String {
         )),
         ProbeError::NoGame => russian.render(&phrase!("probe-no-game")),
         ProbeError::Damaged(problem) => problem.clone(),
+        ProbeError::Unsolved => error.to_string(),
     };
     russian.render(&phrase!("error", message = reason))
 }
@@ -189,8 +218,12 @@ fn verify(base: &Tablebase) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 let mut lines =
                     format!("{material}: {inconsistent} of {checked} positions inconsistent");
                 for wrong in listed {
+                    let at = match wrong.budget {
+                        Some(budget) => format!("with {} plies left", budget.plies()),
+                        None => "beyond the counts".to_string(),
+                    };
                     lines += &format!(
-                        "\n  {}: stored {}, its moves give {}",
+                        "\n  {} {at}: stored {}, its moves give {}",
                         wrong.fen, wrong.stored, wrong.expected
                     );
                 }
@@ -198,7 +231,7 @@ fn verify(base: &Tablebase) -> Result<ExitCode, Box<dyn std::error::Error>> {
             }
         }
     };
-    let inconsistent = egtb::verify(base, &mut report)?;
+    let inconsistent = tablebase::verify(base, &mut report)?;
     bar.finish_and_clear();
     if inconsistent == 0 {
         println!("{tables} tables, {positions} positions, all consistent");

@@ -26,14 +26,13 @@ mod words;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use crate::app::console::Lang;
 use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use shashki::Position;
-use shashki::egtb::Tablebase;
 use shashki::files::DataDir;
 use shashki::search::EvalConfig;
+use shashki::tablebase::Tablebase;
 
 use self::error::CliError;
 pub use self::error::describe;
@@ -123,20 +122,20 @@ pub struct EgtbArgs {
 }
 
 impl EgtbArgs {
-    /// The databases chosen: those of `--egtb` (an error if there are none), else the
-    /// data directory's if it has any, else none.
-    pub fn open(&self) -> Result<Option<Arc<Tablebase>>, CliError> {
+    /// The tables chosen: the databases of `--egtb` (an error if there are none), else
+    /// the data directory's if it has any, else none; the built-in king endings always.
+    pub fn open(&self) -> Result<Tablebase, CliError> {
         if self.no_egtb {
-            return Ok(None);
+            return Ok(Tablebase::builtin());
         }
         if let Some(dir) = &self.egtb {
-            return egtb::open(dir, true).map(|base| Some(Arc::new(base)));
+            return egtb::open(dir, true);
         }
         let found = DataDir::locate()
             .map(|data| data.egtb())
             .and_then(|dir| Tablebase::open(&dir).ok())
             .filter(|base| !base.materials().is_empty());
-        Ok(found.map(Arc::new))
+        Ok(found.unwrap_or_else(Tablebase::builtin))
     }
 }
 

@@ -3,18 +3,17 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::app::hub::HubClient;
 use clap::{Args, ValueEnum};
-use shashki::egtb::Tablebase;
 use shashki::engine::{Engine, EngineConfig, Level, Limits};
 use shashki::kb::KnowledgeBase;
 use shashki::notation::Notation;
 use shashki::play::openings::{self, Opening, OpeningError};
 use shashki::play::{EnginePlayer, GameEnd, MAX_PLIES, Played, Player, play_game};
 use shashki::search::{EvalConfig, TableError};
+use shashki::tablebase::Tablebase;
 
 use super::Evaluation;
 use shashki::Color;
@@ -143,7 +142,7 @@ impl Side {
         movetime: u64,
         seed: u64,
         kb: &KnowledgeBase,
-        tablebase: Option<&Arc<Tablebase>>,
+        tablebase: Tablebase,
     ) -> Result<Side, TableError> {
         let config = EngineConfig {
             use_kb: settings.use_kb(),
@@ -161,7 +160,7 @@ impl Side {
             } else {
                 EngineConfig::default().capture_margin
             },
-            tablebase: tablebase.filter(|_| !settings.no_egtb).cloned(),
+            tablebase,
         };
         let limits = settings.limits(movetime);
         let kb = config.use_kb.then(|| kb.clone());
@@ -214,8 +213,8 @@ fn describe_engine(player: &EnginePlayer) -> String {
     if config.threads > 1 {
         words.push(format!("{} threads", config.threads));
     }
-    if let Some(base) = &config.tablebase {
-        words.push(format!("egtb {} pieces", base.pieces()));
+    if config.tablebase.dir().is_some() {
+        words.push(format!("egtb {} pieces", config.tablebase.pieces()));
     }
     format!("{} ({})", player.name(), words.join(", "))
 }
@@ -311,24 +310,31 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         }
     };
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
-    let tablebase = args.egtb.open()?;
+    let tables = args.egtb.open()?;
+    // A side without the databases still has the built-in king endings.
+    let builtin = Tablebase::builtin();
+    let tables_for = |no_egtb: bool| match no_egtb {
+        true => builtin.clone(),
+        false => tables.clone(),
+    };
     let openings = args.openings.list()?;
+    let a_side = side(
+        args.a_level,
+        args.a_depth,
+        args.a_no_kb,
+        args.a_material_only,
+        args.a_no_capture_stage,
+        args.a_no_egtb,
+        args.a_eval,
+        args.a_threads,
+    );
     let mut a = Side::engine(
         "A",
-        side(
-            args.a_level,
-            args.a_depth,
-            args.a_no_kb,
-            args.a_material_only,
-            args.a_no_capture_stage,
-            args.a_no_egtb,
-            args.a_eval,
-            args.a_threads,
-        ),
+        a_side,
         args.movetime,
         args.seed,
         &kb,
-        tablebase.as_ref(),
+        tables_for(a_side.no_egtb),
     )?;
     let b_side = side(
         args.b_level,
@@ -348,7 +354,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             args.movetime,
             args.seed.wrapping_add(1),
             &kb,
-            tablebase.as_ref(),
+            tables_for(b_side.no_egtb),
         )?,
     };
     let mut out = std::io::stdout().lock();
@@ -363,9 +369,9 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         let a_is_white = index % 2 == 0;
         let start = opening.game.clone();
         let Played { end, game } = if a_is_white {
-            play_game(start, &mut *a.player, &mut *b.player)?
+            play_game(start, &mut *a.player, &mut *b.player, &builtin)?
         } else {
-            play_game(start, &mut *b.player, &mut *a.player)?
+            play_game(start, &mut *b.player, &mut *a.player, &builtin)?
         };
         let a_color = if a_is_white {
             Color::White
@@ -462,7 +468,8 @@ mod tests {
             eval: None,
             threads: 1,
         };
-        let side = Side::engine("A", settings, 100, 0, &kb, None).expect("a 16 MB table");
+        let side =
+            Side::engine("A", settings, 100, 0, &kb, Tablebase::builtin()).expect("a 16 MB table");
         assert!(
             side.description.starts_with("A (depth 4, no kb, "),
             "{}",

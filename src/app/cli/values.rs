@@ -12,6 +12,7 @@ use crate::app::hub::{MoveNumbering, UnknownNumbering};
 use clap::builder::TypedValueParser;
 use shashki::engine::{LEVELS, Level, level, unknown_level};
 use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS};
+use shashki::tablebase::Material;
 use shashki::{FenError, Position};
 
 use super::russian::{Russian, phrase};
@@ -25,6 +26,8 @@ pub enum ValueError {
     OutOfRange { number: String, min: u64, max: u64 },
     /// A position string that does not parse.
     Position(FenError),
+    /// Not a material balance like `w1m2k-b0m1k`.
+    Material(String),
     /// No level of that name in either language.
     UnknownLevel(String),
     /// No square numbering of that name (`hub --numbering`).
@@ -47,6 +50,9 @@ impl fmt::Display for ValueError {
                 write!(f, "{number} is outside the range {min} to {max}")
             }
             ValueError::Position(error) => write!(f, "{error}"),
+            ValueError::Material(text) => {
+                write!(f, "'{text}' is not a material balance like w1m2k-b0m1k")
+            }
             ValueError::UnknownLevel(text) => write!(f, "{}", unknown_level(text)),
             ValueError::UnknownNumbering(error) => write!(f, "{error}"),
             ValueError::TimeControl(error) => write!(f, "{error}"),
@@ -78,6 +84,7 @@ impl ValueError {
                 max = max.to_string()
             ),
             ValueError::Position(error) => return Text::new(Lang::Ru).render(&fen_error(error)),
+            ValueError::Material(text) => phrase!("value-material", text = text.as_str()),
             ValueError::UnknownLevel(text) => phrase!(
                 "value-unknown-level",
                 text = text.as_str(),
@@ -225,6 +232,12 @@ pub fn decimal(text: &str) -> Result<f64, ValueError> {
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.
 pub fn parse_position(text: &str) -> Result<Position, ValueError> {
     text.parse::<Position>().map_err(ValueError::Position)
+}
+
+/// Parses an `--only` value: a material balance like `w1m2k-b0m1k`.
+pub fn parse_material(text: &str) -> Result<Material, ValueError> {
+    text.parse::<Material>()
+        .map_err(|_| ValueError::Material(text.to_string()))
 }
 
 /// `--level NAME`: a level named in English or Russian, in any case, `ё` as `е` too.

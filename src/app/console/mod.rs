@@ -34,7 +34,6 @@ pub use self::text::Lang;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use self::clock::{Clocks, clock_text};
 use self::command::{Command, CommandError, parse_answer};
@@ -45,12 +44,11 @@ use self::interrupt::Interrupts;
 use self::render::Style;
 use self::text::{Message, Text, msg};
 use self::thinking::{Screen, Thinker};
-use shashki::egtb::Tablebase;
-use shashki::endgame::Value;
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::files::DataDir;
 use shashki::notation::pdn::{self, Comment, GameRecord};
 use shashki::notation::{MoveReadings, Notation, ReadMove, readings};
+use shashki::tablebase::{Tablebase, Value};
 use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
 
 /// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
@@ -86,8 +84,8 @@ pub struct Options {
     pub open: Option<PathBuf>,
     /// The player's name in game records.
     pub name: String,
-    /// The endgame databases the bot uses.
-    pub tablebase: Option<Arc<Tablebase>>,
+    /// The endgame tables the bot uses (the built-in king endings, and databases if given).
+    pub tablebase: Tablebase,
     /// The language the console speaks.
     pub lang: Lang,
     /// Game clocks: the bot manages its time on them, a flag fall loses.
@@ -110,7 +108,7 @@ impl Default for Options {
             notation: Notation::Full,
             open: None,
             name: files::PLAYER.to_string(),
-            tablebase: None,
+            tablebase: Tablebase::builtin(),
             lang: Lang::En,
             time: None,
         }

@@ -5,13 +5,13 @@ use super::text::{Message, Text, msg};
 use std::io;
 
 use shashki::combination::MaterialWon;
-use shashki::endgame::Value;
 use shashki::engine::Source;
 use shashki::files::ReadError;
 use shashki::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
 use shashki::notation::pdn::{PdnError, PdnErrorKind};
 use shashki::notation::{FenError, FenErrorKind, move_list};
 use shashki::search::Score;
+use shashki::tablebase::Value;
 use shashki::{
     Color, DrawReason, IllegalMoveError, MoveParseError, Outcome, ParseSquareError, Position,
     PositionError, Role, WinReason,

@@ -108,6 +108,9 @@ struct Running {
     pondering: bool,
     /// The numbering of its answer, as it was when the search began.
     numbering: Numbering,
+    /// A ponder search that ended by itself (at its deepest depth) before `ponder-hit`
+    /// or `stop`: its answer waits for one of them, as the protocol has it.
+    held: Option<Box<Finished>>,
 }
 
 /// Whether the session goes on.
@@ -193,6 +196,13 @@ impl Session {
         // its ponder thread waits), and a `stop` already read has the same answer.
         if self.running.is_some() {
             self.stop.request();
+            if let Some(held) = self
+                .running
+                .as_mut()
+                .and_then(|running| running.held.take())
+            {
+                return self.finish(*held);
+            }
             while let Ok(event) = inbox.recv() {
                 if let Event::Finished(finished) = event {
                     return self.finish(*finished);
@@ -240,9 +250,14 @@ impl Session {
                 Err(message) => self.error(&message)?,
             },
             "go" => self.go(&line)?,
-            "ponder-hit" => self.ponder_hit(),
-            "stop" => match self.running {
-                Some(_) => self.stop.request(),
+            "ponder-hit" => self.ponder_hit()?,
+            "stop" => match self.running.as_mut() {
+                Some(running) => {
+                    self.stop.request();
+                    if let Some(held) = running.held.take() {
+                        self.finish(*held)?;
+                    }
+                }
                 None => self.stop_before_go = true,
             },
             "quit" => return Ok(Flow::Quit),
@@ -522,6 +537,7 @@ impl Session {
             level,
             pondering: mode == "ponder",
             numbering,
+            held: None,
         });
         let output = self.output.clone();
         let events = self.events.clone();
@@ -558,18 +574,30 @@ impl Session {
 
     /// The opponent played the expected move: the ponder search becomes the move's
     /// search and gets the time the level gives a move, counted from now.
-    fn ponder_hit(&mut self) {
-        if let Some(running) = self.running.as_mut()
-            && running.pondering
-        {
-            running.pondering = false;
-            if let Some(time) = running.level.time_after_ponder_hit() {
-                self.stop.request_at(Instant::now() + time);
-            }
+    fn ponder_hit(&mut self) -> io::Result<()> {
+        let Some(running) = self.running.as_mut().filter(|running| running.pondering) else {
+            return Ok(());
+        };
+        running.pondering = false;
+        // A search that ended already answers now.
+        if let Some(held) = running.held.take() {
+            return self.finish(*held);
         }
+        if let Some(time) = running.level.time_after_ponder_hit() {
+            self.stop.request_at(Instant::now() + time);
+        }
+        Ok(())
     }
 
     fn finish(&mut self, finished: Finished) -> io::Result<()> {
+        // A ponder search that was neither hit nor stopped keeps its answer until it is.
+        if let Some(running) = self.running.as_mut()
+            && running.pondering
+            && !self.stop.is_requested()
+        {
+            running.held = Some(Box::new(finished));
+            return Ok(());
+        }
         let Some(running) = self.running.take() else {
             return Ok(());
         };

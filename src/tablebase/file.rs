@@ -1,0 +1,268 @@
+//! The file of one table: [`Table::save`] and [`Table::load`].
+//!
+//! A file is a header of 35 bytes: the magic `shashki-egtb`, the format version, the
+//! material (men and kings of White, then of Black), the bytes per index, a flag
+//! byte (1: the results beyond were solved), the number of indices (8 bytes), the number of records in the palette (4 bytes) and the
+//! length of the body (4 bytes), all little-endian. The body holds the palette, each
+//! record as its number of steps, each step's budget and value code (two bytes), and
+//! a flag and code for its result beyond; then each index's palette number. An
+//! FNV-1a checksum of the body ends the file, so that a damaged or foreign file is
+//! refused rather than believed. Files of format version 1 (values without the draw
+//! rules) are refused with a word to rebuild them.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use super::value::{Code, Steps};
+use super::{Budget, Material, Record, Table};
+use crate::files::write_atomically;
+
+const MAGIC: &[u8; 12] = b"shashki-egtb";
+/// Version 1 held plies to the end without the draw rules; version 2 holds records.
+const VERSION: u8 = 2;
+const HEADER: usize = 12 + 1 + 4 + 1 + 1 + 8 + 4 + 4;
+const CHECKSUM: usize = 8;
+
+/// Why a table file could not be read.
+#[derive(Debug)]
+pub struct TableFileError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub problem: String,
+}
+
+impl fmt::Display for TableFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.problem)
+    }
+}
+
+impl std::error::Error for TableFileError {}
+
+impl Table {
+    /// The bytes of its file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::new();
+        for record in self.palette() {
+            let steps = record.steps().codes();
+            body.push(steps.len() as u8);
+            for &(budget, code) in steps {
+                body.push(budget.plies() as u8);
+                body.extend_from_slice(&code.bits().to_le_bytes());
+            }
+            match record.beyond_code() {
+                Some(code) => {
+                    body.push(1);
+                    body.extend_from_slice(&code.bits().to_le_bytes());
+                }
+                None => body.push(0),
+            }
+        }
+        body.extend_from_slice(self.numbers());
+        let material = self.material();
+        let mut bytes = Vec::with_capacity(HEADER + body.len() + CHECKSUM);
+        bytes.extend_from_slice(MAGIC);
+        bytes.push(VERSION);
+        bytes.extend_from_slice(&[
+            material.men[0],
+            material.kings[0],
+            material.men[1],
+            material.kings[1],
+        ]);
+        bytes.push(self.width() as u8);
+        bytes.push(u8::from(self.is_weighed()));
+        bytes.extend_from_slice(&material.size().to_le_bytes());
+        bytes.extend_from_slice(&(self.palette().len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&(body.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&body);
+        bytes.extend_from_slice(&checksum(&body).to_le_bytes());
+        bytes
+    }
+
+    /// Writes the table to `path` atomically; returns the bytes written.
+    pub fn save(&self, path: &Path) -> std::io::Result<u64> {
+        let bytes = self.to_bytes();
+        write_atomically(path, &bytes)?;
+        Ok(bytes.len() as u64)
+    }
+
+    /// Reads the table of `material` from `path`, checking that it is whole and is that table.
+    pub fn load(path: &Path, material: Material) -> Result<Table, TableFileError> {
+        let fail = |problem: String| TableFileError {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let bytes = std::fs::read(path).map_err(|error| fail(error.to_string()))?;
+        Table::from_bytes(&bytes, material).map_err(fail)
+    }
+
+    /// The table of `material` from the bytes of its file, or what is wrong with them.
+    pub fn from_bytes(bytes: &[u8], material: Material) -> Result<Table, String> {
+        if bytes.len() < 13 || &bytes[..12] != MAGIC {
+            return Err("not a shashki endgame table".into());
+        }
+        if bytes[12] != VERSION {
+            return Err(format!(
+                "format version {} (this program reads version {VERSION}, whose values count \
+                 the draw rules): build the tables again",
+                bytes[12]
+            ));
+        }
+        if bytes.len() < HEADER + CHECKSUM {
+            return Err("cut short".into());
+        }
+        let found = Material {
+            men: [bytes[13], bytes[15]],
+            kings: [bytes[14], bytes[16]],
+        };
+        if found != material {
+            return Err(format!("holds {found}, not {material}"));
+        }
+        let width = usize::from(bytes[17]);
+        let weighed = bytes[18];
+        let count = u64::from_le_bytes(bytes[19..27].try_into().expect("8 bytes"));
+        let records = u32::from_le_bytes(bytes[27..31].try_into().expect("4 bytes"));
+        let body_length = u32::from_le_bytes(bytes[31..35].try_into().expect("4 bytes"));
+        if ![1, 2, 4].contains(&width) || weighed > 1 || count != material.size() {
+            return Err("damaged header".into());
+        }
+        if bytes.len() != HEADER + body_length as usize + CHECKSUM {
+            return Err("cut short or too long".into());
+        }
+        let body = &bytes[HEADER..HEADER + body_length as usize];
+        let stored = u64::from_le_bytes(bytes[HEADER + body.len()..].try_into().expect("8 bytes"));
+        if checksum(body) != stored {
+            return Err("checksum mismatch: the file is damaged".into());
+        }
+        let mut reader = Reader { body, at: 0 };
+        let palette = (0..records)
+            .map(|_| reader.record())
+            .collect::<Option<Vec<Record>>>()
+            .ok_or("damaged palette")?;
+        let numbers = reader.rest();
+        if numbers.len() as u64 != count * width as u64 {
+            return Err("damaged body".into());
+        }
+        let table = Table::from_parts(material, palette, width, numbers.to_vec(), weighed == 1);
+        let fits = |number: u32| (number as usize) < table.palette().len();
+        if !numbers
+            .chunks(width)
+            .all(|chunk| fits(chunk.iter().rev().fold(0, |n, &b| n << 8 | u32::from(b))))
+        {
+            return Err("damaged body".into());
+        }
+        Ok(table)
+    }
+}
+
+/// Reads records off the body of a file.
+struct Reader<'a> {
+    body: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let byte = *self.body.get(self.at)?;
+        self.at += 1;
+        Some(byte)
+    }
+
+    fn code(&mut self) -> Option<Code> {
+        Some(Code::from_bits(u16::from_le_bytes([
+            self.byte()?,
+            self.byte()?,
+        ])))
+    }
+
+    fn record(&mut self) -> Option<Record> {
+        let count = self.byte()?;
+        let mut steps = Vec::with_capacity(usize::from(count));
+        for _ in 0..count {
+            let budget = self.byte()?;
+            let code = self.code()?;
+            let previous = steps.last().map(|&(b, c): &(Budget, Code)| (b.plies(), c));
+            let rising = previous.is_none_or(|(b, c)| u32::from(budget) > b && code != c);
+            let first = previous.is_some() || budget == 0;
+            if !rising || !first || u32::from(budget) > Budget::MAX.plies() {
+                return None;
+            }
+            steps.push((Budget::new(u32::from(budget)), code));
+        }
+        if steps.is_empty() {
+            return None;
+        }
+        let beyond = match self.byte()? {
+            0 => None,
+            1 => Some(self.code()?),
+            _ => return None,
+        };
+        Some(Record::from_parts(Steps::from_codes(steps), beyond))
+    }
+
+    fn rest(&self) -> &[u8] {
+        &self.body[self.at..]
+    }
+}
+
+/// FNV-1a, 64 bits.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::Value;
+    use crate::tablebase::table::Palette;
+
+    fn sample() -> Table {
+        let material: Material = "w0m1k-b0m1k".parse().unwrap();
+        let mut palette = Palette::default();
+        let open = Record::new(Steps::constant(Value::Draw), Some(Value::Win(41)));
+        let numbers: Vec<u32> = (0..material.size())
+            .map(|i| {
+                let record = match i % 4 {
+                    0 => Record::exact(Value::Draw),
+                    1 => Record::exact(Value::Loss(i as u32)),
+                    2 => Record::exact(Value::Win(i as u32)),
+                    _ => open.clone(),
+                };
+                palette.number(record)
+            })
+            .collect();
+        Table::new(material, palette, &numbers, true)
+    }
+
+    #[test]
+    fn a_saved_table_loads_and_a_damaged_or_old_one_is_refused() {
+        let table = sample();
+        let material = table.material();
+        assert_eq!(table.width(), 2);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w0m1k-b0m1k.egtb");
+        table.save(&path).unwrap();
+        let loaded = Table::load(&path, material).unwrap();
+        assert!(loaded.is_weighed());
+        for index in 0..material.size() {
+            assert_eq!(loaded.record(index), table.record(index));
+        }
+        let other: Material = "w1m0k-b0m1k".parse().unwrap();
+        assert!(Table::load(&path, other).is_err());
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[HEADER + 5] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let error = Table::load(&path, material).err().unwrap();
+        assert!(error.to_string().contains("checksum"), "{error}");
+        bytes[12] = 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let error = Table::load(&path, material).err().unwrap();
+        assert!(
+            error.to_string().contains("build the tables again"),
+            "{error}"
+        );
+    }
+}

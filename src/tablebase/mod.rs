@@ -1,0 +1,361 @@
+//! Endgame tables: the exact result of every position of few pieces under the draw rules.
+//!
+//! For every material of few pieces (men and kings of each side, both sides having
+//! a piece) a [`Table`] holds every position with White to move (a Black-to-move
+//! position is looked up turned round). Its [`Record`] gives the value with best play
+//! (a win or a loss in so many plies, or a draw) at every [`Budget`], the plies the
+//! move-count draw rules of RULES.md still allow: a probe with a game's
+//! [`DrawCounters`] gives the result under the rules. Wins are the quickest and
+//! losses the longest the rules allow. Repetition (rule 1) is left out.
+//!
+//! The tables come from one place, a [`Tablebase`], in which two sources stand side
+//! by side: database files of up to N pieces that [`build`] solves into a directory,
+//! and the built-in tables of a lone king against one to three kings, which need no
+//! files and are solved in memory on a thread of their own the first time they are
+//! wanted (a fraction of a second). One solver (`solve.rs`) makes both, with one
+//! index ([`Material`]) and one value code (`value.rs`); [`verify`] checks a
+//! directory's every value against its successors'. docs/TABLEBASE.md has the
+//! internals.
+//!
+//! # Examples
+//!
+//! ```
+//! use shashki::tablebase::{Tablebase, Value, Verdict};
+//! use shashki::{DrawCounters, Position};
+//!
+//! // No files: the built-in tables answer for the king endings they hold.
+//! let tables = Tablebase::builtin();
+//! // Every move of the a1 king stays on the long diagonal, where h8 takes it.
+//! let lost: Position = "W:WKa1:BKh8".parse().unwrap();
+//! let fresh = DrawCounters::starting(&lost);
+//! assert_eq!(tables.probe(&lost, &fresh), Ok(Verdict::Exact(Value::Loss(2))));
+//! // With one ply left before the kings-only count runs out, h8 is too late.
+//! let late = DrawCounters { kings_only: 29, ..fresh };
+//! assert_eq!(tables.probe(&lost, &late), Ok(Verdict::Exact(Value::Draw)));
+//! ```
+
+mod build;
+mod builtin;
+mod file;
+mod material;
+mod retrograde;
+pub(crate) mod rules;
+mod solve;
+mod table;
+mod value;
+mod verify;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+pub use self::build::{BuildError, BuildEvent, Solved, TableSummary, build, build_only};
+use self::builtin::Builtin;
+pub use self::file::TableFileError;
+pub use self::material::{BadMaterial, Material};
+pub use self::rules::Class;
+pub use self::table::Table;
+pub use self::value::{Budget, Record, Steps, Value, Verdict};
+pub use self::verify::{Inconsistency, VerifyEvent, verify};
+use crate::{Color, DrawCounters, Position};
+
+/// The extension of table files.
+const EXTENSION: &str = "egtb";
+
+/// The endgame tables an engine uses: database files, if any, and the built-in king
+/// endings. A handle: clones share the same tables, read or solved once.
+#[derive(Clone)]
+pub struct Tablebase {
+    shared: Arc<Shared>,
+}
+
+/// What the clones of a [`Tablebase`] share.
+struct Shared {
+    /// The directory of the files, if any.
+    dir: Option<PathBuf>,
+    /// A slot for each file, filled when the table is first wanted.
+    files: HashMap<Material, OnceLock<Result<Table, TableFileError>>>,
+    /// The most pieces for which every material has a file.
+    pieces: u32,
+    /// The most pieces of any table, built-in ones included.
+    most_pieces: u32,
+    builtin: Builtin,
+}
+
+/// Whether a probe may wait for a built-in table to be solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// Wait (a fraction of a second, the first time).
+    Yes,
+    /// Do not: start solving it on its own thread and answer without it.
+    No,
+}
+
+/// Why a position has no value in the tables.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ProbeError {
+    /// No table of this material.
+    Missing(Material),
+    /// The side that just moved has no pieces: the game ended before this position.
+    NoGame,
+    /// The table's file could not be read.
+    Damaged(String),
+    /// The built-in table is being solved and the probe did not wait.
+    Unsolved,
+}
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProbeError::Missing(material) => write!(
+                f,
+                "no table for {material} ({} pieces) in the directory",
+                material.pieces()
+            ),
+            ProbeError::NoGame => write!(
+                f,
+                "the side not to move has no pieces: the game is already over"
+            ),
+            ProbeError::Damaged(problem) => write!(f, "{problem}"),
+            ProbeError::Unsolved => write!(f, "the table is still being solved"),
+        }
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+impl fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("dir", &self.shared.dir)
+            .field("pieces", &self.shared.pieces)
+            .field("files", &self.shared.files.len())
+            .finish()
+    }
+}
+
+impl Default for Tablebase {
+    fn default() -> Tablebase {
+        Tablebase::builtin()
+    }
+}
+
+impl Tablebase {
+    /// The built-in king endings alone, none solved yet.
+    pub fn builtin() -> Tablebase {
+        Tablebase::with_files(None, HashMap::new())
+    }
+
+    /// The files of `dir` (none read yet) and the built-in king endings.
+    pub fn open(dir: &Path) -> io::Result<Tablebase> {
+        let mut files = HashMap::new();
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == EXTENSION)
+                && let Some(material) = path
+                    .file_stem()
+                    .and_then(|stem| stem.to_str())
+                    .and_then(|stem| stem.parse::<Material>().ok())
+            {
+                files.insert(material, OnceLock::new());
+            }
+        }
+        Ok(Tablebase::with_files(Some(dir), files))
+    }
+
+    fn with_files(
+        dir: Option<&Path>,
+        files: HashMap<Material, OnceLock<Result<Table, TableFileError>>>,
+    ) -> Tablebase {
+        let pieces = (2..)
+            .take_while(|&n| {
+                Material::all_up_to(n)
+                    .iter()
+                    .all(|material| files.contains_key(material))
+            })
+            .last()
+            .unwrap_or(0);
+        let most_pieces = files
+            .keys()
+            .map(|m| m.pieces())
+            .chain([Builtin::PIECES])
+            .max()
+            .unwrap_or(0);
+        Tablebase {
+            shared: Arc::new(Shared {
+                dir: dir.map(Path::to_path_buf),
+                files,
+                pieces,
+                most_pieces,
+                builtin: Builtin::default(),
+            }),
+        }
+    }
+
+    /// The most pieces for which every material has a file (0 when not even 2).
+    pub fn pieces(&self) -> u32 {
+        self.shared.pieces
+    }
+
+    /// The most pieces of any table, the built-in ones included: a position with more
+    /// has no value here, whatever its material (one count settles most positions).
+    #[inline]
+    pub fn most_pieces(&self) -> u32 {
+        self.shared.most_pieces
+    }
+
+    /// The directory of the files, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.shared.dir.as_deref()
+    }
+
+    /// Every material with a file, in solving order.
+    pub fn materials(&self) -> Vec<Material> {
+        let mut all: Vec<Material> = self.shared.files.keys().copied().collect();
+        all.sort_by_key(|m| (m.pieces(), m.total_men(), *m));
+        all
+    }
+
+    /// The file of `material`'s table in `dir`.
+    pub fn path(dir: &Path, material: Material) -> PathBuf {
+        dir.join(format!("{material}.{EXTENSION}"))
+    }
+
+    /// Whether the built-in tables hold `material`.
+    pub fn is_builtin(material: Material) -> bool {
+        Builtin::covers(material)
+    }
+
+    /// The table of `material`: its file, read now if it has not been, else the
+    /// built-in one (solved now if `wait` allows, else started on its own thread).
+    pub fn table(&self, material: Material, wait: Wait) -> Result<&Table, ProbeError> {
+        if let Some(slot) = self.shared.files.get(&material) {
+            let dir = self.shared.dir.as_deref().expect("files have a directory");
+            return slot
+                .get_or_init(|| Table::load(&Tablebase::path(dir, material), material))
+                .as_ref()
+                .map_err(|error| ProbeError::Damaged(error.to_string()));
+        }
+        if !Builtin::covers(material) {
+            return Err(ProbeError::Missing(material));
+        }
+        match wait {
+            Wait::Yes => Ok(self.shared.builtin.table(material)),
+            Wait::No => self.shared.builtin.ready(material).ok_or_else(|| {
+                self.solve_builtin_in_background();
+                ProbeError::Unsolved
+            }),
+        }
+    }
+
+    /// Starts solving the built-in tables on a thread of their own, once.
+    fn solve_builtin_in_background(&self) {
+        if self.shared.builtin.start() {
+            let shared = Arc::clone(&self.shared);
+            std::thread::spawn(move || shared.builtin.solve_all());
+        }
+    }
+
+    /// Whether a table holds `position`'s material (a file, or a built-in one, solved
+    /// or not): a cheap test before the counters a probe needs are worked out.
+    #[inline]
+    pub fn holds(&self, position: &Position) -> bool {
+        let material = match position.side_to_move() {
+            Color::White => Material::of(position),
+            Color::Black => Material::of(position).swapped(),
+        };
+        Builtin::covers(material)
+            || (!self.shared.files.is_empty() && self.shared.files.contains_key(&material))
+    }
+
+    /// Whether the table of `material` is at hand without waiting: a file (read or not)
+    /// or a built-in table solved already. Asks for nothing to be solved.
+    pub fn is_ready(&self, material: Material) -> bool {
+        self.shared.files.contains_key(&material) || self.shared.builtin.ready(material).is_some()
+    }
+
+    /// What the tables know of `position` in a game whose draw counters are
+    /// `counters`, waiting for a built-in table to be solved.
+    pub fn probe(
+        &self,
+        position: &Position,
+        counters: &DrawCounters,
+    ) -> Result<Verdict, ProbeError> {
+        self.probe_with(position, counters, Wait::Yes)
+    }
+
+    /// Like [`Tablebase::probe`], waiting or not as `wait` says.
+    pub fn probe_with(
+        &self,
+        position: &Position,
+        counters: &DrawCounters,
+        wait: Wait,
+    ) -> Result<Verdict, ProbeError> {
+        let white_to_move = match position.side_to_move() {
+            Color::White => *position,
+            Color::Black => position.mirrored(),
+        };
+        if white_to_move.pieces(Color::White).is_empty() {
+            return Ok(Verdict::Exact(Value::Loss(0)));
+        }
+        if white_to_move.pieces(Color::Black).is_empty() {
+            return Err(ProbeError::NoGame);
+        }
+        let material = Material::of(&white_to_move);
+        let table = self.table(material, wait)?;
+        let budget = Budget::of(position, counters);
+        Ok(table.verdict(material.index(&white_to_move), budget))
+    }
+
+    /// The exact value of `position` with `counters`, for the search: none where the
+    /// tables do not hold it, do not know it exactly, or are still being solved.
+    #[inline]
+    pub fn value(&self, position: &Position, counters: &DrawCounters) -> Option<Value> {
+        if position.occupied().count() > self.most_pieces() {
+            return None;
+        }
+        self.probe_with(position, counters, Wait::No)
+            .ok()
+            .and_then(Verdict::exact)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tablebase_without_files_answers_for_the_built_in_endings_only() {
+        let tables = Tablebase::builtin();
+        assert_eq!(tables.pieces(), 0);
+        assert_eq!(tables.most_pieces(), 4);
+        let position: Position = "W:WKa1,Kc1,Ke1:BKh8".parse().unwrap();
+        let counters = DrawCounters::starting(&position);
+        assert!(matches!(
+            tables.probe(&position, &counters),
+            Ok(Verdict::Exact(Value::Win(_)))
+        ));
+        let men: Position = "W:Wc3:Bf6".parse().unwrap();
+        assert_eq!(
+            tables.probe(&men, &DrawCounters::starting(&men)),
+            Err(ProbeError::Missing("w1m0k-b1m0k".parse().unwrap()))
+        );
+        assert_eq!(
+            tables.probe(&"W:W:BKh8".parse().unwrap(), &DrawCounters::default()),
+            Ok(Verdict::Exact(Value::Loss(0)))
+        );
+    }
+
+    #[test]
+    fn clones_share_their_tables_and_separate_bases_do_not() {
+        let tables = Tablebase::builtin();
+        let clone = tables.clone();
+        let material: Material = "w0m1k-b0m1k".parse().unwrap();
+        tables.table(material, Wait::Yes).unwrap();
+        assert!(clone.table(material, Wait::No).is_ok());
+        let other = Tablebase::builtin();
+        assert!(other.shared.builtin.ready(material).is_none());
+    }
+}
