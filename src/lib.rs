@@ -20,6 +20,7 @@ pub mod combination;
 pub mod egtb;
 pub mod endgame;
 pub mod engine;
+pub mod eval;
 pub mod files;
 mod game;
 pub mod kb;

@@ -11,7 +11,8 @@ use std::sync::{Arc, OnceLock};
 use shashki::egtb::{self, BuildEvent, Material, Tablebase};
 use shashki::endgame::{self, Value};
 use shashki::engine::{Engine, EngineConfig, Limits, Stop};
-use shashki::search::{self, EvalConfig, TranspositionTable};
+use shashki::eval::Evaluator;
+use shashki::search::{self, TranspositionTable};
 use shashki::{Color, Game, Position, Source};
 
 use common::{run, scratch};
@@ -290,7 +291,7 @@ fn the_search_sees_a_won_ending_beyond_a_capture_into_the_tables() {
             &game,
             Limits::Depth(3),
             &mut TranspositionTable::new(1),
-            &EvalConfig::default(),
+            &Evaluator::bot(),
             tablebase,
             &Stop::new(),
             &mut |_| {},

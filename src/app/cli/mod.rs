@@ -29,11 +29,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::app::console::Lang;
-use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use shashki::Position;
 use shashki::egtb::Tablebase;
 use shashki::files::DataDir;
-use shashki::search::EvalConfig;
 
 use self::error::CliError;
 pub use self::error::describe;
@@ -86,28 +85,6 @@ enum Command {
     /// Fit the evaluation's weights to game results.
     #[command(subcommand)]
     Tune(tune::TuneCommand),
-}
-
-/// Which evaluation a side plays with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Evaluation {
-    /// The hand-written evaluation (`src/search/eval.rs`).
-    Hand,
-    /// The fitted weights (`src/search/weights.rs`) without the local patterns.
-    Fitted,
-    /// The fitted weights and the local patterns (`src/search/pattern_weights.rs`).
-    Patterns,
-}
-
-impl Evaluation {
-    /// The evaluation's configuration.
-    pub fn config(self) -> EvalConfig {
-        match self {
-            Evaluation::Hand => EvalConfig::hand(),
-            Evaluation::Fitted => EvalConfig::fitted(),
-            Evaluation::Patterns => EvalConfig::with_patterns(),
-        }
-    }
 }
 
 /// `--egtb DIR` and `--no-egtb`: which endgame databases the bot uses.

@@ -1,23 +1,20 @@
-//! The evaluation fitted to data: whole-number features of each side, weighed by
-//! one table for the opening and one for the ending and blended by the men left.
+//! The fitted features: whole-number counts of each side, weighed by one table for
+//! the opening and one for the ending and blended by the men left.
 //!
 //! A feature counts something of one side seen from its own side of the board
 //! (men on its third rank, kings on the long diagonal, ...); the position's
 //! features are White's counts less Black's, so the evaluation is exactly
 //! colour-symmetric. The score for White is
 //! `(opening · f × men + ending · f × (24 − men)) / 24`, which is linear in the
-//! weights: the tuner (`shashki tune`) fits them to game results and writes them
-//! to `weights.rs`.
+//! weights: the tuner (`shashki tune fit`) fits them to game results.
 
 use crate::tables::{Direction, FORWARD, free_run, step};
 use crate::{Bitboard, Color, Position};
 
-use super::Score;
-use super::eval::{
-    BLACK_VIEW, CENTRE, DOUBLE_DIAGONALS, LONG_DIAGONAL, NEAR_CENTRE, Side, View, WHITE_VIEW,
-    ending,
+use super::geometry::{
+    BLACK_VIEW, CENTRE, DOUBLE_DIAGONALS, EDGE_FILES, LONG_DIAGONAL, NEAR_CENTRE, Side, View,
+    WHITE_VIEW,
 };
-use super::patterns::PatternWeights;
 
 /// How many features a position has.
 pub const FEATURES: usize = 24;
@@ -72,46 +69,41 @@ const MAN_STEPS: usize = 21;
 const KING_DOUBLES: usize = 22;
 const TEMPO: usize = 23;
 
-const EDGE_FILES: Bitboard = Bitboard(0x0101_0101 | 0x8080_8080);
-
-/// The two weight tables, in hundredths of a man per unit of each feature.
+/// The two weight tables of the features, in hundredths of a man per unit of each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
+pub struct FeatureWeights {
     /// Weights with all 24 men on the board.
     pub opening: [i32; FEATURES],
     /// Weights with no man on the board.
     pub ending: [i32; FEATURES],
 }
 
-/// Weights blended ahead of time for every phase, so that an evaluation takes one
-/// dot product instead of two; the sum is [`blend`]'s exactly.
+/// Feature weights blended ahead of time for every phase, so that an evaluation takes
+/// one dot product instead of two; the sum is the two tables' blend exactly.
 #[derive(Debug, PartialEq, Eq)]
-pub struct PhasedWeights {
+pub(crate) struct PhasedWeights {
     /// Per phase (men on the board): `opening × phase + ending × (24 − phase)`.
     by_phase: [[i32; FEATURES]; FULL_PHASE as usize + 1],
 }
 
 impl PhasedWeights {
     /// The blend of `weights` for each phase.
-    pub const fn new(weights: &Weights) -> PhasedWeights {
-        let mut by_phase = [[0; FEATURES]; FULL_PHASE as usize + 1];
-        let mut phase = 0;
-        while phase <= FULL_PHASE {
-            let mut feature = 0;
-            while feature < FEATURES {
-                by_phase[phase as usize][feature] = weights.opening[feature] * phase
-                    + weights.ending[feature] * (FULL_PHASE - phase);
-                feature += 1;
-            }
-            phase += 1;
+    pub fn new(weights: &FeatureWeights) -> PhasedWeights {
+        PhasedWeights {
+            by_phase: std::array::from_fn(|phase| {
+                let phase = phase as i32;
+                std::array::from_fn(|feature| {
+                    weights.opening[feature] * phase
+                        + weights.ending[feature] * (FULL_PHASE - phase)
+                })
+            }),
         }
-        PhasedWeights { by_phase }
     }
 
-    /// The weighted features of `position` for White, [`blend`] of its [`features`],
+    /// The weighted features of `position` for White: the blend of its [`features`],
     /// each weighed as it is found.
     #[inline]
-    fn score_for_white(&self, position: &Position) -> i32 {
+    pub fn score_for_white(&self, position: &Position) -> i32 {
         let row = &self.by_phase[phase(position) as usize];
         let mut sum = 0;
         visit_features(position, |feature, count| sum += row[feature] * count);
@@ -171,7 +163,7 @@ fn side_features(
     add(KINGS, us.kings.count());
     let ranks = rank_counts(us.men);
     for rank in 0..8 {
-        let own_rank = if view.downwards { 7 - rank } else { rank };
+        let own_rank = view.own_rank(rank);
         if (1..=6).contains(&own_rank) {
             add(RANKS + own_rank - 1, (ranks >> (4 * rank)) & 0xF);
         }
@@ -185,9 +177,7 @@ fn side_features(
     let theirs = them.pieces();
     for man in us.men & view.runaway_zone {
         if (view.front[man.index()] & theirs).is_empty() {
-            let rank = usize::from(man.rank());
-            let own_rank = if view.downwards { 7 - rank } else { rank };
-            add(RUNAWAYS + own_rank - 3, 1);
+            add(RUNAWAYS + view.own_rank(usize::from(man.rank())) - 3, 1);
         }
     }
     let occupied = us.pieces() | theirs;
@@ -224,99 +214,40 @@ fn side_features(
     );
 }
 
-/// The score of `position` for the side to move under `weights`.
-pub fn evaluate_weighted(
-    position: &Position,
-    weights: &PhasedWeights,
-    patterns: Option<&PatternWeights>,
-) -> Score {
-    let white = Side::of(position, Color::White);
-    let black = Side::of(position, Color::Black);
-    let known_ending = if (white.men | black.men).is_empty() {
-        ending(white, black).or_else(|| ending(black, white).map(|s| -s))
-    } else {
-        None
-    };
-    let for_white = match known_ending {
-        Some(score) => score,
-        None => {
-            weights.score_for_white(position)
-                + patterns.map_or(0, |patterns| patterns.score_for_white(position))
-        }
-    };
-    Score(match position.side_to_move() {
-        Color::White => for_white,
-        Color::Black => -for_white,
-    })
-}
-
-/// `(opening · counts × phase + ending · counts × (24 − phase)) / 24`.
-#[inline]
-pub fn blend(counts: &[i32; FEATURES], phase: i32, weights: &Weights) -> i32 {
-    let dot =
-        |table: &[i32; FEATURES]| -> i32 { table.iter().zip(counts).map(|(w, c)| w * c).sum() };
-    (dot(&weights.opening) * phase + dot(&weights.ending) * (FULL_PHASE - phase)) / FULL_PHASE
-}
-
-/// Whether the hand-written ending rules, not the weights, score `position`.
-pub fn is_known_ending(position: &Position) -> bool {
-    let white = Side::of(position, Color::White);
-    let black = Side::of(position, Color::Black);
-    (white.men | black.men).is_empty()
-        && (ending(white, black).is_some() || ending(black, white).is_some())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::weights::TUNED;
+    use crate::eval::weights;
 
-    #[test]
-    fn the_weighted_evaluation_is_colour_symmetric_and_level_at_the_start() {
-        let tuned = PhasedWeights::new(&TUNED);
-        let start = Position::start();
-        let (counts, phase) = features(&start);
-        assert_eq!(phase, 24);
-        assert!(counts[..TEMPO].iter().all(|&c| c == 0), "{counts:?}");
-        for position in crate::play::random_positions(500, 5, 0) {
-            assert_eq!(
-                evaluate_weighted(&position, &tuned, None),
-                evaluate_weighted(&position.mirrored(), &tuned, None),
-                "{position:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn the_evaluation_with_patterns_is_colour_symmetric_and_level_at_the_start() {
-        use crate::search::pattern_weights::{PATTERNS, WEIGHTS};
-        let weights = PhasedWeights::new(&WEIGHTS);
-        let patterns = Some(&PATTERNS);
-        assert_eq!(
-            evaluate_weighted(&Position::start(), &weights, patterns),
-            Score(WEIGHTS.opening[TEMPO])
-        );
-        for position in crate::play::random_positions(500, 5, 7) {
-            assert_eq!(
-                evaluate_weighted(&position, &weights, patterns),
-                evaluate_weighted(&position.mirrored(), &weights, patterns),
-                "{position:?}"
-            );
-        }
+    /// `(opening · counts × phase + ending · counts × (24 − phase)) / 24`.
+    fn blend(counts: &[i32; FEATURES], phase: i32, weights: &FeatureWeights) -> i32 {
+        let dot =
+            |table: &[i32; FEATURES]| -> i32 { table.iter().zip(counts).map(|(w, c)| w * c).sum() };
+        (dot(&weights.opening) * phase + dot(&weights.ending) * (FULL_PHASE - phase)) / FULL_PHASE
     }
 
     #[test]
     fn phased_weights_blend_as_the_two_tables_do() {
-        let tuned = PhasedWeights::new(&TUNED);
-        for position in crate::play::random_positions(500, 5, 1) {
-            let (counts, phase) = features(&position);
-            // Blended ahead of time and weighed as they are found, the features sum to the same.
-            assert_eq!(
-                tuned.score_for_white(&position),
-                blend(&counts, phase, &TUNED),
-                "{position:?}"
-            );
+        for file in [weights::fitted(), weights::bot()] {
+            let phased = PhasedWeights::new(&file.features);
+            for position in crate::play::random_positions(500, 5, 1) {
+                let (counts, phase) = features(&position);
+                // Blended ahead of time and weighed as they are found, the features sum to the same.
+                assert_eq!(
+                    phased.score_for_white(&position),
+                    blend(&counts, phase, &file.features),
+                    "{position:?}"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn the_features_are_level_at_the_start_but_the_move() {
+        let (counts, phase) = features(&Position::start());
+        assert_eq!(phase, 24);
+        assert!(counts[..TEMPO].iter().all(|&c| c == 0), "{counts:?}");
+        assert_eq!(counts[TEMPO], 1);
     }
 
     #[test]

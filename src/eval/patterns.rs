@@ -20,8 +20,11 @@ pub const REGIONS: usize = 9;
 /// Arrangements of one region: three states on each of eight squares.
 pub const ARRANGEMENTS: usize = 6561;
 
+/// The largest pattern weight, either way: two weights together fit an `i16`.
+pub const PATTERN_WEIGHT_LIMIT: i16 = i16::MAX / 2;
+
 /// The arrangement of every region, seen by one side: its own pieces and the other's.
-pub type View = [u16; REGIONS];
+pub type Arrangements = [u16; REGIONS];
 
 /// Per set of a region's squares (bit i for its i-th square), the arrangement number
 /// with a 1 in base 3 on each square of the set: the opponent's pieces count twice.
@@ -79,7 +82,7 @@ fn region_sets(pieces: Bitboard) -> [u8; REGIONS] {
 
 /// White's view and Black's view of `position`.
 #[inline(always)]
-pub fn views(position: &Position) -> [View; 2] {
+pub fn views(position: &Position) -> [Arrangements; 2] {
     let white = region_sets(position.pieces(Color::White));
     let black = region_sets(position.pieces(Color::Black));
     // Turned 180 degrees, region r is region 8 − r with its squares in reverse order,
@@ -92,41 +95,29 @@ pub fn views(position: &Position) -> [View; 2] {
     ]
 }
 
-/// A weight for every arrangement of every region.
+/// A weight for every arrangement of every region, in hundredths of a man.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternWeights {
-    table: [[i16; ARRANGEMENTS]; REGIONS],
+    table: Box<[[i16; ARRANGEMENTS]; REGIONS]>,
 }
 
 impl PatternWeights {
     /// Every weight zero.
-    pub const ZERO: PatternWeights = PatternWeights {
-        table: [[0; ARRANGEMENTS]; REGIONS],
-    };
-
-    /// The table holding `entries` (region, arrangement, weight), zero elsewhere.
-    pub const fn from_entries(entries: &[(u8, u16, i16)]) -> PatternWeights {
-        let mut table = [[0; ARRANGEMENTS]; REGIONS];
-        let mut i = 0;
-        while i < entries.len() {
-            let (region, arrangement, weight) = entries[i];
-            table[region as usize][arrangement as usize] = weight;
-            i += 1;
-        }
-        PatternWeights { table }
+    pub fn zero() -> PatternWeights {
+        PatternWeights::from_fn(|_, _| 0)
     }
 
-    /// The non-zero weights as (region, arrangement, weight), in table order.
-    pub fn entries(&self) -> Vec<(u8, u16, i16)> {
-        let mut entries = Vec::new();
-        for (region, row) in self.table.iter().enumerate() {
-            for (arrangement, &weight) in row.iter().enumerate() {
-                if weight != 0 {
-                    entries.push((region as u8, arrangement as u16, weight));
-                }
-            }
+    /// The table whose weight of `arrangement` in `region` is `weight(region, arrangement)`.
+    pub fn from_fn(mut weight: impl FnMut(usize, u16) -> i16) -> PatternWeights {
+        let rows: Vec<[i16; ARRANGEMENTS]> = (0..REGIONS)
+            .map(|region| std::array::from_fn(|a| weight(region, a as u16)))
+            .collect();
+        PatternWeights {
+            table: rows
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("one row a region")),
         }
-        entries
     }
 
     /// The weight of `arrangement` in `region`.
@@ -139,9 +130,14 @@ impl PatternWeights {
             .unwrap_or(0)
     }
 
+    /// How many weights are not zero.
+    pub fn set_count(&self) -> usize {
+        self.table.iter().flatten().filter(|&&w| w != 0).count()
+    }
+
     /// The pattern score of one view.
     #[inline(always)]
-    pub fn view_score(&self, view: &View) -> i32 {
+    pub fn view_score(&self, view: &Arrangements) -> i32 {
         (0..REGIONS)
             .map(|r| i32::from(self.weight(r, view[r])))
             .sum()
@@ -158,7 +154,7 @@ impl PatternWeights {
 /// Only the count of weights set: the table is too large to print.
 impl fmt::Debug for PatternWeights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PatternWeights({} set)", self.entries().len())
+        write!(f, "PatternWeights({} set)", self.set_count())
     }
 }
 
@@ -169,7 +165,7 @@ mod tests {
 
     /// The arrangement of every region for the side owning `ours`, on a board where
     /// its men move up (for Black, both sets turned 180 degrees).
-    fn view(ours: Bitboard, theirs: Bitboard) -> View {
+    fn view(ours: Bitboard, theirs: Bitboard) -> Arrangements {
         let ours = region_sets(ours);
         let theirs = region_sets(theirs);
         std::array::from_fn(|r| BASE3[usize::from(ours[r])] + 2 * BASE3[usize::from(theirs[r])])
@@ -233,12 +229,17 @@ mod tests {
         assert!(theirs.iter().all(|&a| usize::from(a) == ARRANGEMENTS - 1));
     }
 
+    /// Weights that differ from region to region and arrangement to arrangement.
+    pub(crate) fn scattered() -> PatternWeights {
+        PatternWeights::from_fn(|region, a| {
+            let i = region as u32 * 6561 + u32::from(a);
+            if i.is_multiple_of(7) { (i % 61) as i16 - 30 } else { 0 }
+        })
+    }
+
     #[test]
     fn the_pattern_score_is_colour_symmetric() {
-        let entries: Vec<(u8, u16, i16)> = (0..2000)
-            .map(|i: u32| ((i % 9) as u8, (i * 37 % 6561) as u16, (i % 61) as i16 - 30))
-            .collect();
-        let weights = PatternWeights::from_entries(&entries);
+        let weights = scattered();
         for position in crate::play::random_positions(300, 9, 3) {
             assert_eq!(
                 weights.score_for_white(&position),
