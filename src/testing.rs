@@ -28,3 +28,13 @@ pub fn line(fen: &str, texts: &[&str]) -> (crate::Position, Vec<crate::Move>) {
         .collect();
     (position, moves)
 }
+
+/// Every position of the 56 tournament games of `tests/data/abatsiev.pdn`, in order.
+pub fn game_positions() -> Vec<crate::Position> {
+    let text = include_str!("../tests/data/abatsiev.pdn");
+    crate::notation::pdn::read_all(text)
+        .into_iter()
+        .filter_map(Result::ok)
+        .flat_map(|record| record.game.positions().copied().collect::<Vec<_>>())
+        .collect()
+}

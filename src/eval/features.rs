@@ -78,36 +78,221 @@ pub struct FeatureWeights {
     pub ending: [i32; FEATURES],
 }
 
-/// Feature weights blended ahead of time for every phase, so that an evaluation takes
-/// one dot product instead of two; the sum is the two tables' blend exactly.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct PhasedWeights {
-    /// Per phase (men on the board): `opening × phase + ending × (24 − phase)`.
-    by_phase: [[i32; FEATURES]; FULL_PHASE as usize + 1],
-}
+/// A weight of the opening table and one of the ending table, added up together in
+/// one 64-bit number: the opening's in the low half, the ending's in the high half.
+/// Sums of weights stay far within 32 bits, so a sum of such numbers is the pair of
+/// sums (the low half's carries and borrows are undone by [`Phased::blend`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Phased(i64);
 
-impl PhasedWeights {
-    /// The blend of `weights` for each phase.
-    pub fn new(weights: &FeatureWeights) -> PhasedWeights {
-        PhasedWeights {
-            by_phase: std::array::from_fn(|phase| {
-                let phase = phase as i32;
-                std::array::from_fn(|feature| {
-                    weights.opening[feature] * phase
-                        + weights.ending[feature] * (FULL_PHASE - phase)
-                })
-            }),
-        }
+impl Phased {
+    /// Feature `feature`'s two weights times `sign`.
+    fn of(weights: &FeatureWeights, feature: usize, sign: i32) -> Phased {
+        Phased::new(
+            weights.opening[feature] * sign,
+            weights.ending[feature] * sign,
+        )
     }
 
-    /// The weighted features of `position` for White: the blend of its [`features`],
-    /// each weighed as it is found.
-    #[inline]
-    pub fn score_for_white(&self, position: &Position) -> i32 {
-        let row = &self.by_phase[phase(position) as usize];
-        let mut sum = 0;
-        visit_features(position, |feature, count| sum += row[feature] * count);
-        sum / FULL_PHASE
+    /// The pair of `opening` and `ending`.
+    const fn new(opening: i32, ending: i32) -> Phased {
+        Phased((ending as i64) << 32).add(Phased(opening as i64))
+    }
+
+    const fn add(self, other: Phased) -> Phased {
+        Phased(self.0.wrapping_add(other.0))
+    }
+
+    /// The opening's and the ending's sums.
+    #[inline(always)]
+    const fn halves(self) -> (i32, i32) {
+        let opening = self.0 as i32;
+        (opening, (self.0.wrapping_sub(opening as i64) >> 32) as i32)
+    }
+
+    /// `opening × phase + ending × (24 − phase)`, over 24.
+    #[inline(always)]
+    fn blend(self, phase: i32) -> i32 {
+        let (opening, ending) = self.halves();
+        (opening * phase + ending * (FULL_PHASE - phase)) / FULL_PHASE
+    }
+}
+
+impl std::ops::Add for Phased {
+    type Output = Phased;
+    #[inline(always)]
+    fn add(self, other: Phased) -> Phased {
+        Phased::add(self, other)
+    }
+}
+
+impl std::ops::AddAssign for Phased {
+    #[inline(always)]
+    fn add_assign(&mut self, other: Phased) {
+        *self = *self + other;
+    }
+}
+
+impl std::ops::Mul<u32> for Phased {
+    type Output = Phased;
+    #[inline(always)]
+    fn mul(self, count: u32) -> Phased {
+        Phased(self.0.wrapping_mul(i64::from(count)))
+    }
+}
+
+/// The features' weights laid out for evaluating: the features that are a sum over the
+/// men's squares (men, ranks, centre, edge files) as tables of every byte of the men's
+/// set, the others one weight each, every weight of Black's negated. It adds the same
+/// weights for the same features as [`features`] counts, in both tables, and blends
+/// the sums once: the score is [`features`] weighed exactly.
+pub(crate) struct FeatureEval {
+    /// Per colour, per byte of the men's set (ranks 1 and 2 first) and its value: the
+    /// weights of the men on those squares.
+    men: [[[Phased; 256]; 4]; 2],
+    /// Per colour and square: the weight of a runaway man there.
+    runaway: [[Phased; 32]; 2],
+    /// Per colour, the weights of one unit of the other features.
+    units: [Units; 2],
+    /// The move's weight, by the colour to move (Black's negated).
+    tempo: [Phased; 2],
+}
+
+/// One side's weights of the features that are not a sum over the men's squares.
+#[derive(Clone, Copy)]
+struct Units {
+    golden: Phased,
+    corner_guard: Phased,
+    kings: Phased,
+    king_reach: Phased,
+    king_diagonal_clear: Phased,
+    king_diagonal_blocked: Phased,
+    king_doubles: Phased,
+    backed: Phased,
+    man_steps: Phased,
+}
+
+impl FeatureEval {
+    /// `weights` laid out for evaluating.
+    pub fn new(weights: &FeatureWeights) -> Box<FeatureEval> {
+        let views = [&WHITE_VIEW, &BLACK_VIEW];
+        let signs = [1, -1];
+        let man_square = |colour: usize, square: usize| -> Phased {
+            let (view, sign) = (views[colour], signs[colour]);
+            let bit = Bitboard(1 << square);
+            let own_rank = view.own_rank(square / 4);
+            let mut sum = Phased::of(weights, MEN, sign);
+            if (1..=6).contains(&own_rank) {
+                sum += Phased::of(weights, RANKS + own_rank - 1, sign);
+            }
+            for (set, feature) in [(CENTRE, IN_CENTRE), (NEAR_CENTRE, NEAR), (EDGE_FILES, EDGE)] {
+                if (bit & set).any() {
+                    sum += Phased::of(weights, feature, sign);
+                }
+            }
+            sum
+        };
+        let runaway = |colour: usize, square: usize| -> Phased {
+            let (view, sign) = (views[colour], signs[colour]);
+            if (Bitboard(1 << square) & view.runaway_zone).is_empty() {
+                return Phased::default();
+            }
+            Phased::of(weights, RUNAWAYS + view.own_rank(square / 4) - 3, sign)
+        };
+        let units = |colour: usize| {
+            let unit = |feature| Phased::of(weights, feature, signs[colour]);
+            Units {
+                golden: unit(GOLDEN),
+                corner_guard: unit(CORNER_GUARD),
+                kings: unit(KINGS),
+                king_reach: unit(KING_REACH),
+                king_diagonal_clear: unit(KING_DIAGONAL_CLEAR),
+                king_diagonal_blocked: unit(KING_DIAGONAL_BLOCKED),
+                king_doubles: unit(KING_DOUBLES),
+                backed: unit(BACKED),
+                man_steps: unit(MAN_STEPS),
+            }
+        };
+        Box::new(FeatureEval {
+            men: std::array::from_fn(|colour| {
+                std::array::from_fn(|byte| {
+                    std::array::from_fn(|value| {
+                        (0..8)
+                            .filter(|bit| value & 1 << bit != 0)
+                            .map(|bit| man_square(colour, 8 * byte + bit))
+                            .fold(Phased::default(), |sum, weight| sum + weight)
+                    })
+                })
+            }),
+            runaway: std::array::from_fn(|colour| {
+                std::array::from_fn(|square| runaway(colour, square))
+            }),
+            units: [units(0), units(1)],
+            tempo: [
+                Phased::of(weights, TEMPO, 1),
+                Phased::of(weights, TEMPO, -1),
+            ],
+        })
+    }
+
+    /// The weighted features for White of a position with `white` and `black`, `to_move`
+    /// to move.
+    #[inline(always)]
+    pub fn score_for_white(&self, white: Side, black: Side, to_move: Color) -> i32 {
+        let sum = self.side(0, white, black, &WHITE_VIEW)
+            + self.side(1, black, white, &BLACK_VIEW)
+            + self.tempo[to_move.index()];
+        sum.blend(((white.men | black.men).count() as i32).min(FULL_PHASE))
+    }
+
+    /// The weighted features of `us`, of colour `colour` (Black's negated).
+    #[inline(always)]
+    fn side(&self, colour: usize, us: Side, them: Side, view: &View) -> Phased {
+        let units = &self.units[colour];
+        let men = &self.men[colour];
+        let set = us.men.0;
+        let mut sum = men[0][(set & 0xFF) as usize]
+            + men[1][(set >> 8 & 0xFF) as usize]
+            + men[2][(set >> 16 & 0xFF) as usize]
+            + men[3][(set >> 24) as usize];
+        if them.kings.is_empty() && them.men.count() >= 3 {
+            sum += units.golden * (us.men & view.golden).count()
+                + units.corner_guard * (us.men & view.corner_guards).count();
+        }
+        let theirs = them.pieces();
+        for man in us.men & view.runaway_zone {
+            if (view.front[man.index()] & theirs).is_empty() {
+                sum += self.runaway[colour][man.index()];
+            }
+        }
+        let occupied = us.pieces() | theirs;
+        let forward = FORWARD[usize::from(view.downwards)];
+        let ahead = [step(us.men, forward[0]), step(us.men, forward[1])];
+        // A man is backed where a piece of its own stands a step behind it.
+        let mut backed = ahead[0] | ahead[1];
+        if us.kings.any() {
+            backed |= step(us.kings, forward[0]) | step(us.kings, forward[1]);
+            sum += units.kings * us.kings.count();
+            for king in us.kings {
+                let reach: u32 = Direction::ALL
+                    .iter()
+                    .map(|&d| free_run(king.index(), d, occupied).count())
+                    .sum();
+                sum += units.king_reach * reach;
+            }
+            if (us.kings & LONG_DIAGONAL).any() {
+                let clear = (view.long_diagonal_ahead & occupied & !us.kings).is_empty();
+                sum += if clear {
+                    units.king_diagonal_clear
+                } else {
+                    units.king_diagonal_blocked
+                };
+            }
+            sum += units.king_doubles * (us.kings & DOUBLE_DIAGONALS).count();
+        }
+        let empty = !occupied;
+        sum + units.backed * (backed & us.men).count()
+            + units.man_steps * ((ahead[0] & empty).count() + (ahead[1] & empty).count())
     }
 }
 
@@ -227,19 +412,66 @@ mod tests {
     }
 
     #[test]
-    fn phased_weights_blend_as_the_two_tables_do() {
-        for file in [weights::fitted(), weights::bot()] {
-            let phased = PhasedWeights::new(&file.features);
-            for position in crate::play::random_positions(500, 5, 1) {
-                let (counts, phase) = features(&position);
-                // Blended ahead of time and weighed as they are found, the features sum to the same.
+    fn the_laid_out_weights_score_every_feature_counted() {
+        // Positions of real games and of random ones (many with kings): the evaluation's
+        // tables weigh exactly the features the tuner counts.
+        let games = crate::testing::game_positions();
+        let random = crate::play::random_positions(3000, 5, 1);
+        assert!(games.len() > 2000);
+        for file in [weights::fitted(), weights::bot(), &zero_but_one(7)] {
+            let laid_out = FeatureEval::new(&file.features);
+            for position in games.iter().chain(&random) {
+                let (counts, phase) = features(position);
+                let white = Side::of(position, Color::White);
+                let black = Side::of(position, Color::Black);
                 assert_eq!(
-                    phased.score_for_white(&position),
+                    laid_out.score_for_white(white, black, position.side_to_move()),
                     blend(&counts, phase, &file.features),
                     "{position:?}"
                 );
             }
         }
+    }
+
+    /// Weights of every feature zero but one of each table (so that a feature weighed
+    /// by the wrong table or with the wrong sign shows).
+    fn zero_but_one(seed: usize) -> weights::WeightsFile {
+        let mut file = weights::fitted().clone();
+        for feature in 0..FEATURES {
+            file.features.opening[feature] = if feature % 5 == seed % 5 {
+                7 + feature as i32
+            } else {
+                0
+            };
+            file.features.ending[feature] = if feature % 3 == seed % 3 {
+                -3 - feature as i32
+            } else {
+                0
+            };
+        }
+        file
+    }
+
+    #[test]
+    fn phased_sums_are_the_pairs_of_sums() {
+        let weights = [(1634, -20), (-177, 25), (0, -1), (-5, 0), (977, -184)];
+        let counts = [3, 0, 7, 12, 1];
+        let mut sum = Phased::default();
+        for (&(opening, ending), &count) in weights.iter().zip(&counts) {
+            sum += Phased::new(opening, ending) * count + Phased::new(-opening, 2 * ending);
+        }
+        let opening: i32 = weights
+            .iter()
+            .zip(&counts)
+            .map(|(w, &c)| w.0 * (c as i32 - 1))
+            .sum();
+        let ending: i32 = weights
+            .iter()
+            .zip(&counts)
+            .map(|(w, &c)| w.1 * (c as i32 + 2))
+            .sum();
+        assert_eq!(sum.halves(), (opening, ending));
+        assert_eq!(Phased::new(-3, -7).blend(12), -5);
     }
 
     #[test]

@@ -75,6 +75,7 @@ const fn build_advance_bits() -> [[[Bitboard; ADVANCE_WEIGHT_BITS]; 25]; 2] {
 const RUNAWAY: [i32; 8] = [0, 0, 0, 8, 16, 30, 50, 0];
 
 /// The hand-written evaluation of `position` for White.
+#[inline(never)]
 pub(crate) fn score_for_white(position: &Position) -> i32 {
     let white = Side::of(position, Color::White);
     let black = Side::of(position, Color::Black);

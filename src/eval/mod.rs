@@ -49,9 +49,9 @@ use crate::{Color, Position};
 pub use ending::is_known_ending;
 pub use material::Material;
 
-use features::PhasedWeights;
+use features::FeatureEval;
 use geometry::Side;
-use patterns::PatternWeights;
+use patterns::PatternEval;
 
 /// How the search scores a quiet position: one of the evaluations that mean something
 /// (see the [module](self)). Cheap to copy: the weights are built into the program.
@@ -62,29 +62,30 @@ pub struct Evaluator(Kind);
 enum Kind {
     Material,
     Hand,
-    Fitted(&'static PhasedWeights),
+    Fitted(&'static FeatureEval),
     Patterns(&'static WithPatterns),
 }
 
 /// The bot's evaluation: features and patterns, fitted together.
 struct WithPatterns {
-    features: PhasedWeights,
-    patterns: PatternWeights,
+    features: Box<FeatureEval>,
+    patterns: PatternEval,
 }
 
-/// The fitted features alone, blended for every phase.
-static FITTED: LazyLock<PhasedWeights> =
-    LazyLock::new(|| PhasedWeights::new(&weights::fitted().features));
+/// The fitted features alone, laid out for evaluating.
+static FITTED: LazyLock<Box<FeatureEval>> =
+    LazyLock::new(|| FeatureEval::new(&weights::fitted().features));
 
-/// The bot's weights, ready to evaluate.
+/// The bot's weights, laid out for evaluating.
 static BOT: LazyLock<WithPatterns> = LazyLock::new(|| {
     let file = weights::bot();
+    let patterns = file
+        .patterns
+        .as_ref()
+        .expect("data/eval/patterns.weights holds patterns (a test checks)");
     WithPatterns {
-        features: PhasedWeights::new(&file.features),
-        patterns: file
-            .patterns
-            .clone()
-            .expect("data/eval/patterns.weights holds patterns (a test checks)"),
+        features: FeatureEval::new(&file.features),
+        patterns: PatternEval::new(patterns),
     }
 });
 
@@ -112,13 +113,14 @@ impl Evaluator {
     }
 
     /// The score of `position` for the side to move, in hundredths of a man.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate(&self, position: &Position) -> i32 {
+        // Each evaluation a function of its own: the bot's is not crowded by the others.
         let for_white = match self.0 {
             Kind::Material => Material::SEARCH.balance(position, Color::White),
             Kind::Hand => hand::score_for_white(position),
-            Kind::Fitted(features) => fitted_for_white(position, features, None),
-            Kind::Patterns(bot) => fitted_for_white(position, &bot.features, Some(&bot.patterns)),
+            Kind::Fitted(features) => fitted_for_white(position, features),
+            Kind::Patterns(bot) => bot_for_white(position, bot),
         };
         match position.side_to_move() {
             Color::White => for_white,
@@ -165,21 +167,29 @@ impl fmt::Debug for Evaluator {
     }
 }
 
-/// The fitted evaluation of `position` for White: the known endings by rule, else the
-/// features and the patterns, if any.
-#[inline(always)]
-fn fitted_for_white(
-    position: &Position,
-    features: &PhasedWeights,
-    patterns: Option<&PatternWeights>,
-) -> i32 {
+/// The fitted features' score of `position` for White, the known endings by rule.
+#[inline(never)]
+fn fitted_for_white(position: &Position, features: &FeatureEval) -> i32 {
+    let white = Side::of(position, Color::White);
+    let black = Side::of(position, Color::Black);
+    match ending::known_ending(white, black) {
+        Some(score) => score,
+        None => features.score_for_white(white, black, position.side_to_move()),
+    }
+}
+
+/// The bot's score of `position` for White: the known endings by rule, else the
+/// features and the patterns.
+#[inline(never)]
+fn bot_for_white(position: &Position, bot: &WithPatterns) -> i32 {
     let white = Side::of(position, Color::White);
     let black = Side::of(position, Color::Black);
     match ending::known_ending(white, black) {
         Some(score) => score,
         None => {
-            features.score_for_white(position)
-                + patterns.map_or(0, |patterns| patterns.score_for_white(position))
+            bot.features
+                .score_for_white(white, black, position.side_to_move())
+                + bot.patterns.score_for_white(white.pieces(), black.pieces())
         }
     }
 }

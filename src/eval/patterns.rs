@@ -151,6 +151,64 @@ impl PatternWeights {
     }
 }
 
+/// The pattern weights laid out for evaluating: per region of the board, a weight for
+/// each of its arrangements as White sees it, which is White's weight less Black's for
+/// the same eight squares (Black's region `8 − r`, read the other way round). Summed
+/// over the nine regions, that is [`PatternWeights::score_for_white`] exactly, with
+/// half the lookups and Black's view never computed.
+pub(crate) struct PatternEval {
+    by_white_view: Box<[[i16; ARRANGEMENTS]; REGIONS]>,
+}
+
+impl PatternEval {
+    /// `weights` laid out for evaluating (within ±[`PATTERN_WEIGHT_LIMIT`] each, two
+    /// of them fit an `i16`).
+    pub fn new(weights: &PatternWeights) -> PatternEval {
+        let table = PatternWeights::from_fn(|region, arrangement| {
+            weights.weight(region, arrangement) - weights.weight(8 - region, turned(arrangement))
+        });
+        PatternEval {
+            by_white_view: table.table,
+        }
+    }
+
+    /// White's pattern score less Black's, with White's pieces on `white` and Black's
+    /// on `black`.
+    #[inline(always)]
+    pub fn score_for_white(&self, white: Bitboard, black: Bitboard) -> i32 {
+        // White's set in the low half and Black's in the high half, each shifted and
+        // folded as `region_sets` does: the masks keep the halves apart.
+        let both = u64::from(white.0) | u64::from(black.0) << 32;
+        let mut sum = 0;
+        for column in 0..3 {
+            let pairs = (both >> column) & 0x3333_3333_3333_3333;
+            let ranks = (pairs | pairs >> 2) & 0x0F0F_0F0F_0F0F_0F0F;
+            let regions = ranks | ranks >> 4;
+            for row in 0..3 {
+                let white = (regions >> (8 * row)) as u8;
+                let black = (regions >> (32 + 8 * row)) as u8;
+                let arrangement = BASE3[usize::from(white)] + 2 * BASE3[usize::from(black)];
+                sum += i32::from(self.by_white_view[column * 3 + row][usize::from(arrangement)]);
+            }
+        }
+        sum
+    }
+}
+
+/// The arrangement of the same eight squares seen from the other side: the squares in
+/// reverse order, each side's pieces the other's.
+const fn turned(arrangement: u16) -> u16 {
+    let (mut rest, mut turned, mut i) = (arrangement, 0, 0);
+    while i < 8 {
+        let digit = rest % 3;
+        let swapped = (3 - digit) % 3;
+        turned = turned * 3 + swapped;
+        rest /= 3;
+        i += 1;
+    }
+    turned
+}
+
 /// Only the count of weights set: the table is too large to print.
 impl fmt::Debug for PatternWeights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -233,8 +291,51 @@ mod tests {
     pub(crate) fn scattered() -> PatternWeights {
         PatternWeights::from_fn(|region, a| {
             let i = region as u32 * 6561 + u32::from(a);
-            if i.is_multiple_of(7) { (i % 61) as i16 - 30 } else { 0 }
+            if i.is_multiple_of(7) {
+                (i % 61) as i16 - 30
+            } else {
+                0
+            }
         })
+    }
+
+    #[test]
+    fn an_arrangement_turned_is_blacks_view_of_the_same_squares() {
+        for position in crate::play::random_positions(300, 9, 5) {
+            let [white, black] = views(&position);
+            for region in 0..REGIONS {
+                assert_eq!(turned(white[region]), black[8 - region], "{position:?}");
+                assert_eq!(turned(turned(white[region])), white[region]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_laid_out_table_scores_as_the_weights_do() {
+        // Every position of real games and random ones, with the bot's weights and with
+        // weights that differ everywhere.
+        let games = crate::testing::game_positions();
+        let random = crate::play::random_positions(3000, 9, 6);
+        assert!(games.len() > 2000);
+        let bot = crate::eval::weights::bot().patterns.clone().unwrap();
+        let extreme = PatternWeights::from_fn(|region, a| {
+            if (region + usize::from(a)) % 3 == 0 {
+                PATTERN_WEIGHT_LIMIT
+            } else {
+                -PATTERN_WEIGHT_LIMIT
+            }
+        });
+        for weights in [bot, scattered(), extreme] {
+            let laid_out = PatternEval::new(&weights);
+            for position in games.iter().chain(&random) {
+                let (white, black) = (position.pieces(Color::White), position.pieces(Color::Black));
+                assert_eq!(
+                    laid_out.score_for_white(white, black),
+                    weights.score_for_white(position),
+                    "{position:?}"
+                );
+            }
+        }
     }
 
     #[test]
