@@ -165,7 +165,8 @@ impl PatternEval {
     /// of them fit an `i16`).
     pub fn new(weights: &PatternWeights) -> PatternEval {
         let table = PatternWeights::from_fn(|region, arrangement| {
-            weights.weight(region, arrangement) - weights.weight(8 - region, turned(arrangement))
+            weights.weight(region, arrangement)
+                - weights.weight(8 - region, TURNED[usize::from(arrangement)])
         });
         PatternEval {
             by_white_view: table.table,
@@ -195,19 +196,24 @@ impl PatternEval {
     }
 }
 
-/// The arrangement of the same eight squares seen from the other side: the squares in
-/// reverse order, each side's pieces the other's.
-const fn turned(arrangement: u16) -> u16 {
-    let (mut rest, mut turned, mut i) = (arrangement, 0, 0);
-    while i < 8 {
-        let digit = rest % 3;
-        let swapped = (3 - digit) % 3;
-        turned = turned * 3 + swapped;
-        rest /= 3;
-        i += 1;
+/// Per arrangement, the arrangement of the same eight squares seen from the other side:
+/// the squares in reverse order, each side's pieces the other's.
+const TURNED: [u16; ARRANGEMENTS] = {
+    let mut table = [0; ARRANGEMENTS];
+    let mut arrangement = 0;
+    while arrangement < ARRANGEMENTS {
+        let (mut rest, mut turned, mut i) = (arrangement as u16, 0, 0);
+        while i < 8 {
+            let digit = rest % 3;
+            turned = turned * 3 + (3 - digit) % 3;
+            rest /= 3;
+            i += 1;
+        }
+        table[arrangement] = turned;
+        arrangement += 1;
     }
-    turned
-}
+    table
+};
 
 /// Only the count of weights set: the table is too large to print.
 impl fmt::Debug for PatternWeights {
@@ -304,6 +310,7 @@ mod tests {
         for position in crate::play::random_positions(300, 9, 5) {
             let [white, black] = views(&position);
             for region in 0..REGIONS {
+                let turned = |a: u16| TURNED[usize::from(a)];
                 assert_eq!(turned(white[region]), black[8 - region], "{position:?}");
                 assert_eq!(turned(turned(white[region])), white[region]);
             }
