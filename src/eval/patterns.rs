@@ -157,19 +157,29 @@ impl PatternWeights {
 /// over the nine regions, that is [`PatternWeights::score_for_white`] exactly, with
 /// half the lookups and Black's view never computed.
 pub(crate) struct PatternEval {
-    by_white_view: Box<[[i16; ARRANGEMENTS]; REGIONS]>,
+    /// Region by region, the weight of each arrangement: entry `6561 × region +
+    /// arrangement`, then zeros up to 2^16 entries, so that an index masked to 16 bits
+    /// is always in the table and needs no bounds check.
+    by_white_view: Box<[i16; 1 << 16]>,
 }
 
 impl PatternEval {
     /// `weights` laid out for evaluating (within ±[`PATTERN_WEIGHT_LIMIT`] each, two
     /// of them fit an `i16`).
     pub fn new(weights: &PatternWeights) -> PatternEval {
-        let table = PatternWeights::from_fn(|region, arrangement| {
-            weights.weight(region, arrangement)
-                - weights.weight(8 - region, TURNED[usize::from(arrangement)])
-        });
+        let mut table: Box<[i16; 1 << 16]> = vec![0; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("2^16 entries"));
+        for region in 0..REGIONS {
+            for arrangement in 0..ARRANGEMENTS {
+                table[region * ARRANGEMENTS + arrangement] = weights
+                    .weight(region, arrangement as u16)
+                    - weights.weight(8 - region, TURNED[arrangement]);
+            }
+        }
         PatternEval {
-            by_white_view: table.table,
+            by_white_view: table,
         }
     }
 
@@ -188,8 +198,10 @@ impl PatternEval {
             for row in 0..3 {
                 let white = (regions >> (8 * row)) as u8;
                 let black = (regions >> (32 + 8 * row)) as u8;
-                let arrangement = BASE3[usize::from(white)] + 2 * BASE3[usize::from(black)];
-                sum += i32::from(self.by_white_view[column * 3 + row][usize::from(arrangement)]);
+                let arrangement = usize::from(BASE3[usize::from(white)])
+                    + 2 * usize::from(BASE3[usize::from(black)]);
+                let index = ((column * 3 + row) * ARRANGEMENTS + arrangement) & 0xFFFF;
+                sum += i32::from(self.by_white_view[index]);
             }
         }
         sum
