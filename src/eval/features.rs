@@ -95,17 +95,13 @@ impl Phased {
     }
 
     /// The pair of `opening` and `ending`.
-    const fn new(opening: i32, ending: i32) -> Phased {
-        Phased((ending as i64) << 32).add(Phased(opening as i64))
-    }
-
-    const fn add(self, other: Phased) -> Phased {
-        Phased(self.0.wrapping_add(other.0))
+    fn new(opening: i32, ending: i32) -> Phased {
+        Phased((i64::from(ending) << 32).wrapping_add(i64::from(opening)))
     }
 
     /// The opening's and the ending's sums.
     #[inline(always)]
-    const fn halves(self) -> (i32, i32) {
+    fn halves(self) -> (i32, i32) {
         let opening = self.0 as i32;
         (opening, (self.0.wrapping_sub(opening as i64) >> 32) as i32)
     }
@@ -122,7 +118,7 @@ impl std::ops::Add for Phased {
     type Output = Phased;
     #[inline(always)]
     fn add(self, other: Phased) -> Phased {
-        Phased::add(self, other)
+        Phased(self.0.wrapping_add(other.0))
     }
 }
 
@@ -304,16 +300,14 @@ pub fn features(position: &Position) -> ([i32; FEATURES], i32) {
 }
 
 /// Men on the board, 0 to 24.
-#[inline(always)]
 fn phase(position: &Position) -> i32 {
     let men = position.occupied() & !position.kings();
     (men.count() as i32).min(FULL_PHASE)
 }
 
 /// Hands `add` each feature of White with its count and each of Black's with its count
-/// negated (a feature may come more than once), so that a caller can sum the weighted
-/// features without setting them out first.
-#[inline(always)]
+/// negated (a feature may come more than once): the features as the tuner counts them,
+/// and the reference [`FeatureEval`] is tested against.
 fn visit_features(position: &Position, mut add: impl FnMut(usize, i32)) {
     let white = Side::of(position, Color::White);
     let black = Side::of(position, Color::Black);
