@@ -12,10 +12,10 @@
 //!   fixed trees;
 //! - material alone ([`Evaluator::material`]), for the capture resolution.
 //!
-//! All but material alone score the known king endings by rule. The weights are data, fitted by
-//! `shashki tune fit` and built in with `include_bytes!` ([`weights`]). The
-//! internals (every feature and pattern, how the weights are fitted and stored) are
-//! described in `docs/EVALUATION.md`.
+//! All but material alone score the known king endings by rule. The weights are
+//! data, fitted by `shashki tune fit` and built in with `include_bytes!`
+//! ([`weights`]). The internals (every feature and pattern, how the weights are
+//! fitted and stored) are described in `docs/EVALUATION.md`.
 //!
 //! # Examples
 //!
