@@ -53,7 +53,7 @@ pub enum TuneCommand {
         /// Where to write the features' weights file (without `--patterns`).
         #[arg(long, default_value = "data/eval/features.weights")]
         out: PathBuf,
-        /// The weights the fit starts from: the hand-set ones, or the bot's fitted ones.
+        /// The weights the fit starts from: the hand-set ones, or the fitted features' ones.
         #[arg(long, value_enum, default_value_t = Start::Hand)]
         from: Start,
         /// Fit a weight for every arrangement of the local patterns too (starting at zero).
