@@ -7,14 +7,15 @@
 
 mod support;
 
-use shashki::search::{EvalConfig, Limits, Stop, TranspositionTable, search};
+use shashki::eval::Evaluator;
+use shashki::search::{Limits, Stop, TranspositionTable, search};
 use shashki::{Game, Position, START_FEN};
 use support::time_runs;
 
 /// Each position with its depth and the nodes the search visits there with the
 /// bot's evaluation (fitted weights and local patterns), with the fitted weights
-/// alone, and with the hand-written evaluation (the bot's before the fitted one, whose
-/// tree earlier versions searched too, so their speeds compare).
+/// alone, and with the hand-written evaluation (the bot's before the fitted ones,
+/// whose tree earlier versions searched too, so their speeds compare).
 const CASES: [(&str, &str, u32, [u64; 3]); 3] = [
     ("start", START_FEN, 16, [6_385_436, 4_835_455, 5_779_610]),
     (
@@ -38,9 +39,9 @@ fn main() {
     for (name, fen, depth, [pattern_nodes, fitted_nodes, hand_nodes]) in CASES {
         let position: Position = fen.parse().expect("a valid bench position");
         for (eval_name, eval, expected) in [
-            ("pattern", EvalConfig::with_patterns(), pattern_nodes),
-            ("fitted", EvalConfig::fitted(), fitted_nodes),
-            ("hand", EvalConfig::hand(), hand_nodes),
+            ("pattern", Evaluator::bot(), pattern_nodes),
+            ("fitted", Evaluator::fitted(), fitted_nodes),
+            ("hand", Evaluator::hand(), hand_nodes),
         ] {
             let what = format!("{name}: nodes at depth {depth}, {eval_name} evaluation");
             let fresh_table = || TranspositionTable::new(HASH_MB);
@@ -50,8 +51,6 @@ fn main() {
                     Limits::Depth(depth),
                     &mut tt,
                     &eval,
-                    // No tables: the built-in ones, solved on a thread of their own
-                    // while the search runs, would make the tree depend on the timing.
                     None,
                     &Stop::new(),
                     &mut |_| {},

@@ -18,6 +18,7 @@
 mod bitboard;
 pub mod combination;
 pub mod engine;
+pub mod eval;
 pub mod files;
 mod game;
 pub mod kb;

@@ -39,3 +39,13 @@ pub fn scratch_file(what: &str, name: &str) -> (tempfile::TempDir, std::path::Pa
     let path = dir.path().join(name);
     (dir, path)
 }
+
+/// Every position of the 56 tournament games of `tests/data/abatsiev.pdn`, in order.
+pub fn game_positions() -> Vec<crate::Position> {
+    let text = include_str!("../tests/data/abatsiev.pdn");
+    crate::notation::pdn::read_all(text)
+        .into_iter()
+        .filter_map(Result::ok)
+        .flat_map(|record| record.game.positions().copied().collect::<Vec<_>>())
+        .collect()
+}

@@ -18,30 +18,20 @@
 //! The attacker has at most [`QUIET_MOVES`] quiet moves in all, on and off the
 //! line, so every tree is finite (captures take pieces off, crowning is once a man).
 
+use crate::eval::Material;
 use crate::{Color, Move, Position};
 
-/// A man's worth in material points.
-pub const MAN: i32 = 100;
-/// A king's worth: two and a half men.
-pub const KING: i32 = 250;
-/// The worth of a won game (the defender has no move left).
+/// The worth of a won game (the defender has no move left), in material points
+/// ([`Material::COMBINATION`]).
 pub const GAME: i32 = 10_000;
 /// What a combination must win at least: a man, net, once the captures settle.
-pub const MIN_GAIN: i32 = MAN;
+pub const MIN_GAIN: i32 = Material::COMBINATION.man;
 /// The attacker's quiet moves (sacrifices, crownings) in a combination, at most.
 pub const QUIET_MOVES: u32 = 4;
 /// The defender's sacrifices (counter-blows) after the line, at most.
 pub const COUNTER_MOVES: u32 = 2;
 /// Nodes a tree may take before the search gives up (and nothing is proven).
 pub const NODE_LIMIT: u64 = 200_000;
-
-/// Material of `side` less the other side's, in material points.
-pub fn balance(position: &Position, side: Color) -> i32 {
-    let worth = |color: Color| {
-        position.men(color).count() as i32 * MAN + position.kings_of(color).count() as i32 * KING
-    };
-    worth(side) - worth(side.opposite())
-}
 
 /// Where a node stands: how far along the line, and the attacker's quiet moves left.
 #[derive(Clone, Copy, Debug)]
@@ -113,7 +103,7 @@ impl<'a> Forcing<'a> {
         let attacker = root.side_to_move();
         Forcing {
             attacker,
-            root_balance: balance(root, attacker),
+            root_balance: Material::COMBINATION.balance(root, attacker),
             line,
             limit: NODE_LIMIT,
             nodes: 0,
@@ -128,7 +118,7 @@ impl<'a> Forcing<'a> {
 
     /// The material the attacker has won at `position` since the root.
     pub fn gain(&self, position: &Position) -> i32 {
-        balance(position, self.attacker) - self.root_balance
+        Material::COMBINATION.balance(position, self.attacker) - self.root_balance
     }
 
     fn expand(&mut self, position: &Position, place: Place) -> Node {

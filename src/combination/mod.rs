@@ -18,7 +18,7 @@ pub mod scan;
 use std::fmt;
 
 use forcing::{Forcing, Place};
-pub use forcing::{GAME, KING, MAN, MIN_GAIN, NODE_LIMIT, QUIET_MOVES, Tree, balance};
+pub use forcing::{GAME, MIN_GAIN, NODE_LIMIT, QUIET_MOVES, Tree};
 
 use crate::{Move, Position};
 

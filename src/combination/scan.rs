@@ -2,7 +2,8 @@
 //! had one that a shallow search does not see, and whether the player found it.
 
 use super::{Combination, find};
-use crate::search::{self, EvalConfig, Limits, Stop, TranspositionTable};
+use crate::eval::Evaluator;
+use crate::search::{self, Limits, Stop, TranspositionTable};
 use crate::{Color, Game, Move, Position};
 
 /// The depth of the search a combination must be beyond.
@@ -76,7 +77,7 @@ impl Judge {
             &Game::new(*position),
             Limits::Depth(depth),
             &mut self.tt,
-            &EvalConfig::default(),
+            &Evaluator::bot(),
             None,
             &self.stop,
             &mut |_| {},

@@ -28,9 +28,10 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::combination::{self, MaterialWon};
+use crate::eval::Evaluator;
 use crate::kb::{ActiveLine, FactInfo, KbChoice, KnowledgeBase};
 use crate::notation::Notation;
-use crate::search::{self, EvalConfig, RootMoves, Score, TableError, TranspositionTable};
+use crate::search::{self, RootMoves, Score, TableError, TranspositionTable};
 use crate::tablebase::{Material, Tablebase, Value, Verdict, Wait};
 use crate::{Color, Game, Move, Position};
 
@@ -52,8 +53,8 @@ pub struct EngineConfig {
     pub hash_mb: usize,
     /// Threads of the search, 1 to [`search::MAX_THREADS`] (see [`search::search_first`]).
     pub threads: usize,
-    /// Evaluation switches.
-    pub eval: EvalConfig,
+    /// The evaluation of the search (the bot's by default).
+    pub eval: Evaluator,
     /// Stage 3: the material margin by which one capture must beat every other to be
     /// played without a full search; `None` turns the stage off.
     pub capture_margin: Option<Score>,
@@ -69,7 +70,7 @@ impl Default for EngineConfig {
             seed: 0,
             hash_mb: 16,
             threads: 1,
-            eval: EvalConfig::default(),
+            eval: Evaluator::bot(),
             capture_margin: Some(Score(2 * Score::MAN.0)),
             tablebase: Tablebase::builtin(),
         }
@@ -549,13 +550,7 @@ impl Engine {
             Limits::MoveTime(time) | Limits::Clock { target: time, .. } => Some(time / 10),
             Limits::Depth(_) | Limits::Nodes(_) | Limits::Infinite => None,
         };
-        let resolution = search::capture_search(
-            position,
-            &mut self.tt,
-            self.config.eval.king_value,
-            time,
-            &self.stop,
-        );
+        let resolution = search::capture_search(position, &mut self.tt, time, &self.stop);
         let (best, rest) = resolution.scores.split_first()?;
         let clear = rest
             .iter()

@@ -10,7 +10,8 @@ use crate::tablebase::{Tablebase, Value};
 use crate::tables::{Direction, step};
 use crate::{Color, DrawCounters, Move, MoveList, Position};
 
-use super::eval::{EvalConfig, evaluate};
+use crate::eval::Evaluator;
+
 use super::tt::{Bound, TranspositionTable};
 use super::{Depth, Ply, Score, Stop, zobrist};
 
@@ -75,7 +76,7 @@ impl Counters<'_> {
 /// The state of one search: counters, heuristics, the hash table, the clock and the stop request.
 pub(crate) struct Searcher<'a> {
     tt: &'a TranspositionTable,
-    eval: EvalConfig,
+    eval: Evaluator,
     deadline: Option<Instant>,
     stop: &'a Stop,
     tablebase: Option<&'a Tablebase>,
@@ -110,7 +111,7 @@ impl<'a> Searcher<'a> {
     /// `history` holds the game's keys up to the root.
     pub fn new(
         tt: &'a TranspositionTable,
-        eval: EvalConfig,
+        eval: Evaluator,
         deadline: Option<Instant>,
         stop: &'a Stop,
         tablebase: Option<&'a Tablebase>,
@@ -211,7 +212,7 @@ impl<'a> Searcher<'a> {
                 return alpha;
             }
             if at >= MAX_PLY - 1 {
-                return evaluate(&node.position, &self.eval);
+                return Score(self.eval.evaluate(&node.position));
             }
             if let Some(score) = self.probe(&node.position, &Counters::Known(&node.counters), ply) {
                 return score;
@@ -415,7 +416,7 @@ impl<'a> Searcher<'a> {
             Some(captures) => {
                 self.resolve_captures(position, counters, &captures, ply, alpha, beta)
             }
-            None if can_move_quietly(position) => evaluate(position, &self.eval),
+            None if can_move_quietly(position) => Score(self.eval.evaluate(position)),
             None => Score::loss_in(ply.0),
         }
     }
@@ -458,7 +459,7 @@ impl<'a> Searcher<'a> {
     ) -> Score {
         let at = ply.index();
         if at >= MAX_PLY - 1 {
-            return evaluate(position, &self.eval);
+            return Score(self.eval.evaluate(position));
         }
         let mut list = std::mem::take(&mut self.lists[at]);
         captures.list(&mut list);
@@ -703,7 +704,7 @@ mod tests {
         let stop = Stop::new();
         let searcher = Searcher::new(
             &tt,
-            EvalConfig::default(),
+            Evaluator::bot(),
             None,
             &stop,
             None,

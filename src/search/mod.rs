@@ -2,33 +2,24 @@
 //!
 //! [`search`] takes a game (for its history: repetitions and the endgame draw
 //! counters are scored as draws inside the tree), [`Limits`], a
-//! [`TranspositionTable`] passed in by the caller, an [`EvalConfig`] and a
+//! [`TranspositionTable`] passed in by the caller, an [`Evaluator`] and a
 //! [`Stop`] that another thread may request, and returns a [`SearchResult`].
 //! [`capture_search`] is the exhaustive capture resolution on its own, the bot's
 //! third stage.
 
 mod alphabeta;
-mod eval;
-mod features;
-mod pattern_weights;
-pub mod patterns;
 mod score;
 mod stop;
 mod tt;
-pub mod weights;
 mod zobrist;
 
 use std::time::{Duration, Instant};
 
+use crate::eval::Evaluator;
 use crate::tablebase::Tablebase;
 use crate::{Game, Move, Position};
 
 use alphabeta::{MAX_PLY, Node, Searcher};
-pub use eval::{EvalConfig, LONG_DIAGONAL, TUNED_BY_PHASE, evaluate};
-pub use features::{
-    FEATURE_NAMES, FEATURES, FULL_PHASE, PhasedWeights, Weights, blend, evaluate_weighted,
-    features, is_known_ending,
-};
 pub use score::Score;
 pub use stop::Stop;
 pub use tt::{MAX_HASH_MB, TableError, TranspositionTable};
@@ -218,7 +209,7 @@ pub fn search(
     game: &Game,
     limits: Limits,
     tt: &mut TranspositionTable,
-    eval: &EvalConfig,
+    eval: &Evaluator,
     tablebase: Option<&Tablebase>,
     stop: &Stop,
     progress: &mut dyn FnMut(&Progress),
@@ -262,7 +253,7 @@ pub fn search_first(
     root_moves: RootMoves,
     limits: Limits,
     tt: &mut TranspositionTable,
-    eval: &EvalConfig,
+    eval: &Evaluator,
     tablebase: Option<&Tablebase>,
     stop: &Stop,
     threads: usize,
@@ -312,7 +303,7 @@ fn deepen(
     limits: Limits,
     started: Instant,
     tt: &TranspositionTable,
-    eval: &EvalConfig,
+    eval: &Evaluator,
     tablebase: Option<&Tablebase>,
     stop: &Stop,
     progress: &mut dyn FnMut(&Progress),
@@ -391,7 +382,7 @@ fn help(
     root_moves: RootMoves,
     limits: Limits,
     tt: &TranspositionTable,
-    eval: &EvalConfig,
+    eval: &Evaluator,
     tablebase: Option<&Tablebase>,
     main_done: &Stop,
     index: usize,
@@ -432,7 +423,7 @@ fn start<'a>(
     limits: Limits,
     started: Instant,
     tt: &'a TranspositionTable,
-    eval: &EvalConfig,
+    eval: &Evaluator,
     tablebase: Option<&'a Tablebase>,
     stop: &'a Stop,
 ) -> (Node, Searcher<'a>, u32) {
@@ -537,7 +528,7 @@ pub fn search_lines(
     count: usize,
     limits: Limits,
     tt: &mut TranspositionTable,
-    eval: &EvalConfig,
+    eval: &Evaluator,
     tablebase: Option<&Tablebase>,
     stop: &Stop,
     progress: &mut dyn FnMut(&Lines),
@@ -607,23 +598,17 @@ pub struct CaptureResolution {
 }
 
 /// Resolves every capture sequence of `position` and the forced recaptures until the
-/// position is quiet, scoring the end by material only. Empty when there is no capture,
-/// and when the resolution ran out of `time` or `stop` was requested before it finished.
+/// position is quiet, scoring the end by material only ([`Evaluator::material`]). Empty
+/// when there is no capture, and when the resolution ran out of `time` or `stop` was
+/// requested before it finished.
 pub fn capture_search(
     position: &Position,
     tt: &mut TranspositionTable,
-    king_value: i32,
     time: Option<Duration>,
     stop: &Stop,
 ) -> CaptureResolution {
-    let eval = EvalConfig {
-        king_value,
-        positional: false,
-        weights: None,
-        patterns: None,
-    };
     let deadline = time.map(|time| Instant::now() + time);
-    let mut searcher = Searcher::new(tt, eval, deadline, stop, None, Vec::new());
+    let mut searcher = Searcher::new(tt, Evaluator::material(), deadline, stop, None, Vec::new());
     let mut list = crate::MoveList::new();
     position.generate_captures(&mut list);
     let mut scores: Vec<(Move, Score)> = list
@@ -657,11 +642,11 @@ mod tests {
     }
 
     fn best(fen: &str, depth: u32) -> SearchResult {
-        search_with(fen, depth, &EvalConfig::default(), 4)
+        search_with(fen, depth, &Evaluator::bot(), 4)
     }
 
     /// A search of `fen` to `depth` with `eval` and a fresh table of `hash_mb` megabytes.
-    fn search_with(fen: &str, depth: u32, eval: &EvalConfig, hash_mb: usize) -> SearchResult {
+    fn search_with(fen: &str, depth: u32, eval: &Evaluator, hash_mb: usize) -> SearchResult {
         let mut tt = TranspositionTable::new(hash_mb);
         search(
             &game(fen),
@@ -698,11 +683,7 @@ mod tests {
             ),
         ];
         for (fen, depth, expected) in cases {
-            let evaluations = [
-                EvalConfig::with_patterns(),
-                EvalConfig::fitted(),
-                EvalConfig::hand(),
-            ];
+            let evaluations = [Evaluator::bot(), Evaluator::fitted(), Evaluator::hand()];
             let nodes = evaluations.map(|eval| search_with(fen, depth, &eval, 1).nodes);
             assert_eq!(nodes, expected, "{fen} to depth {depth}");
         }
@@ -716,7 +697,7 @@ mod tests {
             RootMoves::default(),
             Limits::Depth(depth),
             &mut tt,
-            &EvalConfig::default(),
+            &Evaluator::bot(),
             None,
             stop,
             threads,
@@ -820,7 +801,7 @@ mod tests {
             &game,
             limits,
             &mut tt,
-            &EvalConfig::default(),
+            &Evaluator::bot(),
             None,
             &stop,
             &mut |_| {},
@@ -851,7 +832,7 @@ mod tests {
             &game,
             limits,
             &mut tt,
-            &EvalConfig::default(),
+            &Evaluator::bot(),
             None,
             &stop,
             &mut report,
@@ -872,7 +853,7 @@ mod tests {
             count,
             Limits::Depth(depth),
             &mut tt,
-            &EvalConfig::default(),
+            &Evaluator::bot(),
             None,
             stop,
             &mut |_| {},
@@ -913,7 +894,7 @@ mod tests {
         // c3:e5 is answered by f6:d4, c3:a5 keeps the man won.
         let position: Position = "W:Wa1,c3:Bb4,d4,f6,g7".parse().unwrap();
         let mut tt = TranspositionTable::new(1);
-        let resolution = capture_search(&position, &mut tt, 270, None, &Stop::new());
+        let resolution = capture_search(&position, &mut tt, None, &Stop::new());
         let scores: Vec<(String, Score)> = resolution
             .scores
             .iter()

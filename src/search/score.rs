@@ -31,8 +31,8 @@ impl Score {
     pub const WIN_BOUND: Score = Score(30_000 - 1_000);
     /// Above every reachable score: the bounds of a full search window.
     pub const INFINITE: Score = Score(32_000);
-    /// One man.
-    pub const MAN: Score = Score(100);
+    /// One man, as the evaluation's material counts it.
+    pub const MAN: Score = Score(crate::eval::Material::SEARCH.man);
 
     /// A win for the side to move `plies` plies from now.
     pub const fn win_in(plies: u32) -> Score {

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use shashki::engine::{Engine, EngineConfig, Limits, Stop};
-use shashki::search::{self, EvalConfig, TranspositionTable};
+use shashki::eval::Evaluator;
+use shashki::search::{self, TranspositionTable};
 use shashki::tablebase::{self, Budget, BuildEvent, Material, Tablebase, Value, Verdict, Wait};
 use shashki::{Color, DrawCounters, Game, Position, Source};
 
@@ -296,7 +297,7 @@ fn the_search_sees_a_won_ending_beyond_a_capture_into_the_tables() {
             &game,
             Limits::Depth(3),
             &mut TranspositionTable::new(1),
-            &EvalConfig::default(),
+            &Evaluator::bot(),
             tablebase,
             &Stop::new(),
             &mut |_| {},

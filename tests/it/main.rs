@@ -22,6 +22,7 @@ mod console_puzzle;
 #[cfg(unix)]
 mod console_terminal;
 mod egtb;
+mod evaluation;
 mod file_reading;
 mod hub_protocol;
 mod kb_check_cli;

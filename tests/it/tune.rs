@@ -1,8 +1,16 @@
-//! The tuner: it lowers the loss on a small fixed data set and writes a weights table.
+//! The tuner: it lowers the loss on a small fixed data set and writes a weights file.
 
 use crate::common;
 
 use common::{run, scratch};
+use shashki::eval::features::FEATURE_NAMES;
+use shashki::eval::weights::WeightsFile;
+
+/// The weights file at `path`, read as the evaluation reads its own.
+fn weights_file(path: &std::path::Path) -> WeightsFile {
+    let bytes = std::fs::read(path).unwrap();
+    WeightsFile::parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 /// The figures of the `tune fit` summary line: positions, loss before and after.
 fn summary(stdout: &str) -> (usize, f64, f64) {
@@ -15,10 +23,10 @@ fn summary(stdout: &str) -> (usize, f64, f64) {
 }
 
 #[test]
-fn the_fit_lowers_the_loss_on_the_sample_and_writes_both_tables() {
+fn the_fit_lowers_the_loss_on_the_sample_and_writes_a_weights_file() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune-sample.tsv");
     let dir = scratch("tune");
-    let out = dir.join("weights.rs");
+    let out = dir.join("features.weights");
     let out_text = out.to_str().unwrap();
     let fit = run(
         &[
@@ -30,18 +38,30 @@ fn the_fit_lowers_the_loss_on_the_sample_and_writes_both_tables() {
     let (positions, before, after) = summary(&fit.stdout);
     assert!(positions > 1000, "{}", fit.stdout);
     assert!(after < before * 0.98, "{}", fit.stdout);
-    let written = std::fs::read_to_string(&out).unwrap();
-    assert!(written.contains("pub const TUNED: Weights"), "{written}");
-    assert!(written.contains("pub const HAND: Weights"), "{written}");
-    assert!(written.contains("        100, // men\n"), "{written}");
+    let written = weights_file(&out);
+    assert_eq!(written.features.opening[0], 100, "the men's weight is held");
+    assert!(written.patterns.is_none());
+    assert!(
+        written.provenance[0]
+            .starts_with("Fitted from the hand-set weights by `shashki tune fit --epochs 300`"),
+        "{:?}",
+        written.provenance
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.starts_with("shashki weights 1\n# Fitted from"),
+        "{text}"
+    );
+    assert!(text.contains("\nfeature 100 100 men\n"), "{text}");
+    assert_eq!(text.matches("\nfeature ").count(), FEATURE_NAMES.len());
 }
 
 #[test]
 fn the_pattern_fit_writes_both_tables_and_reports_the_held_out_loss() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune-sample.tsv");
     let dir = scratch("tune-patterns");
-    let out = dir.join("weights.rs");
-    let patterns_out = dir.join("pattern_weights.rs");
+    let out = dir.join("features.weights");
+    let patterns_out = dir.join("patterns.weights");
     let run_fit = |extra: &[&str]| {
         let mut args = vec![
             "tune",
@@ -74,23 +94,16 @@ fn the_pattern_fit_writes_both_tables_and_reports_the_held_out_loss() {
     assert_eq!((positions, before), (same_positions, same_before));
     assert!(after < plain_after * 0.95, "{plain}{with_patterns}");
     assert!(with_patterns.contains("held out: "), "{with_patterns}");
-    let written = std::fs::read_to_string(&patterns_out).unwrap();
-    assert!(written.contains("pub const WEIGHTS: Weights"), "{written}");
+    let written = weights_file(&patterns_out);
+    assert_eq!(written.features.opening[0], 100);
+    let patterns = written.patterns.as_ref().expect("the pattern weights");
+    assert!(patterns.set_count() > 100, "{patterns:?}");
+    let provenance = written.provenance.join("\n");
     assert!(
-        written.contains("pub static PATTERNS: PatternWeights"),
-        "{written}"
+        provenance.contains("--patterns --pattern-l2 0.001"),
+        "{provenance}"
     );
-    assert!(
-        written.contains("--patterns --pattern-l2 0.001"),
-        "{written}"
-    );
-    assert!(
-        written
-            .lines()
-            .filter(|line| line.starts_with("    ("))
-            .count()
-            > 100
-    );
+    assert!(provenance.contains("held out of the fit"), "{provenance}");
 }
 
 #[test]
@@ -105,7 +118,7 @@ fn a_bad_data_line_is_named() {
             "--data",
             data.to_str().unwrap(),
             "--out",
-            dir.join("w.rs").to_str().unwrap(),
+            dir.join("w.weights").to_str().unwrap(),
         ],
         "",
     );
@@ -116,7 +129,7 @@ fn a_bad_data_line_is_named() {
         "{}",
         fit.stderr
     );
-    assert!(!dir.join("w.rs").exists());
+    assert!(!dir.join("w.weights").exists());
 }
 
 #[test]

@@ -8,7 +8,6 @@ use std::time::Duration;
 use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::kb::KnowledgeBase;
-use shashki::search::EvalConfig;
 use shashki::{Game, MoveText, Position};
 
 use super::error::CliError;
@@ -45,9 +44,6 @@ pub struct BestmoveArgs {
     threads: usize,
     #[command(flatten)]
     egtb: super::EgtbArgs,
-    /// The evaluation (default: the bot's).
-    #[arg(long, value_enum)]
-    eval: Option<super::Evaluation>,
 }
 
 /// Default thinking time.
@@ -94,9 +90,6 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         hash_mb: args.hash,
         threads: args.threads,
         tablebase: args.egtb.open()?,
-        eval: args
-            .eval
-            .map_or_else(EvalConfig::default, super::Evaluation::config),
         ..EngineConfig::default()
     };
     let kb = if args.no_kb {

@@ -28,10 +28,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::app::console::Lang;
-use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use shashki::Position;
 use shashki::files::DataDir;
-use shashki::search::EvalConfig;
 use shashki::tablebase::Tablebase;
 
 use self::error::CliError;
@@ -85,28 +84,6 @@ enum Command {
     /// Fit the evaluation's weights to game results.
     #[command(subcommand)]
     Tune(tune::TuneCommand),
-}
-
-/// Which evaluation a side plays with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Evaluation {
-    /// The hand-written evaluation (`src/search/eval.rs`).
-    Hand,
-    /// The fitted weights (`src/search/weights.rs`) without the local patterns.
-    Fitted,
-    /// The fitted weights and the local patterns (`src/search/pattern_weights.rs`).
-    Patterns,
-}
-
-impl Evaluation {
-    /// The evaluation's configuration.
-    pub fn config(self) -> EvalConfig {
-        match self {
-            Evaluation::Hand => EvalConfig::hand(),
-            Evaluation::Fitted => EvalConfig::fitted(),
-            Evaluation::Patterns => EvalConfig::with_patterns(),
-        }
-    }
 }
 
 /// `--egtb DIR` and `--no-egtb`: which endgame databases the bot uses.

@@ -7,16 +7,15 @@ use std::time::Duration;
 
 use crate::app::hub::HubClient;
 use clap::{Args, ValueEnum};
+use shashki::Color;
 use shashki::engine::{Engine, EngineConfig, Level, Limits};
+use shashki::eval::Evaluator;
 use shashki::kb::KnowledgeBase;
 use shashki::notation::Notation;
 use shashki::play::openings::{self, Opening, OpeningError};
 use shashki::play::{EnginePlayer, GameEnd, MAX_PLIES, Played, Player, play_game};
-use shashki::search::{EvalConfig, TableError};
+use shashki::search::TableError;
 use shashki::tablebase::Tablebase;
-
-use super::Evaluation;
-use shashki::Color;
 
 /// Which openings a match starts its games from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -93,12 +92,6 @@ pub struct MatchArgs {
     /// Engine B without the capture-search stage.
     #[arg(long)]
     b_no_capture_stage: bool,
-    /// Engine A's evaluation (default: the bot's).
-    #[arg(long, value_enum)]
-    a_eval: Option<Evaluation>,
-    /// Engine B's evaluation (default: the bot's).
-    #[arg(long, value_enum)]
-    b_eval: Option<Evaluation>,
     /// Engine A without the endgame databases.
     #[arg(long)]
     a_no_egtb: bool,
@@ -121,7 +114,7 @@ pub struct MatchArgs {
     /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
     /// --b-depth does).
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_level", "b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_eval", "b_threads"])]
+          conflicts_with_all = ["b_level", "b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_threads"])]
     b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
@@ -149,11 +142,10 @@ impl Side {
             seed,
             hash_mb: 16,
             threads: settings.threads,
-            eval: EvalConfig {
-                positional: !settings.material_only,
-                ..settings
-                    .eval
-                    .map_or_else(EvalConfig::default, Evaluation::config)
+            eval: if settings.material_only {
+                Evaluator::material()
+            } else {
+                Evaluator::bot()
             },
             capture_margin: if settings.no_capture_stage {
                 None
@@ -198,15 +190,11 @@ fn describe_engine(player: &EnginePlayer) -> String {
         Some(kb) => format!("kb {}", kb.origin()),
         None => "no kb".to_string(),
     });
-    if !config.eval.positional {
-        words.push("material only".to_string());
-    } else if config.eval.patterns.is_some() {
-        words.push("fitted eval with patterns".to_string());
-    } else if config.eval.weights.is_some() {
-        words.push("fitted eval".to_string());
+    words.push(if config.eval == Evaluator::material() {
+        "material only".to_string()
     } else {
-        words.push("hand eval".to_string());
-    }
+        "fitted eval with patterns".to_string()
+    });
     if config.capture_margin.is_none() {
         words.push("no capture stage".to_string());
     }
@@ -227,7 +215,6 @@ struct SideSettings {
     material_only: bool,
     no_capture_stage: bool,
     no_egtb: bool,
-    eval: Option<Evaluation>,
     threads: usize,
 }
 
@@ -297,18 +284,16 @@ fn end_text(end: GameEnd) -> String {
 
 /// Runs the match and prints each game and the total with an Elo estimate.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let side = |level, depth, no_kb, material_only, no_capture_stage, no_egtb, eval, threads| {
-        SideSettings {
+    let side =
+        |level, depth, no_kb, material_only, no_capture_stage, no_egtb, threads| SideSettings {
             level,
             depth,
             no_kb,
             material_only,
             no_capture_stage,
             no_egtb,
-            eval,
             threads,
-        }
-    };
+        };
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
     let tables = args.egtb.open()?;
     // A side without the databases still has the built-in king endings.
@@ -325,7 +310,6 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.a_material_only,
         args.a_no_capture_stage,
         args.a_no_egtb,
-        args.a_eval,
         args.a_threads,
     );
     let mut a = Side::engine(
@@ -343,7 +327,6 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.b_material_only,
         args.b_no_capture_stage,
         args.b_no_egtb,
-        args.b_eval,
         args.b_threads,
     );
     let mut b = match &args.b_hub {
@@ -465,7 +448,6 @@ mod tests {
             material_only: false,
             no_capture_stage: false,
             no_egtb: true,
-            eval: None,
             threads: 1,
         };
         let side =

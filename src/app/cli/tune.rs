@@ -8,11 +8,11 @@ use std::time::Instant;
 use crate::app::tune;
 use clap::Subcommand;
 use indicatif::ProgressBar;
+use shashki::eval::weights::{self, WeightsFile};
 use shashki::files::{read_text, write_atomically};
 use shashki::notation::pdn;
 use shashki::play::SelfPlay;
 use shashki::play::openings::ballot_games;
-use shashki::search::weights::{HAND, TUNED};
 
 use super::error::CliError;
 
@@ -38,8 +38,8 @@ pub enum TuneCommand {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Fit the weights to the quiet positions of data files and PDN games; write the
-    /// weights table as Rust source (`src/search/weights.rs`).
+    /// Fit the weights to the quiet positions of data files and PDN games; write them
+    /// as a weights file (`data/eval/features.weights`).
     Fit {
         /// Data files written by `tune data`.
         #[arg(long)]
@@ -50,10 +50,10 @@ pub enum TuneCommand {
         /// Full passes of gradient descent.
         #[arg(long, default_value_t = 2000, value_parser = super::values::Ranged::<u32>::new(1, 1_000_000))]
         epochs: u32,
-        /// Where to write the weights source (without `--patterns`).
-        #[arg(long, default_value = "src/search/weights.rs")]
+        /// Where to write the features' weights file (without `--patterns`).
+        #[arg(long, default_value = "data/eval/features.weights")]
         out: PathBuf,
-        /// The weights the fit starts from: the hand-set ones, or the bot's fitted ones.
+        /// The weights the fit starts from: the hand-set ones, or the fitted features' ones.
         #[arg(long, value_enum, default_value_t = Start::Hand)]
         from: Start,
         /// Fit a weight for every arrangement of the local patterns too (starting at zero).
@@ -62,11 +62,11 @@ pub enum TuneCommand {
         /// How strongly each pattern weight is pulled towards zero.
         #[arg(long, default_value_t = 1e-3, requires = "patterns", value_parser = super::values::decimal)]
         pattern_l2: f64,
-        /// Where to write the weights source with `--patterns`: the features' weights
-        /// and the patterns'.
+        /// Where to write the weights file with `--patterns`: the features' weights and
+        /// the patterns'.
         #[arg(
             long,
-            default_value = "src/search/pattern_weights.rs",
+            default_value = "data/eval/patterns.weights",
             requires = "patterns"
         )]
         patterns_out: PathBuf,
@@ -80,9 +80,9 @@ pub enum TuneCommand {
 /// Where a fit starts.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 pub enum Start {
-    /// The hand-set weights (`HAND` in `src/search/weights.rs`).
+    /// The hand-set weights (the hand-written evaluation's terms).
     Hand,
-    /// The bot's fitted weights (`TUNED`).
+    /// The fitted features' weights (`data/eval/features.weights`).
     Tuned,
 }
 
@@ -200,8 +200,8 @@ fn fit(
         println!("{source}");
     }
     let (start, start_name) = match plan.start {
-        Start::Hand => (&HAND, "the hand-set weights"),
-        Start::Tuned => (&TUNED, "the fitted weights"),
+        Start::Hand => (&tune::HAND, "the hand-set weights"),
+        Start::Tuned => (&weights::fitted().features, "the fitted weights"),
     };
     let epochs = plan.options.epochs;
     let fit = tune::fit(&samples, start, plan.options, &mut |epoch, loss| {
@@ -226,7 +226,7 @@ fn fit(
     held_out.retain(|sample| !seen.contains(&sample.key()));
     if !held_out.is_empty() {
         let before = tune::loss(&held_out, start, None, fit.scale);
-        let after = tune::loss(&held_out, &fit.weights, fit.patterns.as_deref(), fit.scale);
+        let after = tune::loss(&held_out, &fit.weights, fit.patterns.as_ref(), fit.scale);
         provenance += &format!(
             "\nOn {} positions held out of the fit (none of them in it): {before:.6} before, {after:.6} after.",
             held_out.len()
@@ -236,17 +236,16 @@ fn fit(
             held_out.len()
         );
     }
-    let (out, source) = match &fit.patterns {
-        Some(patterns) => (
-            &plan.patterns_out,
-            tune::patterns_source(&fit.weights, patterns, &provenance),
-        ),
-        None => (
-            &plan.out,
-            tune::weights_source(&fit.weights, &HAND, &provenance),
-        ),
+    let out = match fit.patterns {
+        Some(_) => &plan.patterns_out,
+        None => &plan.out,
     };
-    write_atomically(out, source.as_bytes())?;
+    let file = WeightsFile {
+        provenance: provenance.lines().map(str::to_string).collect(),
+        features: fit.weights,
+        patterns: fit.patterns,
+    };
+    write_atomically(out, &file.to_bytes())?;
     println!(
         "{} quiet positions, scale {:.4}, loss {:.6} -> {:.6}, {:.1} s: {}",
         samples.len(),

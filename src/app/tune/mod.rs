@@ -7,21 +7,24 @@
 //! squares), by gradient descent (Adam) from a starting table. The scale `k` is
 //! fitted first to the starting weights and then held, so that the weights keep
 //! their meaning in hundredths of a man; the men's own weight is held at 100.
-//! With the local patterns (`search::patterns`) the fit also finds a weight for
+//! With the local patterns (`eval::patterns`) the fit also finds a weight for
 //! every arrangement of every region, from zero, each pulled towards zero by an
 //! L2 penalty so that an arrangement seen in a few games stays small.
 
 mod data;
-mod source;
+mod hand;
 
 use std::time::{Duration, Instant};
 
 use shashki::Position;
-use shashki::search::patterns::{self, ARRANGEMENTS, PatternWeights, REGIONS, View};
-use shashki::search::{FEATURES, FULL_PHASE, Weights, features, is_known_ending};
+use shashki::eval::features::{FEATURES, FULL_PHASE, FeatureWeights, features};
+use shashki::eval::is_known_ending;
+use shashki::eval::patterns::{
+    self, ARRANGEMENTS, Arrangements, PATTERN_WEIGHT_LIMIT, PatternWeights, REGIONS,
+};
 
 pub use self::data::{from_games, read_samples, selfplay, write_samples};
-pub use self::source::{patterns_source, weights_source};
+pub use self::hand::HAND;
 
 /// One labelled position, reduced to what the fit needs.
 #[derive(Clone, Copy, Debug)]
@@ -29,7 +32,7 @@ pub struct Sample {
     counts: [i16; FEATURES],
     phase: u8,
     /// The arrangement of every region, in White's view and in Black's.
-    views: [View; 2],
+    views: [Arrangements; 2],
     /// The game's result for White: 1, 0.5 or 0.
     result: f32,
 }
@@ -79,9 +82,9 @@ pub struct FitOptions {
 #[derive(Clone, Debug)]
 pub struct Fit {
     /// The fitted weights, rounded.
-    pub weights: Weights,
+    pub weights: FeatureWeights,
     /// The fitted pattern weights, rounded, when they were fitted.
-    pub patterns: Option<Box<PatternWeights>>,
+    pub patterns: Option<PatternWeights>,
     /// The logistic scale.
     pub scale: f64,
     /// The mean squared error of the starting weights.
@@ -103,7 +106,7 @@ const DENSE: usize = 2 * FEATURES;
 struct Vector(Vec<f64>);
 
 impl Vector {
-    fn new(weights: &Weights, patterns: Option<&PatternWeights>) -> Vector {
+    fn new(weights: &FeatureWeights, patterns: Option<&PatternWeights>) -> Vector {
         let mut vector = Vec::with_capacity(DENSE + REGIONS * ARRANGEMENTS);
         vector.extend(weights.opening.iter().map(|&w| f64::from(w)));
         vector.extend(weights.ending.iter().map(|&w| f64::from(w)));
@@ -121,31 +124,23 @@ impl Vector {
         self.0.len() > DENSE
     }
 
-    fn weights(&self) -> Weights {
-        Weights {
+    fn weights(&self) -> FeatureWeights {
+        FeatureWeights {
             opening: std::array::from_fn(|i| self.0[i].round() as i32),
             ending: std::array::from_fn(|i| self.0[FEATURES + i].round() as i32),
         }
     }
 
-    fn patterns(&self) -> Option<Box<PatternWeights>> {
+    /// The pattern weights, rounded and held within the limit of the weights file.
+    fn patterns(&self) -> Option<PatternWeights> {
         if !self.has_patterns() {
             return None;
         }
-        let entries: Vec<(u8, u16, i16)> = self.0[DENSE..]
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let weight = w.round().clamp(f64::from(i16::MIN), f64::from(i16::MAX));
-                (
-                    (i / ARRANGEMENTS) as u8,
-                    (i % ARRANGEMENTS) as u16,
-                    weight as i16,
-                )
-            })
-            .filter(|&(_, _, weight)| weight != 0)
-            .collect();
-        Some(Box::new(PatternWeights::from_entries(&entries)))
+        let limit = f64::from(PATTERN_WEIGHT_LIMIT);
+        Some(PatternWeights::from_fn(|region, arrangement| {
+            let w = self.0[Self::pattern_index(region, arrangement)];
+            w.round().clamp(-limit, limit) as i16
+        }))
     }
 
     /// Where the weight of `arrangement` in `region` is.
@@ -181,7 +176,7 @@ fn expected(score: f64, scale: f64) -> f64 {
 /// The mean squared error of `weights` (and `patterns`) with `scale` over `samples`.
 pub fn loss(
     samples: &[Sample],
-    weights: &Weights,
+    weights: &FeatureWeights,
     patterns: Option<&PatternWeights>,
     scale: f64,
 ) -> f64 {
@@ -197,7 +192,7 @@ fn mean_error(samples: &[Sample], vector: &Vector, scale: f64) -> f64 {
 }
 
 /// The scale under which `weights` fit `samples` best (golden-section search).
-pub fn fit_scale(samples: &[Sample], weights: &Weights) -> f64 {
+pub fn fit_scale(samples: &[Sample], weights: &FeatureWeights) -> f64 {
     let vector = Vector::new(weights, None);
     let (mut low, mut high) = (0.01_f64, 10.0_f64);
     let ratio = (5.0_f64.sqrt() - 1.0) / 2.0;
@@ -217,13 +212,14 @@ pub fn fit_scale(samples: &[Sample], weights: &Weights) -> f64 {
 /// they are fitted); `report` hears the loss after every 50th pass and the last.
 pub fn fit(
     samples: &[Sample],
-    start: &Weights,
+    start: &FeatureWeights,
     options: FitOptions,
     report: &mut dyn FnMut(usize, f64),
 ) -> Fit {
     let started = Instant::now();
     let scale = fit_scale(samples, start);
-    let mut vector = Vector::new(start, options.pattern_l2.map(|_| &PatternWeights::ZERO));
+    let zero = PatternWeights::zero();
+    let mut vector = Vector::new(start, options.pattern_l2.map(|_| &zero));
     let loss_before = mean_error(samples, &vector, scale);
     // Adam, with a step of about a hundredth of a man.
     let (rate, beta1, beta2, epsilon) = (1.0, 0.9, 0.999, 1e-8);
@@ -278,7 +274,7 @@ pub fn fit(
     let weights = vector.weights();
     let patterns = vector.patterns();
     Fit {
-        loss_after: loss(samples, &weights, patterns.as_deref(), scale),
+        loss_after: loss(samples, &weights, patterns.as_ref(), scale),
         weights,
         patterns,
         scale,
@@ -290,7 +286,6 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shashki::search::weights::HAND;
 
     #[test]
     fn the_fit_recovers_a_weight_the_labels_follow() {
@@ -303,7 +298,7 @@ mod tests {
                 samples.push(sample);
             }
         }
-        let no_kings = Weights {
+        let no_kings = FeatureWeights {
             opening: std::array::from_fn(|i| if i == 1 { 0 } else { HAND.opening[i] }),
             ending: std::array::from_fn(|i| if i == 1 { 0 } else { HAND.ending[i] }),
         };

@@ -20,8 +20,11 @@ pub const REGIONS: usize = 9;
 /// Arrangements of one region: three states on each of eight squares.
 pub const ARRANGEMENTS: usize = 6561;
 
+/// The largest pattern weight, either way: two weights together fit an `i16`.
+pub const PATTERN_WEIGHT_LIMIT: i16 = i16::MAX / 2;
+
 /// The arrangement of every region, seen by one side: its own pieces and the other's.
-pub type View = [u16; REGIONS];
+pub type Arrangements = [u16; REGIONS];
 
 /// Per set of a region's squares (bit i for its i-th square), the arrangement number
 /// with a 1 in base 3 on each square of the set: the opponent's pieces count twice.
@@ -79,7 +82,7 @@ fn region_sets(pieces: Bitboard) -> [u8; REGIONS] {
 
 /// White's view and Black's view of `position`.
 #[inline(always)]
-pub fn views(position: &Position) -> [View; 2] {
+pub fn views(position: &Position) -> [Arrangements; 2] {
     let white = region_sets(position.pieces(Color::White));
     let black = region_sets(position.pieces(Color::Black));
     // Turned 180 degrees, region r is region 8 − r with its squares in reverse order,
@@ -92,41 +95,29 @@ pub fn views(position: &Position) -> [View; 2] {
     ]
 }
 
-/// A weight for every arrangement of every region.
+/// A weight for every arrangement of every region, in hundredths of a man.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternWeights {
-    table: [[i16; ARRANGEMENTS]; REGIONS],
+    table: Box<[[i16; ARRANGEMENTS]; REGIONS]>,
 }
 
 impl PatternWeights {
     /// Every weight zero.
-    pub const ZERO: PatternWeights = PatternWeights {
-        table: [[0; ARRANGEMENTS]; REGIONS],
-    };
-
-    /// The table holding `entries` (region, arrangement, weight), zero elsewhere.
-    pub const fn from_entries(entries: &[(u8, u16, i16)]) -> PatternWeights {
-        let mut table = [[0; ARRANGEMENTS]; REGIONS];
-        let mut i = 0;
-        while i < entries.len() {
-            let (region, arrangement, weight) = entries[i];
-            table[region as usize][arrangement as usize] = weight;
-            i += 1;
-        }
-        PatternWeights { table }
+    pub fn zero() -> PatternWeights {
+        PatternWeights::from_fn(|_, _| 0)
     }
 
-    /// The non-zero weights as (region, arrangement, weight), in table order.
-    pub fn entries(&self) -> Vec<(u8, u16, i16)> {
-        let mut entries = Vec::new();
-        for (region, row) in self.table.iter().enumerate() {
-            for (arrangement, &weight) in row.iter().enumerate() {
-                if weight != 0 {
-                    entries.push((region as u8, arrangement as u16, weight));
-                }
-            }
+    /// The table whose weight of `arrangement` in `region` is `weight(region, arrangement)`.
+    pub fn from_fn(mut weight: impl FnMut(usize, u16) -> i16) -> PatternWeights {
+        let rows: Vec<[i16; ARRANGEMENTS]> = (0..REGIONS)
+            .map(|region| std::array::from_fn(|a| weight(region, a as u16)))
+            .collect();
+        PatternWeights {
+            table: rows
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("one row a region")),
         }
-        entries
     }
 
     /// The weight of `arrangement` in `region`.
@@ -139,9 +130,14 @@ impl PatternWeights {
             .unwrap_or(0)
     }
 
+    /// How many weights are not zero.
+    pub fn set_count(&self) -> usize {
+        self.table.iter().flatten().filter(|&&w| w != 0).count()
+    }
+
     /// The pattern score of one view.
     #[inline(always)]
-    pub fn view_score(&self, view: &View) -> i32 {
+    pub fn view_score(&self, view: &Arrangements) -> i32 {
         (0..REGIONS)
             .map(|r| i32::from(self.weight(r, view[r])))
             .sum()
@@ -155,10 +151,86 @@ impl PatternWeights {
     }
 }
 
+/// The pattern weights laid out for evaluating: per region of the board, a weight for
+/// each of its arrangements as White sees it, which is White's weight less Black's for
+/// the same eight squares (Black's region `8 − r`, read the other way round). Summed
+/// over the nine regions, that is [`PatternWeights::score_for_white`] exactly, with
+/// half the lookups and Black's view never computed.
+pub(crate) struct PatternEval {
+    /// Region by region, the weight of each arrangement: entry `6561 × region +
+    /// arrangement`, then zeros up to 2^16 entries, so that an index masked to 16 bits
+    /// is always in the table and needs no bounds check.
+    by_white_view: Box<[i16; 1 << 16]>,
+}
+
+impl PatternEval {
+    /// `weights` laid out for evaluating (within ±[`PATTERN_WEIGHT_LIMIT`] each, two
+    /// of them fit an `i16`).
+    pub fn new(weights: &PatternWeights) -> PatternEval {
+        let mut table: Box<[i16; 1 << 16]> = vec![0; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("2^16 entries"));
+        for region in 0..REGIONS {
+            for arrangement in 0..ARRANGEMENTS {
+                table[region * ARRANGEMENTS + arrangement] = weights
+                    .weight(region, arrangement as u16)
+                    - weights.weight(8 - region, TURNED[arrangement]);
+            }
+        }
+        PatternEval {
+            by_white_view: table,
+        }
+    }
+
+    /// White's pattern score less Black's, with White's pieces on `white` and Black's
+    /// on `black`.
+    #[inline(always)]
+    pub fn score_for_white(&self, white: Bitboard, black: Bitboard) -> i32 {
+        // White's set in the low half and Black's in the high half, each shifted and
+        // folded as `region_sets` does: the masks keep the halves apart.
+        let both = u64::from(white.0) | u64::from(black.0) << 32;
+        let mut sum = 0;
+        for column in 0..3 {
+            let pairs = (both >> column) & 0x3333_3333_3333_3333;
+            let ranks = (pairs | pairs >> 2) & 0x0F0F_0F0F_0F0F_0F0F;
+            let regions = ranks | ranks >> 4;
+            for row in 0..3 {
+                let white = (regions >> (8 * row)) as u8;
+                let black = (regions >> (32 + 8 * row)) as u8;
+                let arrangement = usize::from(BASE3[usize::from(white)])
+                    + 2 * usize::from(BASE3[usize::from(black)]);
+                let index = ((column * 3 + row) * ARRANGEMENTS + arrangement) & 0xFFFF;
+                sum += i32::from(self.by_white_view[index]);
+            }
+        }
+        sum
+    }
+}
+
+/// Per arrangement, the arrangement of the same eight squares seen from the other side:
+/// the squares in reverse order, each side's pieces the other's.
+const TURNED: [u16; ARRANGEMENTS] = {
+    let mut table = [0; ARRANGEMENTS];
+    let mut arrangement = 0;
+    while arrangement < ARRANGEMENTS {
+        let (mut rest, mut turned, mut i) = (arrangement as u16, 0, 0);
+        while i < 8 {
+            let digit = rest % 3;
+            turned = turned * 3 + (3 - digit) % 3;
+            rest /= 3;
+            i += 1;
+        }
+        table[arrangement] = turned;
+        arrangement += 1;
+    }
+    table
+};
+
 /// Only the count of weights set: the table is too large to print.
 impl fmt::Debug for PatternWeights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PatternWeights({} set)", self.entries().len())
+        write!(f, "PatternWeights({} set)", self.set_count())
     }
 }
 
@@ -169,7 +241,7 @@ mod tests {
 
     /// The arrangement of every region for the side owning `ours`, on a board where
     /// its men move up (for Black, both sets turned 180 degrees).
-    fn view(ours: Bitboard, theirs: Bitboard) -> View {
+    fn view(ours: Bitboard, theirs: Bitboard) -> Arrangements {
         let ours = region_sets(ours);
         let theirs = region_sets(theirs);
         std::array::from_fn(|r| BASE3[usize::from(ours[r])] + 2 * BASE3[usize::from(theirs[r])])
@@ -233,12 +305,61 @@ mod tests {
         assert!(theirs.iter().all(|&a| usize::from(a) == ARRANGEMENTS - 1));
     }
 
+    /// Weights that differ from region to region and arrangement to arrangement.
+    pub(crate) fn scattered() -> PatternWeights {
+        PatternWeights::from_fn(|region, a| {
+            let i = region as u32 * 6561 + u32::from(a);
+            if i.is_multiple_of(7) {
+                (i % 61) as i16 - 30
+            } else {
+                0
+            }
+        })
+    }
+
+    #[test]
+    fn an_arrangement_turned_is_blacks_view_of_the_same_squares() {
+        for position in crate::play::random_positions(300, 9, 5) {
+            let [white, black] = views(&position);
+            for region in 0..REGIONS {
+                let turned = |a: u16| TURNED[usize::from(a)];
+                assert_eq!(turned(white[region]), black[8 - region], "{position:?}");
+                assert_eq!(turned(turned(white[region])), white[region]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_laid_out_table_scores_as_the_weights_do() {
+        // Every position of real games and random ones, with the bot's weights and with
+        // weights that differ everywhere.
+        let games = crate::testing::game_positions();
+        let random = crate::play::random_positions(3000, 9, 6);
+        assert!(games.len() > 2000);
+        let bot = crate::eval::weights::bot().patterns.clone().unwrap();
+        let extreme = PatternWeights::from_fn(|region, a| {
+            if (region + usize::from(a)) % 3 == 0 {
+                PATTERN_WEIGHT_LIMIT
+            } else {
+                -PATTERN_WEIGHT_LIMIT
+            }
+        });
+        for weights in [bot, scattered(), extreme] {
+            let laid_out = PatternEval::new(&weights);
+            for position in games.iter().chain(&random) {
+                let (white, black) = (position.pieces(Color::White), position.pieces(Color::Black));
+                assert_eq!(
+                    laid_out.score_for_white(white, black),
+                    weights.score_for_white(position),
+                    "{position:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_pattern_score_is_colour_symmetric() {
-        let entries: Vec<(u8, u16, i16)> = (0..2000)
-            .map(|i: u32| ((i % 9) as u8, (i * 37 % 6561) as u16, (i % 61) as i16 - 30))
-            .collect();
-        let weights = PatternWeights::from_entries(&entries);
+        let weights = scattered();
         for position in crate::play::random_positions(300, 9, 3) {
             assert_eq!(
                 weights.score_for_white(&position),
