@@ -51,6 +51,8 @@ fn main() {
                     Limits::Depth(depth),
                     &mut tt,
                     &eval,
+                    // No tables: the built-in ones, solved on a thread of their own
+                    // while the search runs, would make the tree depend on the timing.
                     None,
                     &Stop::new(),
                     &mut |_| {},
