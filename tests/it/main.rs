@@ -20,6 +20,7 @@ mod console_terminal;
 mod egtb;
 mod file_reading;
 mod hub_protocol;
+mod kb_book;
 mod kb_check_cli;
 mod kb_combs;
 mod kb_learn;

@@ -54,10 +54,10 @@ enum Openings {
 }
 
 /// One opening: its name, its moves or position, and the game it starts.
-struct Opening {
-    name: String,
-    text: String,
-    game: Game,
+pub struct Opening {
+    pub name: String,
+    pub text: String,
+    pub game: Game,
 }
 
 impl Openings {
@@ -85,7 +85,7 @@ pub fn ballot_games() -> Result<Vec<Game>, String> {
 }
 
 /// The ballots, from the lines `name<TAB>fen` of [`BALLOTS`] (`#` lines are comments).
-fn ballots() -> Result<Vec<Opening>, String> {
+pub fn ballots() -> Result<Vec<Opening>, String> {
     BALLOTS
         .lines()
         .enumerate()
@@ -152,6 +152,12 @@ pub struct MatchArgs {
     /// Engine B plays without the knowledge base.
     #[arg(long)]
     b_no_kb: bool,
+    /// Engine A plays the knowledge base without its opening book.
+    #[arg(long, conflicts_with = "a_no_kb")]
+    a_no_book: bool,
+    /// Engine B plays the knowledge base without its opening book.
+    #[arg(long, conflicts_with = "b_no_kb")]
+    b_no_book: bool,
     /// Engine A evaluates material only.
     #[arg(long)]
     a_material_only: bool,
@@ -192,7 +198,7 @@ pub struct MatchArgs {
     /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
     /// --b-depth does).
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_level", "b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_eval", "b_threads"])]
+          conflicts_with_all = ["b_level", "b_no_kb", "b_no_book", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_eval", "b_threads"])]
     b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
@@ -242,7 +248,13 @@ impl Player {
             tablebase: tablebase.filter(|_| !settings.no_egtb).cloned(),
         };
         let limits = settings.limits(movetime);
-        let kb = config.use_kb.then(|| kb.clone());
+        let kb = config.use_kb.then(|| {
+            if settings.no_book {
+                kb.clone().without_book()
+            } else {
+                kb.clone()
+            }
+        });
         Ok(Player {
             name,
             brain: Brain::Engine(Box::new(Engine::try_new(config, kb)?)),
@@ -300,10 +312,16 @@ impl Player {
         if let Some(level) = Level::of(self.limits, config.use_kb) {
             words.insert(0, format!("level {}", level.name));
         }
-        words.push(match engine.knowledge_base() {
-            Some(kb) => format!("kb {}", kb.origin()),
-            None => "no kb".to_string(),
-        });
+        match engine.knowledge_base() {
+            Some(kb) => {
+                words.push(format!("kb {}", kb.origin()));
+                words.push(match kb.book_len() {
+                    0 => "no book".to_string(),
+                    facts => format!("book {facts} facts"),
+                });
+            }
+            None => words.push("no kb".to_string()),
+        }
         if !config.eval.positional {
             words.push("material only".to_string());
         } else if config.eval.patterns.is_some() {
@@ -331,6 +349,7 @@ struct SideSettings {
     level: Option<Level>,
     depth: Option<u32>,
     no_kb: bool,
+    no_book: bool,
     material_only: bool,
     no_capture_stage: bool,
     no_egtb: bool,
@@ -481,11 +500,19 @@ fn play_game(
 
 /// Runs the match and prints each game and the total with an Elo estimate.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let side = |level, depth, no_kb, material_only, no_capture_stage, no_egtb, eval, threads| {
+    let side = |level,
+                depth,
+                (no_kb, no_book),
+                material_only,
+                no_capture_stage,
+                no_egtb,
+                eval,
+                threads| {
         SideSettings {
             level,
             depth,
             no_kb,
+            no_book,
             material_only,
             no_capture_stage,
             no_egtb,
@@ -501,7 +528,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         side(
             args.a_level,
             args.a_depth,
-            args.a_no_kb,
+            (args.a_no_kb, args.a_no_book),
             args.a_material_only,
             args.a_no_capture_stage,
             args.a_no_egtb,
@@ -516,7 +543,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let b_side = side(
         args.b_level,
         args.b_depth,
-        args.b_no_kb,
+        (args.b_no_kb, args.b_no_book),
         args.b_material_only,
         args.b_no_capture_stage,
         args.b_no_egtb,
@@ -677,6 +704,7 @@ mod tests {
             level: None,
             depth: Some(4),
             no_kb: true,
+            no_book: false,
             material_only: false,
             no_capture_stage: false,
             no_egtb: true,
