@@ -173,13 +173,16 @@ impl KnowledgeBase {
         Ok((self.joined_book(book), warnings))
     }
 
-    /// The facts of `self` and then of the opening book `book`.
+    /// The facts of `self` and then of the opening book `book` (named in the origin
+    /// even when it has no facts yet).
     fn joined_book(self, book: KnowledgeBase) -> KnowledgeBase {
         let part = BookPart {
             facts: book.len(),
             origin_before: self.origin.clone(),
         };
+        let origin = format!("{} + {}", self.origin, book.origin);
         let mut base = self.joined(book);
+        base.origin = origin;
         base.book = Some(part);
         base
     }
