@@ -78,7 +78,7 @@ impl Root {
     /// A ballot of match play as its line of `ballots150.tsv` gives it: its number and
     /// its moves in short notation (`1-I cd4 ba5 dc5`), and the position they reach.
     /// Where the name gives no moves (`5-VII Free`: the start), the shortest line of at
-    /// most [`BALLOT_PLIES`] plies to the position is taken.
+    /// most three plies to the position is taken.
     pub fn ballot(name: &str, fen: &str) -> Result<Root, RootError> {
         let line = name.split_once(' ').map_or("", |(_, moves)| moves);
         let title = format!("ballot {name}");
@@ -106,7 +106,7 @@ impl Root {
 }
 
 /// The most plies of a ballot.
-pub const BALLOT_PLIES: usize = 3;
+const BALLOT_PLIES: usize = 3;
 
 /// A line of exactly `plies` moves from `from` to `target`, the first in move order.
 fn line_to(from: Position, target: Position, plies: usize) -> Option<Vec<Move>> {

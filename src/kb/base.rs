@@ -147,7 +147,7 @@ impl KnowledgeBase {
 
     /// Parses the opening book of `text` (named `origin`) alone: its facts, with its own
     /// warnings and one for each of its positions that `earlier` (the base it goes
-    /// with) already answers with other moves ([`overruled`]).
+    /// with) already answers with other moves ([`Problem::OverruledBy`]).
     pub fn parse_book(text: &str, origin: &str, earlier: &KnowledgeBase) -> LoadResult {
         let (book, mut warnings) = KnowledgeBase::parse(text, origin)?;
         warnings.extend(overruled(&book, &SourceText::new(text, origin), earlier));
