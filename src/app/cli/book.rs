@@ -174,6 +174,25 @@ fn duration(time: Duration) -> String {
     }
 }
 
+/// `1, 3-5, 9`: increasing numbers, a run of them as its first and last.
+fn ranges(numbers: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &number in numbers {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == number => *last = number,
+            _ => runs.push((number, number)),
+        }
+    }
+    let texts: Vec<String> = runs
+        .iter()
+        .map(|&(first, last)| match last - first {
+            0 => first.to_string(),
+            _ => format!("{first}-{last}"),
+        })
+        .collect();
+    texts.join(", ")
+}
+
 /// The time the analyses of a job took.
 fn total_time<'a>(analyses: impl Iterator<Item = &'a Analysis>) -> Duration {
     analyses.map(|analysis| analysis.elapsed).sum()
@@ -277,9 +296,8 @@ fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let facts = write_book(&merged, &args.out)?;
     let mut out = std::io::stdout().lock();
     let all_roots = merged.header.roots;
-    let unfinished: Vec<String> = (1..=all_roots)
+    let unfinished: Vec<usize> = (1..=all_roots)
         .filter(|root| !merged.complete.contains(root))
-        .map(|root| root.to_string())
         .collect();
     writeln!(
         out,
@@ -293,7 +311,7 @@ fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         if unfinished.is_empty() {
             String::new()
         } else {
-            format!(" (not: {})", unfinished.join(", "))
+            format!(" (not: {})", ranges(&unfinished))
         }
     )?;
     writeln!(
@@ -304,4 +322,46 @@ fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Men(merged.header.settings.margin)
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_of_numbers_are_written_as_ranges() {
+        assert_eq!(ranges(&[1, 3, 4, 5, 9]), "1, 3-5, 9");
+        assert_eq!(ranges(&[27]), "27");
+        assert_eq!(ranges(&[]), "");
+    }
+
+    #[test]
+    fn a_slice_takes_every_mth_root_from_the_kth() {
+        let args = |slice| BuildArgs {
+            ballot: None,
+            slice,
+            depth: None,
+            time: None,
+            plies: 6,
+            breadth: 1,
+            margin: Score(15),
+            lines: 3,
+            hash: 1,
+            kb: None,
+            job: None,
+            limit: None,
+            out: None,
+        };
+        assert_eq!(
+            args(Some((2, 3))).selection(8),
+            (vec![2, 5, 8], "slice 2/3".to_string())
+        );
+        assert_eq!(args(None).selection(3).0, [1, 2, 3]);
+        assert_eq!(args(Some((1, 149))).selection(178).0, [1, 150]);
+        assert_eq!(args(None).settings().effort, Effort::Depth(24));
+        assert_eq!(
+            args(Some((1, 1))).job_path(),
+            PathBuf::from("book-slice-1-of-1.job")
+        );
+    }
 }
