@@ -16,6 +16,7 @@
 //! ```
 
 mod bitboard;
+pub mod book;
 pub mod combination;
 pub mod engine;
 pub mod eval;

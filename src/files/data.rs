@@ -36,6 +36,11 @@ impl DataDir {
         self.root.join("kb").join("learned.txt")
     }
 
+    /// The player's own opening book (`shashki kb book`), used in place of the built-in one.
+    pub fn book(&self) -> PathBuf {
+        self.root.join("kb").join("book.txt")
+    }
+
     /// The game in progress, rewritten after every move until the game ends.
     pub fn autosave(&self) -> PathBuf {
         self.root.join("autosave.pdn")

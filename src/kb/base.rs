@@ -10,6 +10,7 @@ use super::check::{check_fact, duplicates};
 use super::choice::{ActiveLine, FactInfo, KbChoice};
 use super::compile::Fact;
 use super::matcher::Matcher;
+use super::precedence::overruled;
 use super::problem::Problem;
 use crate::files::{DataDir, FileFailure, ReadError, read_text};
 use crate::files::{Severity, SourceText};
@@ -28,6 +29,12 @@ pub const BUILTIN_LEARNED_TEXT: &str = include_str!("../../kb/learned.txt");
 pub const BUILTIN_LEARNED_ORIGIN: &str = "built-in learned base";
 /// The name of the file of learned facts beside a knowledge-base file.
 pub const LEARNED_NAME: &str = "learned.txt";
+/// The opening book shipped in the binary (`shashki kb book`), loaded with the starter base.
+pub const BUILTIN_BOOK_TEXT: &str = include_str!("../../kb/book.txt");
+/// The origin of the built-in opening book in messages.
+pub const BUILTIN_BOOK_ORIGIN: &str = "built-in book";
+/// The name of the opening book beside a knowledge-base file.
+pub const BOOK_NAME: &str = "book.txt";
 
 /// What loading gives: the base and its warnings, or every problem found.
 pub type LoadResult = Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>;
@@ -55,6 +62,16 @@ pub struct KnowledgeBase {
     origin: String,
     facts: Vec<Fact>,
     matcher: Matcher,
+    /// The opening book's part of the facts, always the last ones.
+    book: Option<BookPart>,
+}
+
+/// How many of a base's facts, at its end, come from an opening book, and the base's
+/// origin before the book joined it.
+#[derive(Clone, Debug)]
+struct BookPart {
+    facts: usize,
+    origin_before: String,
 }
 
 impl KnowledgeBase {
@@ -91,27 +108,34 @@ impl KnowledgeBase {
             origin: origin.to_string(),
             facts,
             matcher,
+            book: None,
         };
         Ok((base, problems))
     }
 
-    /// Reads and parses the file at `path` and, when there is one, the file of learned
-    /// facts beside it ([`learned_path`]); the facts of both answer together, the
-    /// file's first.
+    /// Reads and parses the file at `path` and, when there are, the file of learned
+    /// facts beside it ([`learned_path`]) and the opening book beside it ([`book_path`]);
+    /// the facts answer together, the file's first and the book's last.
     pub fn load(path: &Path) -> LoadResult {
-        let (base, mut warnings) = KnowledgeBase::load_alone(path)?;
-        match learned_path(Some(path)).filter(|learned| learned.exists()) {
-            Some(learned) => {
-                let (more, more_warnings) = KnowledgeBase::load_alone(&learned)?;
+        let (mut base, mut warnings) = KnowledgeBase::load_alone(path)?;
+        if let Some(learned) = learned_path(Some(path)).filter(|learned| learned.exists()) {
+            let (more, more_warnings) = KnowledgeBase::load_alone(&learned)?;
+            warnings.extend(more_warnings);
+            base = base.joined(more);
+        }
+        match book_path(Some(path)).filter(|book| book.exists()) {
+            Some(book) => {
+                let (base, more_warnings) = base.with_book_file(&book)?;
                 warnings.extend(more_warnings);
-                Ok((base.joined(more), warnings))
+                Ok((base, warnings))
             }
             None => Ok((base, warnings)),
         }
     }
 
-    /// The facts of `self` and then of `other`, as one base.
+    /// The facts of `self` and then of `other`, as one base (`self` has no book yet).
     fn joined(mut self, other: KnowledgeBase) -> KnowledgeBase {
+        debug_assert!(self.book.is_none(), "the book's facts come last");
         if other.is_empty() {
             return self;
         }
@@ -121,31 +145,94 @@ impl KnowledgeBase {
         self
     }
 
+    /// Parses the opening book of `text` (named `origin`) alone: its facts, with its own
+    /// warnings and one for each of its positions that `earlier` (the base it goes
+    /// with) already answers with other moves ([`Problem::OverruledBy`]).
+    pub fn parse_book(text: &str, origin: &str, earlier: &KnowledgeBase) -> LoadResult {
+        let (book, mut warnings) = KnowledgeBase::parse(text, origin)?;
+        warnings.extend(overruled(&book, &SourceText::new(text, origin), earlier));
+        Ok((book, warnings))
+    }
+
+    /// Reads and parses the opening book at `path` alone, as [`KnowledgeBase::parse_book`].
+    pub fn load_book(path: &Path, earlier: &KnowledgeBase) -> LoadResult {
+        let (text, origin) = read_file(path)?;
+        KnowledgeBase::parse_book(&text, &origin, earlier)
+    }
+
+    /// `self` with the opening book of `text` (named `origin`) after its facts, and the
+    /// book's warnings ([`KnowledgeBase::parse_book`]).
+    pub fn with_book(self, text: &str, origin: &str) -> LoadResult {
+        let (book, warnings) = KnowledgeBase::parse_book(text, origin, &self)?;
+        Ok((self.joined_book(book), warnings))
+    }
+
+    /// `self` with the opening book of the file at `path`.
+    fn with_book_file(self, path: &Path) -> LoadResult {
+        let (book, warnings) = KnowledgeBase::load_book(path, &self)?;
+        Ok((self.joined_book(book), warnings))
+    }
+
+    /// The facts of `self` and then of the opening book `book` (named in the origin
+    /// even when it has no facts yet).
+    fn joined_book(self, book: KnowledgeBase) -> KnowledgeBase {
+        let part = BookPart {
+            facts: book.len(),
+            origin_before: self.origin.clone(),
+        };
+        let origin = format!("{} + {}", self.origin, book.origin);
+        let mut base = self.joined(book);
+        base.origin = origin;
+        base.book = Some(part);
+        base
+    }
+
+    /// `self` with the built-in opening book (its origin unchanged, as the built-in
+    /// learned facts leave it).
+    fn with_builtin_book(self) -> KnowledgeBase {
+        let origin = self.origin.clone();
+        match self
+            .clone()
+            .with_book(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN)
+        {
+            Ok((mut base, _)) => {
+                base.origin = origin;
+                base
+            }
+            Err(_) => self,
+        }
+    }
+
+    /// The same base without its opening book's facts (for a bot that plays without it).
+    pub fn without_book(mut self) -> KnowledgeBase {
+        if let Some(part) = self.book.take() {
+            self.facts.truncate(self.facts.len() - part.facts);
+            self.matcher = Matcher::new(&self.facts);
+            self.origin = part.origin_before;
+        }
+        self
+    }
+
+    /// How many of the facts come from an opening book.
+    pub fn book_len(&self) -> usize {
+        self.book.as_ref().map_or(0, |part| part.facts)
+    }
+
     /// Reads and parses the file at `path` alone (see [`read_text`]); a file that cannot
     /// be read is one error, placed at the first bad byte when it is not UTF-8.
     pub fn load_alone(path: &Path) -> LoadResult {
-        let origin = path.display().to_string();
-        let text = read_text(path).map_err(|error| {
-            vec![match error {
-                ReadError::BadUtf8(bad) => Diagnostic {
-                    severity: Severity::Error,
-                    origin: origin.clone(),
-                    line: bad.line,
-                    column: bad.column,
-                    problem: Problem::NotUtf8 { byte: bad.byte },
-                    source_line: bad.line_text,
-                },
-                other => {
-                    Diagnostic::file_error(&origin, Problem::CannotRead(FileFailure::from(&other)))
-                }
-            }]
-        })?;
+        let (text, origin) = read_file(path)?;
         KnowledgeBase::parse(&text, &origin)
     }
 
-    /// The starter base built into the binary with the built-in learned facts (a test
-    /// keeps both clean).
+    /// The starter base built into the binary with the built-in learned facts and the
+    /// built-in opening book (a test keeps all three clean).
     pub fn builtin() -> KnowledgeBase {
+        KnowledgeBase::builtin_without_book().with_builtin_book()
+    }
+
+    /// The starter base and the built-in learned facts.
+    fn builtin_without_book() -> KnowledgeBase {
         let parse = |text, origin| match KnowledgeBase::parse(text, origin) {
             Ok((base, _)) => base,
             Err(_) => KnowledgeBase::empty(origin),
@@ -164,21 +251,31 @@ impl KnowledgeBase {
             origin: origin.to_string(),
             facts: Vec::new(),
             matcher: Matcher::default(),
+            book: None,
         }
     }
 
-    /// The base to use: the file [`locate_file`] names (with its learned facts), else the
-    /// built-in base with the player's learned facts, if they have any.
+    /// The base to use: the file [`locate_file`] names (with its learned facts and its
+    /// book), else the built-in base with the player's learned facts, if they have any,
+    /// and the player's own book if they have one (else the built-in book).
     pub fn locate(explicit: Option<&Path>) -> LoadResult {
-        match locate_file(explicit) {
-            Some(path) => KnowledgeBase::load(&path),
-            None => match learned_path(None).filter(|learned| learned.exists()) {
-                Some(learned) => {
-                    let (more, warnings) = KnowledgeBase::load_alone(&learned)?;
-                    Ok((KnowledgeBase::builtin().joined(more), warnings))
-                }
-                None => Ok((KnowledgeBase::builtin(), Vec::new())),
-            },
+        if let Some(path) = locate_file(explicit) {
+            return KnowledgeBase::load(&path);
+        }
+        let mut base = KnowledgeBase::builtin_without_book();
+        let mut warnings = Vec::new();
+        if let Some(learned) = learned_path(None).filter(|learned| learned.exists()) {
+            let (more, more_warnings) = KnowledgeBase::load_alone(&learned)?;
+            warnings.extend(more_warnings);
+            base = base.joined(more);
+        }
+        match book_path(None).filter(|book| book.exists()) {
+            Some(book) => {
+                let (base, more_warnings) = base.with_book_file(&book)?;
+                warnings.extend(more_warnings);
+                Ok((base, warnings))
+            }
+            None => Ok((base.with_builtin_book(), warnings)),
         }
     }
 
@@ -322,6 +419,46 @@ fn provenance(source: &SourceText, heading_line: usize) -> (Vec<String>, Option<
     (sources, proven_in)
 }
 
+/// The text of the file at `path` and its name in messages (see [`read_text`]); a file
+/// that cannot be read is one error, placed at the first bad byte when it is not UTF-8.
+fn read_file(path: &Path) -> Result<(String, String), Vec<Diagnostic>> {
+    let origin = path.display().to_string();
+    let text = read_text(path).map_err(|error| {
+        vec![match error {
+            ReadError::BadUtf8(bad) => Diagnostic {
+                severity: Severity::Error,
+                origin: origin.clone(),
+                line: bad.line,
+                column: bad.column,
+                problem: Problem::NotUtf8 { byte: bad.byte },
+                source_line: bad.line_text,
+            },
+            other => {
+                Diagnostic::file_error(&origin, Problem::CannotRead(FileFailure::from(&other)))
+            }
+        }]
+    })?;
+    Ok((text, origin))
+}
+
+/// The opening book that goes with the knowledge-base file `base`: `book.txt` beside
+/// it (none when `base` is that file itself or a file of learned facts); with no file
+/// (the built-in base), the player's own in the data directory. `None` when there is
+/// no such place.
+pub fn book_path(base: Option<&Path>) -> Option<PathBuf> {
+    match base {
+        Some(path)
+            if path
+                .file_name()
+                .is_some_and(|name| name == BOOK_NAME || name == LEARNED_NAME) =>
+        {
+            None
+        }
+        Some(path) => Some(path.with_file_name(BOOK_NAME)),
+        None => DataDir::locate().map(|data| data.book()),
+    }
+}
+
 /// The file of learned facts that goes with the knowledge-base file `base`: `learned.txt`
 /// beside it (none when `base` is that file itself); with no file (the built-in base),
 /// the player's own in the data directory. `None` when there is no such place.
@@ -352,6 +489,7 @@ pub fn locate_file(explicit: Option<&Path>) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kb::exact_fact_text;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
@@ -722,15 +860,79 @@ mod tests {
         let (learned, warnings) =
             KnowledgeBase::parse(BUILTIN_LEARNED_TEXT, BUILTIN_LEARNED_ORIGIN).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
+        let hand_written = KnowledgeBase::builtin_without_book();
+        let (book, warnings) =
+            KnowledgeBase::parse_book(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN, &hand_written)
+                .unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
         let builtin = KnowledgeBase::builtin();
-        assert_eq!(builtin.len(), shipped.len() + learned.len());
-        // The learned facts keep their own origin, so the bot says where they come from.
+        assert_eq!(builtin.len(), shipped.len() + learned.len() + book.len());
+        assert_eq!(builtin.book_len(), book.len());
+        // The learned facts and the book keep their own origin, so the bot says where
+        // they come from.
+        let (ours, theirs) = builtin.facts()[shipped.len()..].split_at(learned.len());
         assert!(
-            builtin.facts()[shipped.len()..]
-                .iter()
+            ours.iter()
                 .all(|fact| fact.info.origin == BUILTIN_LEARNED_ORIGIN)
         );
+        assert!(
+            theirs
+                .iter()
+                .all(|fact| fact.info.origin == BUILTIN_BOOK_ORIGIN)
+        );
+        assert!(book.facts().iter().all(|fact| fact.exact));
         assert_eq!(builtin.origin(), "built-in starter base");
         assert!(builtin.len() >= 100);
+        let without = builtin.without_book();
+        assert_eq!(without.len(), shipped.len() + learned.len());
+        assert_eq!(without.origin(), "built-in starter base");
+    }
+
+    /// A scratch directory with `combs.txt` and, when given, `book.txt` beside it.
+    fn base_with_book(book: Option<&str>) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("combs.txt");
+        std::fs::write(&path, fact("Начало", "white", "", START_ROWS, "c3-d4")).unwrap();
+        if let Some(book) = book {
+            std::fs::write(dir.path().join(BOOK_NAME), book).unwrap();
+        }
+        (dir, path)
+    }
+
+    #[test]
+    fn the_book_beside_a_base_is_loaded_after_it_and_can_be_left_out() {
+        let after_cd4 = Position::start().play_unchecked(Position::start().legal_moves()[1]);
+        let text = exact_fact_text(
+            "book: 1.cd4 (depth 4)",
+            &after_cd4,
+            &[vec![after_cd4.legal_moves()[0]]],
+        );
+        let (_dir, path) = base_with_book(Some(&text));
+        let (kb, warnings) = KnowledgeBase::load(&path).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!((kb.len(), kb.book_len()), (2, 1));
+        assert!(kb.origin().ends_with("book.txt"), "{}", kb.origin());
+        let (info, _) = kb.lookup(&after_cd4).unwrap();
+        assert_eq!(info.name, "book: 1.cd4 (depth 4)");
+        let plain = kb.without_book();
+        assert_eq!((plain.len(), plain.book_len()), (1, 0));
+        assert!(plain.lookup(&after_cd4).is_none());
+        assert_eq!(plain.origin(), path.display().to_string());
+        let (_dir, path) = base_with_book(None);
+        assert_eq!(KnowledgeBase::load(&path).unwrap().0.book_len(), 0);
+    }
+
+    #[test]
+    fn the_bases_fact_wins_over_the_books_and_the_load_says_so() {
+        let book = fact("book: start", "white", "", START_ROWS, "g3-h4");
+        let (_dir, path) = base_with_book(Some(&book));
+        let (kb, warnings) = KnowledgeBase::load(&path).unwrap();
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(
+            warnings[0].problem,
+            Problem::OverruledBy(kb.facts()[0].info.clone())
+        );
+        assert!(warnings[0].origin.ends_with("book.txt"));
+        assert_eq!(pick(&kb, crate::START_FEN, 1).as_deref(), Some("c3-d4"));
     }
 }

@@ -259,22 +259,8 @@ pub fn duplicates(facts: &[Fact], spots: &[Spot], source: &SourceText) -> Vec<Di
             seen.insert(key, index);
             continue;
         };
-        let moves = |fact: &Fact| {
-            let mut lines: Vec<String> = fact
-                .alternatives
-                .iter()
-                .map(|line| {
-                    line.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .collect();
-            lines.sort();
-            lines
-        };
         let first = facts[earlier].info.line;
-        let problem = if moves(fact) == moves(&facts[earlier]) {
+        let problem = if fact.sorted_lines() == facts[earlier].sorted_lines() {
             Problem::RepeatsFact { line: first }
         } else {
             Problem::ContradictsFact { line: first }

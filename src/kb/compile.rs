@@ -232,6 +232,23 @@ impl Fact {
         self.alternatives.iter().any(|line| line.len() > 1)
     }
 
+    /// Its alternatives as text, one string a line, sorted: equal for two facts that
+    /// offer the same moves in any order.
+    pub fn sorted_lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .alternatives
+            .iter()
+            .map(|line| {
+                line.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        lines.sort();
+        lines
+    }
+
     /// The position an exact fact stands for, White to move (None for patterns).
     pub fn exact_key(&self) -> Option<(u32, u32, u32)> {
         self.exact

@@ -5,6 +5,8 @@
 //! `docs/KNOWLEDGE_BASE.md`; `kb.pest` is its grammar. Loading parses (`build`), checks
 //! (`check`), compiles masks to bitboards (`compile`) and indexes them (`matcher`);
 //! `choose` then answers a position in microseconds.
+//! An opening book (`kb/book.txt`, see [`crate::book`]) is a file of exact facts loaded
+//! after the others, which win where both name a position.
 
 mod ast;
 mod base;
@@ -16,13 +18,15 @@ mod editor;
 mod hash;
 mod learn;
 mod matcher;
+mod precedence;
 mod problem;
 
 pub use crate::files::{Severity, SourceText};
 pub use ast::{Spot, Symbol};
 pub use base::{
-    BUILTIN_LEARNED_ORIGIN, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase,
-    LEARNED_NAME, LOCAL_PATH, LoadResult, learned_path, locate_file,
+    BOOK_NAME, BUILTIN_BOOK_ORIGIN, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_ORIGIN,
+    BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LEARNED_NAME, LOCAL_PATH,
+    LoadResult, book_path, learned_path, locate_file,
 };
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use compile::{Counts, Fact, Mask};

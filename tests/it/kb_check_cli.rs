@@ -18,16 +18,21 @@ fn a_sound_file_prints_its_counts_and_exits_0() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
     let (code, out) = kb_check(path);
     assert_eq!(code, 0, "{out}");
-    // The learned facts beside it are checked with it.
+    // The learned facts and the opening book beside it are checked with it.
     let learned = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/learned.txt");
     let (base, _) = shashki::kb::KnowledgeBase::load_alone(std::path::Path::new(learned)).unwrap();
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/book.txt");
+    let (facts, _) = shashki::kb::KnowledgeBase::load_alone(std::path::Path::new(book)).unwrap();
     let expected = format!(
         "{path}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
-         {learned}: {} facts ({} exact, {} patterns, {} lines) OK\n",
+         {learned}: {} facts ({} exact, {} patterns, {} lines) OK\n\
+         {book}: {} facts ({} exact, 0 patterns, 0 lines) OK\n",
         base.len(),
         base.exact_count(),
         base.pattern_count(),
-        base.line_count()
+        base.line_count(),
+        facts.len(),
+        facts.len()
     );
     assert_eq!(out, expected);
 }

@@ -25,6 +25,7 @@ mod egtb;
 mod evaluation;
 mod file_reading;
 mod hub_protocol;
+mod kb_book;
 mod kb_check_cli;
 mod kb_combs;
 mod kb_learn;

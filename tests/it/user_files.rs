@@ -16,9 +16,12 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
     let (builtin_learned, _) =
         shashki::kb::KnowledgeBase::parse(include_str!("../../kb/learned.txt"), "learned").unwrap();
     let learned = builtin_learned.len();
+    let (builtin_book, _) =
+        shashki::kb::KnowledgeBase::parse(include_str!("../../kb/book.txt"), "book").unwrap();
+    let book = builtin_book.len();
     session.expect(&format!(
         "knowledge base: built-in starter base ({} facts)",
-        236 + learned
+        236 + learned + book
     ));
     let own = home.data().join("kb/combs.txt");
     let answer = session.answer_to("remember g3-h4");
@@ -31,32 +34,40 @@ fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
     let text = std::fs::read_to_string(&own).expect("the player's own base");
     assert!(text.starts_with("% The knowledge base of shashki"));
 
-    // The built-in learned facts are kept beside it.
+    // The built-in learned facts and the built-in book are kept beside it.
     let own_learned = home.data().join("kb/learned.txt");
     assert_eq!(
         std::fs::read_to_string(&own_learned).unwrap(),
         include_str!("../../kb/learned.txt")
     );
+    let own_book = home.data().join("kb/book.txt");
+    assert_eq!(
+        std::fs::read_to_string(&own_book).unwrap(),
+        include_str!("../../kb/book.txt")
+    );
 
     // The next start uses the player's base, and so does `kb check`.
     let again = home.run(&QUICK, "kb check\nflip\n");
     again.expect(&format!(
-        "knowledge base: {} + {} ({} facts)",
+        "knowledge base: {} + {} + {} ({} facts)",
         own.display(),
         own_learned.display(),
-        236 + learned
+        own_book.display(),
+        236 + learned + book
     ));
     again.expect("shashki plays g3-h4 (knowledge base: \"Начало партии\"");
     assert_eq!(
         home.run(&["kb", "check"], "").stdout,
         format!(
             "{}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
-             {}: {learned} facts ({} exact, {} patterns, {} lines) OK\n",
+             {}: {learned} facts ({} exact, {} patterns, {} lines) OK\n\
+             {}: {book} facts ({book} exact, 0 patterns, 0 lines) OK\n",
             own.display(),
             own_learned.display(),
             builtin_learned.exact_count(),
             builtin_learned.pattern_count(),
-            builtin_learned.line_count()
+            builtin_learned.line_count(),
+            own_book.display(),
         )
     );
 }
@@ -66,15 +77,20 @@ fn without_any_file_kb_check_checks_the_built_in_base() {
     let home = Home::new("check-builtin");
     let (learned, _) =
         shashki::kb::KnowledgeBase::parse(include_str!("../../kb/learned.txt"), "learned").unwrap();
+    let (book, _) =
+        shashki::kb::KnowledgeBase::parse(include_str!("../../kb/book.txt"), "book").unwrap();
     assert_eq!(
         home.run(&["kb", "check"], "").stdout,
         format!(
             "built-in starter base: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
-             built-in learned base: {} facts ({} exact, {} patterns, {} lines) OK\n",
+             built-in learned base: {} facts ({} exact, {} patterns, {} lines) OK\n\
+             built-in book: {} facts ({} exact, 0 patterns, 0 lines) OK\n",
             learned.len(),
             learned.exact_count(),
             learned.pattern_count(),
-            learned.line_count()
+            learned.line_count(),
+            book.len(),
+            book.len()
         )
     );
 }

@@ -1,4 +1,5 @@
-//! `kb check` and `kb learn`: is a knowledge-base file sound, and what can games teach it?
+//! `kb check`, `kb learn` and `kb book`: is a knowledge-base file sound, what can games
+//! teach it, and what does deep analysis of the openings add?
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,17 +8,18 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use shashki::combination::learned::reprove;
 use shashki::kb::{
-    BUILTIN_LEARNED_ORIGIN, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase,
-    LoadResult, learned_path, locate_file,
+    BUILTIN_BOOK_ORIGIN, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_ORIGIN, BUILTIN_LEARNED_TEXT,
+    BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LoadResult, book_path, learned_path, locate_file,
 };
 
+use super::book::{self, BookArgs};
 use super::learn::{self, LearnArgs};
 
 /// The `kb` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum KbCommand {
-    /// Parse and check a knowledge-base file and the learned facts beside it; print
-    /// every problem, or a summary line for each file.
+    /// Parse and check a knowledge-base file and the learned facts and the opening book
+    /// beside it; print every problem, or a summary line for each file.
     Check {
         /// The file to check (default: the base the program uses: ./kb/combs.txt, else the
         /// player's own in the data directory, else the built-in starter base).
@@ -31,6 +33,8 @@ pub enum KbCommand {
     /// Find combinations in games and self-play, prove and generalise them, and add
     /// them to the learned facts.
     Learn(LearnArgs),
+    /// Build the opening book by deep analysis, in jobs that resume, and merge them.
+    Book(BookArgs),
 }
 
 /// Runs a `kb` subcommand.
@@ -38,6 +42,7 @@ pub fn run(command: KbCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match command {
         KbCommand::Check { path, prove } => check(path, prove),
         KbCommand::Learn(args) => learn::run(args),
+        KbCommand::Book(args) => book::run(args),
     }
 }
 
@@ -47,7 +52,8 @@ const LEARNED_PREFIX: &str = "learned";
 /// One file to check: its name, what loading it gave, and whether it holds learned facts.
 type Checked = (String, LoadResult, bool);
 
-/// The files `kb check` looks at: the base (given or in use) and its learned facts.
+/// The files `kb check` looks at: the base (given or in use), its learned facts and its
+/// opening book.
 fn files_to_check(path: Option<PathBuf>) -> Vec<Checked> {
     let base = locate_file(path.as_deref());
     let mut files: Vec<Checked> = Vec::new();
@@ -85,6 +91,24 @@ fn files_to_check(path: Option<PathBuf>) -> Vec<Checked> {
             KnowledgeBase::load_alone(&learned),
             true,
         ));
+    }
+    // The book, checked against the facts that win over it: the base as the bot loads it.
+    let earlier = || {
+        KnowledgeBase::locate(base.as_deref())
+            .map_or_else(|_| KnowledgeBase::empty(""), |(kb, _)| kb.without_book())
+    };
+    match book_path(base.as_deref()).filter(|book| book.exists()) {
+        Some(book) => files.push((
+            book.display().to_string(),
+            KnowledgeBase::load_book(&book, &earlier()),
+            false,
+        )),
+        None if base.is_none() => files.push((
+            BUILTIN_BOOK_ORIGIN.to_string(),
+            KnowledgeBase::parse_book(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN, &earlier()),
+            false,
+        )),
+        None => {}
     }
     files
 }

@@ -8,6 +8,7 @@
 
 mod analysis;
 mod bestmove;
+mod book;
 mod egtb;
 mod error;
 mod help;

@@ -80,6 +80,12 @@ pub struct MatchArgs {
     /// Engine B plays without the knowledge base.
     #[arg(long)]
     b_no_kb: bool,
+    /// Engine A plays the knowledge base without its opening book.
+    #[arg(long, conflicts_with = "a_no_kb")]
+    a_no_book: bool,
+    /// Engine B plays the knowledge base without its opening book.
+    #[arg(long, conflicts_with = "b_no_kb")]
+    b_no_book: bool,
     /// Engine A evaluates material only.
     #[arg(long)]
     a_material_only: bool,
@@ -114,7 +120,7 @@ pub struct MatchArgs {
     /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
     /// --b-depth does).
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_level", "b_no_kb", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_threads"])]
+          conflicts_with_all = ["b_level", "b_no_kb", "b_no_book", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_threads"])]
     b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
@@ -155,7 +161,10 @@ impl Side {
             tablebase,
         };
         let limits = settings.limits(movetime);
-        let kb = config.use_kb.then(|| kb.clone());
+        let kb = config.use_kb.then(|| match settings.no_book {
+            true => kb.clone().without_book(),
+            false => kb.clone(),
+        });
         let player = EnginePlayer::new(name, Engine::try_new(config, kb)?, limits);
         Ok(Side {
             description: describe_engine(&player),
@@ -186,10 +195,16 @@ fn describe_engine(player: &EnginePlayer) -> String {
     if let Some(level) = Level::of(limits, config.use_kb) {
         words.insert(0, format!("level {}", level.name));
     }
-    words.push(match engine.knowledge_base() {
-        Some(kb) => format!("kb {}", kb.origin()),
-        None => "no kb".to_string(),
-    });
+    match engine.knowledge_base() {
+        Some(kb) => {
+            words.push(format!("kb {}", kb.origin()));
+            words.push(match kb.book_len() {
+                0 => "no book".to_string(),
+                facts => format!("book {facts} facts"),
+            });
+        }
+        None => words.push("no kb".to_string()),
+    }
     words.push(if config.eval == Evaluator::material() {
         "material only".to_string()
     } else {
@@ -212,6 +227,7 @@ struct SideSettings {
     level: Option<Level>,
     depth: Option<u32>,
     no_kb: bool,
+    no_book: bool,
     material_only: bool,
     no_capture_stage: bool,
     no_egtb: bool,
@@ -285,14 +301,17 @@ fn end_text(end: GameEnd) -> String {
 /// Runs the match and prints each game and the total with an Elo estimate.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let side =
-        |level, depth, no_kb, material_only, no_capture_stage, no_egtb, threads| SideSettings {
-            level,
-            depth,
-            no_kb,
-            material_only,
-            no_capture_stage,
-            no_egtb,
-            threads,
+        |level, depth, (no_kb, no_book), material_only, no_capture_stage, no_egtb, threads| {
+            SideSettings {
+                level,
+                depth,
+                no_kb,
+                no_book,
+                material_only,
+                no_capture_stage,
+                no_egtb,
+                threads,
+            }
         };
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
     let tables = args.egtb.open()?;
@@ -306,7 +325,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let a_side = side(
         args.a_level,
         args.a_depth,
-        args.a_no_kb,
+        (args.a_no_kb, args.a_no_book),
         args.a_material_only,
         args.a_no_capture_stage,
         args.a_no_egtb,
@@ -323,7 +342,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let b_side = side(
         args.b_level,
         args.b_depth,
-        args.b_no_kb,
+        (args.b_no_kb, args.b_no_book),
         args.b_material_only,
         args.b_no_capture_stage,
         args.b_no_egtb,
@@ -445,6 +464,7 @@ mod tests {
             level: None,
             depth: Some(4),
             no_kb: true,
+            no_book: false,
             material_only: false,
             no_capture_stage: false,
             no_egtb: true,

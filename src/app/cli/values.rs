@@ -10,8 +10,9 @@ use crate::app::console::text::{Lang, Message, Text};
 use crate::app::console::{TimeControl, TimeControlError, fen_error};
 use crate::app::hub::{MoveNumbering, UnknownNumbering};
 use clap::builder::TypedValueParser;
+use shashki::book::parse_men;
 use shashki::engine::{LEVELS, Level, level, unknown_level};
-use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS};
+use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS, Score};
 use shashki::tablebase::Material;
 use shashki::{FenError, Position};
 
@@ -38,6 +39,10 @@ pub enum ValueError {
     Name,
     /// A hash table size outside 1 to `MAX_HASH_MB`.
     HashRange,
+    /// Not a slice `K/M` with 1 ≤ K ≤ M (`kb book --slice`).
+    Slice(String),
+    /// Not a margin in men from 0 to 100 with at most two decimals (`kb book --margin`).
+    Margin(String),
     /// A hash table size larger than the memory available now.
     HashTooLarge { megabytes: usize, available: usize },
 }
@@ -58,6 +63,13 @@ impl fmt::Display for ValueError {
             ValueError::TimeControl(error) => write!(f, "{error}"),
             ValueError::Name => write!(f, "a name is one line of printable text"),
             ValueError::HashRange => write!(f, "the hash table size must be 1 to {MAX_HASH_MB} MB"),
+            ValueError::Slice(text) => {
+                write!(f, "'{text}' is not a slice K/M (K of M jobs, 1 <= K <= M)")
+            }
+            ValueError::Margin(text) => write!(
+                f,
+                "'{text}' is not a margin in men (0 to 100, at most two decimals, e.g. 0.15)"
+            ),
             ValueError::HashTooLarge {
                 megabytes,
                 available,
@@ -96,6 +108,8 @@ impl ValueError {
             ValueError::TimeControl(error) => time_control_error(error),
             ValueError::Name => phrase!("value-name"),
             ValueError::HashRange => phrase!("value-hash-range", max = MAX_HASH_MB),
+            ValueError::Slice(text) => phrase!("value-slice", text = text.as_str()),
+            ValueError::Margin(text) => phrase!("value-margin", text = text.as_str()),
             ValueError::HashTooLarge {
                 megabytes,
                 available,
@@ -227,6 +241,23 @@ pub fn decimal(text: &str) -> Result<f64, ValueError> {
         .ok()
         .filter(|number| number.is_finite())
         .ok_or_else(|| ValueError::NotANumber(text.to_string()))
+}
+
+/// `kb book --slice K/M`: job K of M, 1 <= K <= M.
+pub fn slice(text: &str) -> Result<(usize, usize), ValueError> {
+    let refuse = || ValueError::Slice(text.to_string());
+    let (k, m) = text.trim().split_once('/').ok_or_else(refuse)?;
+    let k: usize = k.parse().map_err(|_| refuse())?;
+    let m: usize = m.parse().map_err(|_| refuse())?;
+    if k == 0 || k > m {
+        return Err(refuse());
+    }
+    Ok((k, m))
+}
+
+/// `kb book --margin MEN`: a score in men, such as `0.15`.
+pub fn margin(text: &str) -> Result<Score, ValueError> {
+    parse_men(text.trim()).ok_or_else(|| ValueError::Margin(text.to_string()))
 }
 
 /// Parses a `--fen` value, so that clap reports a bad one with its reason.

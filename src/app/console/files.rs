@@ -9,7 +9,7 @@ use super::width::wrap_message;
 use super::{Console, Question, phrases};
 use shashki::Color;
 use shashki::files::{DataDir, ReadError, read_text, write_atomically};
-use shashki::kb::{learned_path, locate_file};
+use shashki::kb::{book_path, learned_path, locate_file};
 use shashki::notation::pdn;
 
 impl Console {
@@ -102,9 +102,11 @@ impl Console {
         let base = locate_file(self.kb_path.as_deref());
         let mut files: Vec<PathBuf> = base.iter().cloned().collect();
         files.extend(self.data.as_ref().map(DataDir::knowledge_base));
-        // The learned facts beside it are a knowledge base too.
+        // The learned facts and the book beside it are knowledge bases too.
         files.extend(learned_path(base.as_deref()));
         files.extend(self.data.as_ref().map(DataDir::learned));
+        files.extend(book_path(base.as_deref()));
+        files.extend(self.data.as_ref().map(DataDir::book));
         files
     }
 

@@ -6,8 +6,8 @@ use shashki::Move;
 use shashki::MoveText;
 use shashki::files::{FileFailure, write_atomically};
 use shashki::kb::{
-    self, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic, KnowledgeBase, Problem,
-    Remembered, learned_path, locate_file, remember,
+    self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic,
+    KnowledgeBase, Problem, Remembered, book_path, learned_path, locate_file, remember,
 };
 use shashki::notation::MoveReadings;
 
@@ -134,14 +134,21 @@ impl Console {
                 return;
             }
         }
-        // A base seeded from the built-in one keeps the built-in learned facts beside it.
-        if !seed.is_empty()
-            && let Some(learned) = learned_path(Some(&file)).filter(|learned| !learned.exists())
-            && let Err(error) = write_atomically(&learned, BUILTIN_LEARNED_TEXT.as_bytes())
-        {
-            let failure = Problem::CannotWrite(FileFailure::from(&error));
-            let shown = Diagnostic::file_error(&learned.display().to_string(), failure);
-            self.show_problems(&[shown]);
+        // A base seeded from the built-in one keeps the built-in learned facts and the
+        // built-in book beside it.
+        let companions = [
+            (learned_path(Some(&file)), BUILTIN_LEARNED_TEXT),
+            (book_path(Some(&file)), BUILTIN_BOOK_TEXT),
+        ];
+        for (path, text) in companions {
+            if !seed.is_empty()
+                && let Some(path) = path.filter(|path| !path.exists())
+                && let Err(error) = write_atomically(&path, text.as_bytes())
+            {
+                let failure = Problem::CannotWrite(FileFailure::from(&error));
+                let shown = Diagnostic::file_error(&path.display().to_string(), failure);
+                self.show_problems(&[shown]);
+            }
         }
         if let Ok((kb, _)) = KnowledgeBase::load(&file) {
             self.engine.set_knowledge_base(Some(kb));

@@ -148,6 +148,7 @@ pub(super) fn problem(problem: &Problem, text: &Text) -> Message {
         ),
         Problem::RepeatsFact { line } => msg!("kb-repeats", line = *line),
         Problem::ContradictsFact { line } => msg!("kb-contradicts", line = *line),
+        Problem::OverruledBy(fact) => msg!("kb-overruled", fact = fact.to_string()),
         Problem::NotUtf8 { byte } => msg!("kb-not-utf8", byte = format!("0x{byte:02X}")),
         Problem::CannotRead(failure) => msg!(
             "kb-cannot-read",
@@ -294,10 +295,11 @@ mod tests {
             Problem::BadFactName => 28,
             Problem::NothingRemembered => 29,
             Problem::WouldNotAnswer(_) => 30,
+            Problem::OverruledBy(_) => 31,
         }
     }
 
-    const KINDS: usize = 31;
+    const KINDS: usize = 32;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -537,6 +539,16 @@ mod tests {
                 "факт \"Проверка\" (kb/combs.txt:3) всё равно не давал бы этого хода в \
                  этой позиции; ничего не записано",
             ),
+            (
+                Problem::OverruledBy(FactInfo {
+                    name: "Кол".to_string(),
+                    origin: "kb/combs.txt".to_string(),
+                    line: 88,
+                    learned_from: Vec::new(),
+                    proven_in: None,
+                }),
+                "у факта \"Кол\" (kb/combs.txt:88) эта же позиция с другими ходами, и играется он",
+            ),
         ]
     }
 
@@ -546,9 +558,9 @@ mod tests {
         let source = SourceText::new("fact \"x\" for white\n  play c3-d4\n", "kb/combs.txt");
         let spot = Spot { line: 2, column: 8 };
         match problem {
-            Problem::RepeatsFact { .. } | Problem::ContradictsFact { .. } => {
-                kb::Diagnostic::warning(&source, spot, problem)
-            }
+            Problem::RepeatsFact { .. }
+            | Problem::ContradictsFact { .. }
+            | Problem::OverruledBy(_) => kb::Diagnostic::warning(&source, spot, problem),
             _ => kb::Diagnostic::error(&source, spot, problem),
         }
     }
@@ -562,7 +574,9 @@ mod tests {
         assert_eq!(kinds, (0..KINDS).collect(), "a kind has no sample");
         for (problem, words) in samples {
             let severity = match problem {
-                Problem::RepeatsFact { .. } | Problem::ContradictsFact { .. } => "предупреждение",
+                Problem::RepeatsFact { .. }
+                | Problem::ContradictsFact { .. }
+                | Problem::OverruledBy(_) => "предупреждение",
                 _ => "ошибка",
             };
             let shown = diagnostic(&placed(problem), &russian);

@@ -1,0 +1,367 @@
+//! `kb book`: build the opening book in jobs that resume, and merge the jobs into one
+//! book file (see `docs/BOOK.md` and [`shashki::book`]).
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand};
+use shashki::book::{
+    Analysis, Effort, Finish, Job, JobHeader, Men, MergedBook, Root, Settings, Walk, fingerprint,
+    named_openings, numbered_line,
+};
+use shashki::files::{DataDir, write_atomically};
+use shashki::kb::KnowledgeBase;
+use shashki::search::Score;
+
+use super::values::{self, Ranged};
+use shashki::play::openings::{OPENINGS, ballots};
+
+/// `kb book`: a job of the build, or `kb book merge`.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: Option<BookCommand>,
+    #[command(flatten)]
+    build: BuildArgs,
+}
+
+/// The subcommands of `kb book`.
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Merge job files into one book: the book one job walking every root would write.
+    Merge(MergeArgs),
+}
+
+/// The number of ballots, the first roots.
+const BALLOTS: u64 = 150;
+
+/// One job of the book's build.
+#[derive(Args, Debug)]
+struct BuildArgs {
+    /// Walk the tree of ballot N alone (1 to 150): a job of its own.
+    #[arg(long, value_name = "N", conflicts_with = "slice",
+          value_parser = Ranged::<usize>::new(1, BALLOTS))]
+    ballot: Option<usize>,
+    /// Walk slice K of M of the roots (the roots numbered K, K+M, K+2M, ...): one of M jobs.
+    #[arg(long, value_name = "K/M", value_parser = values::slice)]
+    slice: Option<(usize, usize)>,
+    /// Search each position to this depth (1 to 64) [default: 24].
+    #[arg(long, value_name = "N", value_parser = values::depth(), conflicts_with = "time")]
+    depth: Option<u32>,
+    /// Search each position for this many seconds instead (1 to 3600); not repeatable:
+    /// two runs may differ.
+    #[arg(long, value_name = "SECONDS", value_parser = Ranged::<u64>::new(1, 3600))]
+    time: Option<u64>,
+    /// Plies of moves the book gives after each root on its main line (1 to 40).
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = Ranged::<u32>::new(1, 40))]
+    plies: u32,
+    /// Moves followed from each position: the best, then the next within the margin (1 to 8).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = Ranged::<usize>::new(1, 8))]
+    breadth: usize,
+    /// How much worse than the best, in men, a move may score and still be an alternative.
+    #[arg(long, value_name = "MEN", default_value = "0.15", value_parser = values::margin)]
+    margin: Score,
+    /// How many best moves each search ranks (1 to 8; at least the breadth).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = Ranged::<usize>::new(1, 8))]
+    lines: usize,
+    /// The hash table of each search, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = values::parse_hash_mb)]
+    hash: usize,
+    /// The knowledge base whose exact facts win (the book leaves their positions out
+    /// and walks through them) and whose named openings are roots (default: the base in
+    /// use, without its book).
+    #[arg(long, value_name = "PATH")]
+    kb: Option<PathBuf>,
+    /// The job file, kept after every position (default: book-all.job, book-ballot-N.job
+    /// or book-slice-K-of-M.job in the current directory). A job started again resumes.
+    #[arg(long, value_name = "FILE")]
+    job: Option<PathBuf>,
+    /// Stop after analysing this many positions; the same command resumes the job.
+    #[arg(long, value_name = "N", value_parser = Ranged::<usize>::new(1, u64::from(u32::MAX)))]
+    limit: Option<usize>,
+    /// Once the job is complete, write the book of this job alone to this file.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// `kb book merge`.
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The job files.
+    #[arg(value_name = "JOB", required = true)]
+    jobs: Vec<PathBuf>,
+    /// The book file to write, e.g. kb/book.txt.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+/// Runs `kb book` or `kb book merge`.
+pub fn run(args: BookArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    match args.command {
+        Some(BookCommand::Merge(merge)) => run_merge(&merge),
+        None => run_job(&args.build),
+    }
+}
+
+impl BuildArgs {
+    fn settings(&self) -> Settings {
+        let effort = match (self.time, self.depth) {
+            (Some(seconds), _) => Effort::Time(Duration::from_secs(seconds)),
+            (None, depth) => Effort::Depth(depth.unwrap_or(24)),
+        };
+        Settings {
+            effort,
+            plies: self.plies,
+            breadth: self.breadth,
+            margin: self.margin,
+            lines: self.lines.max(self.breadth),
+            hash_mb: self.hash,
+        }
+    }
+
+    /// Which roots (numbered from 1) the job takes, and its name in words.
+    fn selection(&self, roots: usize) -> (Vec<usize>, String) {
+        match (self.ballot, self.slice) {
+            (Some(ballot), _) => (vec![ballot], format!("ballot {ballot}")),
+            (None, Some((k, m))) => ((k..=roots).step_by(m).collect(), format!("slice {k}/{m}")),
+            (None, None) => ((1..=roots).collect(), "all".to_string()),
+        }
+    }
+
+    fn job_path(&self) -> PathBuf {
+        match (&self.job, self.ballot, self.slice) {
+            (Some(path), _, _) => path.clone(),
+            (None, Some(ballot), _) => PathBuf::from(format!("book-ballot-{ballot}.job")),
+            (None, None, Some((k, m))) => PathBuf::from(format!("book-slice-{k}-of-{m}.job")),
+            (None, None, None) => PathBuf::from("book-all.job"),
+        }
+    }
+}
+
+/// The knowledge base the book goes with, without any book of its own.
+fn hand_written(explicit: Option<&Path>) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
+    Ok(super::bestmove::load_knowledge_base(explicit)?.without_book())
+}
+
+/// Every root, numbered from 1 in this order: the 150 ballots, the named openings of
+/// the matches, then the ends of the base's named openings; a position already a
+/// root is not one again.
+fn roots(base: &KnowledgeBase) -> Result<Vec<Root>, Box<dyn std::error::Error>> {
+    let mut all = Vec::new();
+    for ballot in ballots()? {
+        all.push(Root::ballot(&ballot.name, &ballot.text)?);
+    }
+    for (name, line) in OPENINGS {
+        all.push(Root::from_line(name, line)?);
+    }
+    all.extend(named_openings(base));
+    let mut seen = HashSet::new();
+    all.retain(|root| seen.insert(root.position()));
+    Ok(all)
+}
+
+/// `1 h 02 min`, `3 min 20 s`, `12.3 s`.
+fn duration(time: Duration) -> String {
+    let seconds = time.as_secs();
+    match seconds {
+        0..60 => format!("{:.1} s", time.as_secs_f64()),
+        60..3600 => format!("{} min {:02} s", seconds / 60, seconds % 60),
+        _ => format!("{} h {:02} min", seconds / 3600, seconds / 60 % 60),
+    }
+}
+
+/// `1, 3-5, 9`: increasing numbers, a run of them as its first and last.
+fn ranges(numbers: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &number in numbers {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == number => *last = number,
+            _ => runs.push((number, number)),
+        }
+    }
+    let texts: Vec<String> = runs
+        .iter()
+        .map(|&(first, last)| match last - first {
+            0 => first.to_string(),
+            _ => format!("{first}-{last}"),
+        })
+        .collect();
+    texts.join(", ")
+}
+
+/// The time the analyses of a job took.
+fn total_time<'a>(analyses: impl Iterator<Item = &'a Analysis>) -> Duration {
+    analyses.map(|analysis| analysis.elapsed).sum()
+}
+
+fn run_job(args: &BuildArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let base = hand_written(args.kb.as_deref())?;
+    let roots = roots(&base)?;
+    let settings = args.settings();
+    let (chosen, selection) = args.selection(roots.len());
+    let header = JobHeader {
+        settings,
+        base: fingerprint(&base),
+        roots: roots.len(),
+        selection,
+    };
+    let path = args.job_path();
+    let mut job = Job::resume(&path, header)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "book job {} of {} roots ({settings}); {}: {} positions done before",
+        job.header.selection,
+        roots.len(),
+        path.display(),
+        job.analyses().count()
+    )?;
+    let numbered: Vec<(usize, Root)> = chosen
+        .iter()
+        .map(|&number| (number, roots[number - 1].clone()))
+        .collect();
+    let started = Instant::now();
+    let mut new = 0;
+    let mut walk = Walk::new(settings, &base, &job, args.limit);
+    let finish = walk.run(&numbered, &mut job, &path, &mut |analysis| {
+        new += 1;
+        let _ = writeln!(out, "{}", progress_line(analysis, &roots));
+        let _ = out.flush();
+    })?;
+    let done = job.analyses().count();
+    match finish {
+        Finish::Stopped => writeln!(
+            out,
+            "stopped after {new} new positions in {} ({done} in the job); the same command goes on",
+            duration(started.elapsed())
+        )?,
+        Finish::Complete => writeln!(
+            out,
+            "complete: {done} positions, searched in {} in all ({new} new in {})",
+            duration(total_time(job.analyses())),
+            duration(started.elapsed())
+        )?,
+    }
+    if let (Finish::Complete, Some(book)) = (finish, &args.out) {
+        let merged = MergedBook::from_jobs(std::slice::from_ref(&job))?;
+        let facts = write_book(&merged, book)?;
+        writeln!(out, "wrote {}: {facts} facts", book.display())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `ballot 1-I cd4 ba5 dc5: after 1.cd4 ba5 2.dc5: d6:b4 +0.05 (depth 20, 12.3 s, 51.2M nodes)`.
+fn progress_line(analysis: &Analysis, roots: &[Root]) -> String {
+    let root = roots
+        .get(analysis.root.wrapping_sub(1))
+        .map_or("?", |root| root.name.as_str());
+    let best = analysis.lines.first().map_or_else(String::new, |line| {
+        let mv = line.pv.first().map_or_else(String::new, |&mv| {
+            shashki::MoveText::from_move(&analysis.position, mv).to_string()
+        });
+        format!("{mv} {}", line.score)
+    });
+    format!(
+        "{root}: after {}: {best} (depth {}, {}, {:.1}M nodes)",
+        numbered_line(&analysis.path),
+        analysis.depth,
+        duration(analysis.elapsed),
+        analysis.nodes as f64 / 1e6
+    )
+}
+
+/// Writes the book of `merged` to `path` if it loads without errors; its facts.
+fn write_book(merged: &MergedBook, path: &Path) -> Result<usize, Box<dyn std::error::Error>> {
+    let text = merged.text();
+    let origin = path.display().to_string();
+    let (book, _) = KnowledgeBase::parse(&text, &origin).map_err(|problems| {
+        let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        super::error::CliError::KnowledgeBase(shown)
+    })?;
+    DataDir::prepare(path).and_then(|()| write_atomically(path, text.as_bytes()))?;
+    Ok(book.len())
+}
+
+fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let jobs = args
+        .jobs
+        .iter()
+        .map(|path| Job::read(path))
+        .collect::<Result<Vec<Job>, _>>()?;
+    let merged = MergedBook::from_jobs(&jobs)?;
+    let facts = write_book(&merged, &args.out)?;
+    let mut out = std::io::stdout().lock();
+    let all_roots = merged.header.roots;
+    let unfinished: Vec<usize> = (1..=all_roots)
+        .filter(|root| !merged.complete.contains(root))
+        .collect();
+    writeln!(
+        out,
+        "merged {} jobs: {} positions ({} repeated left out), searched in {}; roots walked to \
+         the end: {} of {all_roots}{}",
+        jobs.len(),
+        merged.analyses.len(),
+        merged.repeated,
+        duration(total_time(jobs.iter().flat_map(Job::analyses))),
+        merged.complete.len(),
+        if unfinished.is_empty() {
+            String::new()
+        } else {
+            format!(" (not: {})", ranges(&unfinished))
+        }
+    )?;
+    writeln!(
+        out,
+        "wrote {}: {facts} facts (settings: {}; alternatives within {})",
+        args.out.display(),
+        merged.header.settings,
+        Men(merged.header.settings.margin)
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_of_numbers_are_written_as_ranges() {
+        assert_eq!(ranges(&[1, 3, 4, 5, 9]), "1, 3-5, 9");
+        assert_eq!(ranges(&[27]), "27");
+        assert_eq!(ranges(&[]), "");
+    }
+
+    #[test]
+    fn a_slice_takes_every_mth_root_from_the_kth() {
+        let args = |slice| BuildArgs {
+            ballot: None,
+            slice,
+            depth: None,
+            time: None,
+            plies: 6,
+            breadth: 1,
+            margin: Score(15),
+            lines: 3,
+            hash: 1,
+            kb: None,
+            job: None,
+            limit: None,
+            out: None,
+        };
+        assert_eq!(
+            args(Some((2, 3))).selection(8),
+            (vec![2, 5, 8], "slice 2/3".to_string())
+        );
+        assert_eq!(args(None).selection(3).0, [1, 2, 3]);
+        assert_eq!(args(Some((1, 149))).selection(178).0, [1, 150]);
+        assert_eq!(args(None).settings().effort, Effort::Depth(24));
+        assert_eq!(
+            args(Some((1, 1))).job_path(),
+            PathBuf::from("book-slice-1-of-1.job")
+        );
+    }
+}
