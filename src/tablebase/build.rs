@@ -136,13 +136,7 @@ pub fn build(
             solve_unit(dir, &unit, &solved, report)?
         };
         for (table, bytes, counts) in finished {
-            let summary = TableSummary {
-                material: table.material(),
-                bytes,
-                solved: counts,
-            };
-            report(BuildEvent::Table(summary.clone()));
-            summaries.push(summary);
+            summaries.push(announce(&table, bytes, counts, report));
             solved.insert(table.material(), table);
         }
     }
@@ -175,17 +169,26 @@ pub fn build_only(
         work: unit.iter().map(|m| m.size()).sum(),
     });
     let finished = solve_unit(dir, &unit, &successors, report)?;
-    let mut summaries = Vec::new();
-    for (table, bytes, counts) in finished {
-        let summary = TableSummary {
-            material: table.material(),
-            bytes,
-            solved: counts,
-        };
-        report(BuildEvent::Table(summary.clone()));
-        summaries.push(summary);
-    }
-    Ok(summaries)
+    Ok(finished
+        .into_iter()
+        .map(|(table, bytes, counts)| announce(&table, bytes, counts, report))
+        .collect())
+}
+
+/// The summary of a finished table, reported as it is made.
+fn announce(
+    table: &Table,
+    bytes: u64,
+    solved: Option<Solved>,
+    report: &mut dyn FnMut(BuildEvent),
+) -> TableSummary {
+    let summary = TableSummary {
+        material: table.material(),
+        bytes,
+        solved,
+    };
+    report(BuildEvent::Table(summary.clone()));
+    summary
 }
 
 /// Solves `unit` and writes its files; each table with its file's bytes and counts.
