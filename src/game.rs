@@ -16,7 +16,12 @@ const LARGE_ENDING_LIMIT: u32 = 120;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// One side won.
-    Win { winner: Color, reason: WinReason },
+    Win {
+        /// The side that won.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
     /// Nobody won.
     Draw(DrawReason),
 }
@@ -44,7 +49,10 @@ pub enum DrawReason {
     /// Three or more kings did not catch a lone king within 15 moves.
     LoneKing,
     /// A king ending whose balance did not change for 30 or 60 moves.
-    KingEnding { moves: u32 },
+    KingEnding {
+        /// The moves the rule allows: 30 or 60.
+        moves: u32,
+    },
     /// The players agreed.
     Agreement,
 }

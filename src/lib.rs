@@ -15,6 +15,8 @@
 //! assert_eq!(shashki::perft(&Position::start(), 4), 1469);
 //! ```
 
+#![warn(missing_docs)]
+
 mod bitboard;
 pub mod book;
 pub mod combination;

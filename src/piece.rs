@@ -5,7 +5,9 @@ use std::fmt;
 /// A side: White moves first and its men move up the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
+    /// The side whose men start on ranks 1 to 3 and move first.
     White,
+    /// The side whose men start on ranks 6 to 8.
     Black,
 }
 
@@ -44,14 +46,18 @@ impl fmt::Display for Color {
 /// A man or a king ("дамка").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Role {
+    /// A man ("шашка"): steps forward, captures both ways.
     Man,
+    /// A king: flies along the diagonals.
     King,
 }
 
 /// A piece: a colour and a role.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// Man or king.
     pub role: Role,
 }
 

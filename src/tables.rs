@@ -9,9 +9,13 @@ use crate::Bitboard;
 /// A diagonal direction, seen from White (north is towards rank 8).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Direction {
+    /// Up and to the left (towards a8).
     NorthWest = 0,
+    /// Up and to the right (towards h8).
     NorthEast = 1,
+    /// Down and to the left (towards a1).
     SouthWest = 2,
+    /// Down and to the right (towards h1).
     SouthEast = 3,
 }
 

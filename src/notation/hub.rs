@@ -35,7 +35,12 @@ pub enum HubTextError {
     /// The first character is not `W` or `B`.
     SideToMove(char),
     /// A square's letter is not one of `e w b W B`; `number` is the square's (standard) number.
-    SquareLetter { number: u8, found: char },
+    SquareLetter {
+        /// The square's standard number.
+        number: u8,
+        /// The character found there.
+        found: char,
+    },
     /// The pieces do not make a position.
     Position(PositionError),
     /// The move is not written as `from-to` or `fromxto[xcaptured]...`.
@@ -43,7 +48,12 @@ pub enum HubTextError {
     /// A square number of the move is not 1 to 32.
     SquareNumber(String),
     /// No legal move has these squares.
-    Illegal { text: String, legal: Vec<String> },
+    Illegal {
+        /// The move as the client sent it.
+        text: String,
+        /// The legal moves, as the Hub writes them.
+        legal: Vec<String>,
+    },
 }
 
 impl fmt::Display for HubTextError {

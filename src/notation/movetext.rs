@@ -36,11 +36,18 @@ pub enum MoveParseError {
     OneSquare(Square),
     /// A square is wrong; `column` is its 1-based character position.
     Square {
+        /// Where the square starts, counting characters from 1.
         column: usize,
+        /// What is wrong with it.
         error: ParseSquareError,
     },
     /// A character that belongs in no move.
-    Unexpected { column: usize, found: char },
+    Unexpected {
+        /// Where, counting characters from 1.
+        column: usize,
+        /// The character.
+        found: char,
+    },
 }
 
 impl fmt::Display for MoveParseError {
@@ -72,23 +79,40 @@ pub enum IllegalMoveError {
     /// The first square is empty.
     NoPiece(Square),
     /// The first square holds the opponent's piece.
-    NotYourPiece { square: Square, side: Color },
+    NotYourPiece {
+        /// The first square.
+        square: Square,
+        /// The side to move.
+        side: Color,
+    },
     /// A capture is available elsewhere, so this quiet move (or other piece) is not allowed.
-    CaptureCompulsory { captures: Vec<MoveText> },
+    CaptureCompulsory {
+        /// The captures the side to move has.
+        captures: Vec<MoveText>,
+    },
     /// The piece has no move matching the text; its legal moves are listed.
     NoSuchMove {
+        /// The first square.
         square: Square,
+        /// The piece standing there.
         role: Role,
+        /// Its legal moves.
         moves: Vec<MoveText>,
     },
     /// No legal move leaves `file` and ends on `to` (short notation); the legal moves are listed.
     NoShortMove {
+        /// The file the move leaves.
         file: char,
+        /// The square it ends on.
         to: Square,
+        /// The legal moves of the position.
         moves: Vec<MoveText>,
     },
     /// Several moves match (a shortened capture); they are listed.
-    Ambiguous { candidates: Vec<MoveText> },
+    Ambiguous {
+        /// The moves the text matches.
+        candidates: Vec<MoveText>,
+    },
 }
 
 /// Move texts as a comma-separated list, as errors name the moves there are.

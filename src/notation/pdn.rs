@@ -70,12 +70,19 @@ pub enum PdnErrorKind {
     /// The `[FEN]` tag holds no valid position.
     BadFen(FenError),
     /// A token that is no move.
-    BadMove { text: String, error: MoveParseError },
+    BadMove {
+        /// The token.
+        text: String,
+        /// Why it is no move.
+        error: MoveParseError,
+    },
     /// A move in numbered squares that does not read as one.
     NumericMove(String),
     /// A move that is not legal where it stands.
     IllegalMove {
+        /// The move as written.
         text: String,
+        /// Why it is not legal.
         error: IllegalMoveError,
     },
 }

@@ -93,12 +93,19 @@ pub struct MoveReadings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadMove {
     /// One legal move; `read_as` is the reading when its letters differ from the typed ones.
-    One { mv: Move, read_as: Option<String> },
+    One {
+        /// The move.
+        mv: Move,
+        /// The reading, where its letters differ from the typed ones.
+        read_as: Option<String>,
+    },
     /// Several readings are legal moves: each with its text.
     Several(Vec<(String, Move)>),
     /// No reading is a legal move: why not, for the likeliest reading.
     Illegal {
+        /// The likeliest reading, where its letters differ from the typed ones.
         read_as: Option<String>,
+        /// Why that reading is not legal.
         error: IllegalMoveError,
     },
 }

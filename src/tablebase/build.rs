@@ -21,7 +21,12 @@ use super::{Budget, Material, Table, Tablebase, Value, Verdict};
 #[derive(Debug)]
 pub enum BuildEvent {
     /// The work ahead: `tables` tables holding `work` positions in all.
-    Started { tables: usize, work: u64 },
+    Started {
+        /// The tables to solve.
+        tables: usize,
+        /// The positions they hold in all.
+        work: u64,
+    },
     /// Positions done since the last report.
     Advanced(u64),
     /// A table finished (solved now or kept from an earlier build).

@@ -20,14 +20,21 @@ const LISTED: usize = 5;
 #[derive(Debug)]
 pub enum VerifyEvent {
     /// The work ahead, in positions (indices).
-    Started { work: u64 },
+    Started {
+        /// The positions (indices) to check.
+        work: u64,
+    },
     /// Indices done since the last report.
     Advanced(u64),
     /// A table checked: its positions and its inconsistencies (the first few listed).
     Table {
+        /// The table's material.
         material: Material,
+        /// Its positions.
         positions: u64,
+        /// How many of them disagree with their successors.
         inconsistent: u64,
+        /// The first few of those.
         listed: Vec<Inconsistency>,
     },
 }
