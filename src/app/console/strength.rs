@@ -133,8 +133,12 @@ impl Console {
                 limits = self.words(level_limits(&level)),
                 means = self.words(level_meaning(&level))
             ));
-            let mark = if current == Some(level) { "* " } else { "  " };
-            lines.push(wrap_message(&format!("{mark}{line}")));
+            // Every entry wraps as if unmarked, so that all continue at one indent.
+            let wrapped = wrap_message(&format!("  {line}"));
+            lines.push(match current == Some(level) {
+                true => format!("* {}", &wrapped[2..]),
+                false => wrapped,
+            });
         }
         self.say(lines.join("\n"));
     }
