@@ -1,10 +1,12 @@
 //! The positions a book starts from: the ballots of match play and the named
 //! openings, each reached by its moves from the start.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use crate::kb::KnowledgeBase;
 use crate::notation::{Notation, TypedMove};
+use crate::play::openings::{self, OpeningError};
 use crate::{Move, Position};
 
 /// A position the book's tree grows from, with its name and the moves that reach it.
@@ -35,6 +37,8 @@ pub enum RootError {
         /// The position written beside it.
         fen: String,
     },
+    /// The ballots' data file is broken.
+    Ballots(OpeningError),
 }
 
 impl fmt::Display for RootError {
@@ -46,6 +50,7 @@ impl fmt::Display for RootError {
             RootError::OtherPosition { name, fen } => {
                 write!(f, "ballot {name}: its moves do not reach {fen}")
             }
+            RootError::Ballots(error) => write!(f, "{error}"),
         }
     }
 }
@@ -136,12 +141,29 @@ pub fn numbered_line(moves: &[Move]) -> String {
     words.join(" ")
 }
 
+/// Every root, numbered from 1 in this order: the 150 ballots, the named openings of
+/// the matches, then the ends of the named openings of `base`; a position already a
+/// root is not one again.
+pub fn all_roots(base: &KnowledgeBase) -> Result<Vec<Root>, RootError> {
+    let mut all = Vec::new();
+    for ballot in openings::ballots().map_err(RootError::Ballots)? {
+        all.push(Root::ballot(&ballot.name, &ballot.text)?);
+    }
+    for (name, line) in openings::OPENINGS {
+        all.push(Root::from_line(name, line)?);
+    }
+    all.extend(named_openings(base));
+    let mut seen = HashSet::new();
+    all.retain(|root| seen.insert(root.position()));
+    Ok(all)
+}
+
 /// Where the named openings of `base` end: walking from the start through its exact
 /// facts, every legal move of each, the positions reached that no exact fact names,
 /// each named after the fact whose move reached it (in the order of the walk).
 pub fn named_openings(base: &KnowledgeBase) -> Vec<Root> {
     let mut ends = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     let mut path = Vec::new();
     walk_named(
         base,

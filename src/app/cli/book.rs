@@ -1,7 +1,6 @@
 //! `kb book`: build the opening book in jobs that resume, and merge the jobs into one
 //! book file (see `docs/BOOK.md` and [`shashki::book`]).
 
-use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,15 +8,14 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use shashki::book::{
-    Analysis, Effort, Finish, Job, JobHeader, Men, MergedBook, Root, Settings, Walk, fingerprint,
-    named_openings, numbered_line,
+    Analysis, Effort, Finish, Job, JobHeader, Men, MergedBook, Root, Settings, Walk, all_roots,
+    fingerprint, numbered_line,
 };
 use shashki::files::{DataDir, write_atomically};
 use shashki::kb::KnowledgeBase;
 use shashki::search::Score;
 
 use super::values::{self, Ranged};
-use shashki::play::openings::{OPENINGS, ballots};
 
 /// `kb book`: a job of the build, or `kb book merge`.
 #[derive(Args, Debug)]
@@ -147,23 +145,6 @@ fn hand_written(explicit: Option<&Path>) -> Result<KnowledgeBase, Box<dyn std::e
     Ok(super::bestmove::load_knowledge_base(explicit)?.without_book())
 }
 
-/// Every root, numbered from 1 in this order: the 150 ballots, the named openings of
-/// the matches, then the ends of the base's named openings; a position already a
-/// root is not one again.
-fn roots(base: &KnowledgeBase) -> Result<Vec<Root>, Box<dyn std::error::Error>> {
-    let mut all = Vec::new();
-    for ballot in ballots()? {
-        all.push(Root::ballot(&ballot.name, &ballot.text)?);
-    }
-    for (name, line) in OPENINGS {
-        all.push(Root::from_line(name, line)?);
-    }
-    all.extend(named_openings(base));
-    let mut seen = HashSet::new();
-    all.retain(|root| seen.insert(root.position()));
-    Ok(all)
-}
-
 /// `1 h 02 min`, `3 min 20 s`, `12.3 s`.
 fn duration(time: Duration) -> String {
     let seconds = time.as_secs();
@@ -200,7 +181,7 @@ fn total_time<'a>(analyses: impl Iterator<Item = &'a Analysis>) -> Duration {
 
 fn run_job(args: &BuildArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let base = hand_written(args.kb.as_deref())?;
-    let roots = roots(&base)?;
+    let roots = all_roots(&base)?;
     let settings = args.settings();
     let (chosen, selection) = args.selection(roots.len());
     let header = JobHeader {
