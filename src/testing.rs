@@ -1,5 +1,23 @@
 //! Helpers for the unit tests of several modules.
 
+/// The rows of the start position as a knowledge-base fact draws them (rank 8 first,
+/// no file letters), as a literal so that tests can `concat!` more to it.
+#[macro_export]
+macro_rules! start_rows {
+    () => {
+        "\
+  8 . b . b . b . b
+  7 b . b . b . b .
+  6 . b . b . b . b
+  5 . . . . . . . .
+  4 . . . . . . . .
+  3 w . w . w . w .
+  2 . w . w . w . w
+  1 w . w . w . w .
+"
+    };
+}
+
 /// Plays the move written `text` (full-path notation) in `game`.
 pub fn play(game: &mut crate::Game, text: &str) {
     let mv = text

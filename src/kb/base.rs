@@ -498,16 +498,7 @@ mod tests {
         format!("fact \"{name}\" for {side}\n{counts}{rows}  play {play}\n")
     }
 
-    const START_ROWS: &str = "\
-  8 . b . b . b . b
-  7 b . b . b . b .
-  6 . b . b . b . b
-  5 . . . . . . . .
-  4 . . . . . . . .
-  3 w . w . w . w .
-  2 . w . w . w . w
-  1 w . w . w . w .
-";
+    const START_ROWS: &str = crate::start_rows!();
 
     /// Rows of a pattern: everything free except the given squares.
     fn pattern_rows(fixed: &[(&str, char)]) -> String {

@@ -472,17 +472,7 @@ impl Builder<'_> {
 mod tests {
     use super::*;
 
-    const BOARD: &str = "\
-  8 . b . b . b . b
-  7 b . b . b . b .
-  6 . b . b . b . b
-  5 . . . . . . . .
-  4 . . . . . . . .
-  3 w . w . w . w .
-  2 . w . w . w . w
-  1 w . w . w . w .
-    a b c d e f g h
-";
+    const BOARD: &str = concat!(crate::start_rows!(), "    a b c d e f g h\n");
 
     fn parse(text: &str) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
         parse_facts(&SourceText::new(text, "t.txt"))

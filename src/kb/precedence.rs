@@ -46,16 +46,7 @@ pub fn overruled(
 mod tests {
     use super::*;
 
-    const START: &str = "\
-  8 . b . b . b . b
-  7 b . b . b . b .
-  6 . b . b . b . b
-  5 . . . . . . . .
-  4 . . . . . . . .
-  3 w . w . w . w .
-  2 . w . w . w . w
-  1 w . w . w . w .
-";
+    const START: &str = crate::start_rows!();
 
     fn base(text: &str, origin: &str) -> KnowledgeBase {
         KnowledgeBase::parse(text, origin).unwrap().0
