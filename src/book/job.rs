@@ -21,7 +21,7 @@ use std::path::Path;
 
 use super::analysis::{Analysis, BadRecord, RECORD};
 use super::settings::{BadSettings, Settings};
-use crate::files::{ReadError, read_text, write_atomically};
+use crate::files::{Fnv1a, ReadError, read_text, write_atomically};
 use crate::kb::KnowledgeBase;
 
 /// What a job is: the book's settings, the base it was built against, and which
@@ -263,27 +263,20 @@ impl Job {
 /// facts and a hash of their boards and moves (the same base gives the same text on
 /// every machine).
 pub fn fingerprint(base: &KnowledgeBase) -> String {
-    // FNV-1a: stable across machines and versions, unlike the standard hasher.
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut add = |bytes: &[u8]| {
-        for &byte in bytes {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    };
+    let mut hash = Fnv1a::default();
     let mut exact = 0;
     for fact in base.facts().iter().filter(|fact| fact.exact) {
         exact += 1;
         let mask = fact.mask;
         for word in [mask.white.0, mask.black.0, mask.kings.0] {
-            add(&word.to_le_bytes());
+            hash.add(&word.to_le_bytes());
         }
         for line in fact.sorted_lines() {
-            add(line.as_bytes());
-            add(b"\n");
+            hash.add(line.as_bytes());
+            hash.add(b"\n");
         }
     }
-    format!("{exact} exact facts, fingerprint {hash:016x}")
+    format!("{exact} exact facts, fingerprint {:016x}", hash.value())
 }
 
 #[cfg(test)]

@@ -1,12 +1,14 @@
 //! The player's files: where they live, how they are read (whole and safely), how a
 //! problem in one is shown, and how they are written without ever losing one.
 
+mod checksum;
 mod data;
 mod diagnostic;
 mod failure;
 mod read;
 mod write;
 
+pub use checksum::Fnv1a;
 pub use data::DataDir;
 pub use diagnostic::{Diagnostic, Severity, SourceText, Spot};
 pub use failure::FileFailure;

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use super::value::{Code, Steps};
 use super::{Budget, Material, Record, Table};
-use crate::files::write_atomically;
+use crate::files::{Fnv1a, write_atomically};
 
 const MAGIC: &[u8; 12] = b"shashki-egtb";
 /// Version 1 held plies to the end without the draw rules; version 2 holds records;
@@ -95,7 +95,7 @@ impl Table {
         bytes.extend_from_slice(&(self.palette().len() as u32).to_le_bytes());
         bytes.extend_from_slice(&(body.len() as u32).to_le_bytes());
         bytes.extend_from_slice(&body);
-        bytes.extend_from_slice(&checksum(&body).to_le_bytes());
+        bytes.extend_from_slice(&Fnv1a::of(&body).to_le_bytes());
         bytes
     }
 
@@ -151,7 +151,7 @@ impl Table {
         }
         let body = &bytes[HEADER..HEADER + body_length as usize];
         let stored = u64::from_le_bytes(bytes[HEADER + body.len()..].try_into().expect("8 bytes"));
-        if checksum(body) != stored {
+        if Fnv1a::of(body) != stored {
             return Err("checksum mismatch: the file is damaged".into());
         }
         let mut reader = Reader { body, at: 0 };
@@ -229,13 +229,6 @@ impl Reader<'_> {
     fn rest(&self) -> &[u8] {
         &self.body[self.at..]
     }
-}
-
-/// FNV-1a, 64 bits.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 #[cfg(test)]
@@ -330,7 +323,7 @@ mod tests {
         bytes.truncate(body_end - 10);
         let body_length = (bytes.len() - HEADER) as u32;
         bytes[31..35].copy_from_slice(&body_length.to_le_bytes());
-        let sum = checksum(&bytes[HEADER..]);
+        let sum = Fnv1a::of(&bytes[HEADER..]);
         bytes.extend_from_slice(&sum.to_le_bytes());
         let error = Table::from_bytes(&bytes, table.material()).err().unwrap();
         assert_eq!(error, "damaged body");
