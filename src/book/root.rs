@@ -127,17 +127,15 @@ fn line_to(from: Position, target: Position, plies: usize) -> Option<Vec<Move>> 
 
 /// `1.cd4 ba5 2.dc5`: the moves from the start in short notation, numbered.
 pub fn numbered_line(moves: &[Move]) -> String {
-    let mut position = Position::start();
-    let mut words = Vec::with_capacity(moves.len());
-    for (ply, &mv) in moves.iter().enumerate() {
-        let text = Notation::Short.write(&position, mv);
-        words.push(if ply % 2 == 0 {
-            format!("{}.{text}", ply / 2 + 1)
-        } else {
-            text
-        });
-        position = position.play_unchecked(mv);
-    }
+    let texts = Notation::Short.texts(&Position::start(), moves);
+    let words: Vec<String> = texts
+        .into_iter()
+        .enumerate()
+        .map(|(ply, text)| match ply % 2 {
+            0 => format!("{}.{text}", ply / 2 + 1),
+            _ => text,
+        })
+        .collect();
     words.join(" ")
 }
 
