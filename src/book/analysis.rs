@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use super::settings::{Effort, Settings};
 use crate::engine::Limits;
 use crate::eval::Evaluator;
+use crate::notation::read_line;
 use crate::search::{self, Line, Score, Stop, TranspositionTable};
-use crate::{Game, Move, MoveText, Position};
+use crate::{Game, Move, Position};
 
 /// A position of the book's tree and what the deep search found there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,17 +169,9 @@ impl Analysis {
 /// The word that starts an analysis's line in a job file.
 pub const RECORD: &str = "position";
 
-/// The moves of `text` (full notation, separated by spaces) played from `position`;
-/// `None` if one is not legal where it stands.
+/// The moves of `text` played from `position`; `None` if one is not legal where it stands.
 fn replay(position: &Position, text: &str) -> Option<Vec<Move>> {
-    let mut at = *position;
-    let mut moves = Vec::new();
-    for word in text.split_whitespace() {
-        let mv = word.parse::<MoveText>().ok()?.resolve(&at).ok()?;
-        at = at.play_unchecked(mv);
-        moves.push(mv);
-    }
-    Some(moves)
+    read_line(position, text).ok()
 }
 
 /// A job file's line that is not an analysis.
@@ -209,14 +202,7 @@ mod tests {
     }
 
     fn cd4() -> Vec<Move> {
-        let start = Position::start();
-        vec![
-            "c3-d4"
-                .parse::<MoveText>()
-                .unwrap()
-                .resolve(&start)
-                .unwrap(),
-        ]
+        read_line(&Position::start(), "c3-d4").unwrap()
     }
 
     #[test]

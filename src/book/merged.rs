@@ -250,18 +250,7 @@ mod tests {
     }
 
     fn line(text: &str) -> Vec<Move> {
-        let mut position = Position::start();
-        text.split_whitespace()
-            .map(|word| {
-                let mv = word
-                    .parse::<MoveText>()
-                    .unwrap()
-                    .resolve(&position)
-                    .unwrap();
-                position = position.play_unchecked(mv);
-                mv
-            })
-            .collect()
+        crate::notation::read_line(&Position::start(), text).unwrap()
     }
 
     fn job(selection: &str, events: Vec<Event>) -> Job {

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::kb::KnowledgeBase;
-use crate::notation::{Notation, TypedMove};
+use crate::notation::{Notation, read_line};
 use crate::play::openings::{self, OpeningError};
 use crate::{Move, Position};
 
@@ -61,19 +61,11 @@ impl Root {
     /// The opening `name` played as `line` from the start: moves in full (`c3-d4`) or
     /// short (`cd4`) notation, separated by spaces.
     pub fn from_line(name: &str, line: &str) -> Result<Root, RootError> {
-        let mut position = Position::start();
-        let mut moves = Vec::new();
-        for word in line.split_whitespace() {
-            let bad = |reason: String| RootError::BadMove {
-                name: name.to_string(),
-                word: word.to_string(),
-                reason,
-            };
-            let typed: TypedMove = word.parse().map_err(|e| bad(format!("{e}")))?;
-            let mv = typed.resolve(&position).map_err(|e| bad(format!("{e}")))?;
-            position = position.play_unchecked(mv);
-            moves.push(mv);
-        }
+        let moves = read_line(&Position::start(), line).map_err(|bad| RootError::BadMove {
+            name: name.to_string(),
+            word: bad.word,
+            reason: bad.reason,
+        })?;
         Ok(Root {
             name: name.to_string(),
             moves,

@@ -17,4 +17,6 @@ pub use movetext::move_list;
 pub use movetext::{IllegalMoveError, MoveParseError, MoveText};
 pub use numeric::Numbering;
 pub use short::{NotShort, ShortMove};
-pub use typed::{MoveReadings, Notation, ReadMove, TypedMove, without_annotation};
+pub use typed::{
+    BadLineMove, MoveReadings, Notation, ReadMove, TypedMove, read_line, without_annotation,
+};

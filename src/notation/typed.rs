@@ -59,6 +59,41 @@ impl TypedMove {
     }
 }
 
+/// A word of a line of moves that names no legal move where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLineMove {
+    /// The word.
+    pub word: String,
+    /// Why it is no move there, in words.
+    pub reason: String,
+}
+
+impl fmt::Display for BadLineMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.word, self.reason)
+    }
+}
+
+impl std::error::Error for BadLineMove {}
+
+/// The moves of `line` (either notation, separated by spaces) played one after the
+/// other from `position`, or the first word that is not a legal move where it stands.
+pub fn read_line(position: &Position, line: &str) -> Result<Vec<Move>, BadLineMove> {
+    let mut at = *position;
+    let mut moves = Vec::new();
+    for word in line.split_whitespace() {
+        let bad = |reason: String| BadLineMove {
+            word: word.to_string(),
+            reason,
+        };
+        let typed: TypedMove = word.parse().map_err(|e| bad(format!("{e}")))?;
+        let mv = typed.resolve(&at).map_err(|e| bad(format!("{e}")))?;
+        at = at.play_unchecked(mv);
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
 impl fmt::Display for TypedMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -230,6 +265,17 @@ impl Notation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_reads_in_either_notation_and_names_its_first_bad_word() {
+        let start = Position::start();
+        let full = read_line(&start, "c3-d4 d6-c5 b2-c3").unwrap();
+        assert_eq!(read_line(&start, "cd4 dc5 bc3").unwrap(), full);
+        assert_eq!(read_line(&start, "  ").unwrap(), vec![]);
+        let bad = read_line(&start, "c3-d4 d6-c5 c3-b4").unwrap_err();
+        assert_eq!(bad.word, "c3-b4");
+        assert!(bad.reason.contains("c3"), "{bad}");
+    }
 
     fn full(text: &str) -> String {
         let position = Position::start();

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::notation::read_line;
 use crate::{Game, MoveText, Position};
 
 /// Short opening lines (from `tests/data/openings.txt`): a name and its moves.
@@ -108,18 +109,16 @@ pub fn ballot_games() -> Result<Vec<Game>, OpeningError> {
 
 /// The game after the opening `line` (moves in full notation) from the start.
 pub fn opening_game(line: &str) -> Result<Game, OpeningError> {
+    let moves = read_line(&Position::start(), line).map_err(|bad| OpeningError {
+        place: bad.word,
+        reason: bad.reason,
+    })?;
     let mut game = Game::new(Position::start());
-    for word in line.split_whitespace() {
-        let bad = |reason: String| OpeningError {
-            place: word.to_string(),
-            reason,
-        };
-        let mv = word
-            .parse::<MoveText>()
-            .map_err(|e| bad(e.to_string()))?
-            .resolve(game.position())
-            .map_err(|e| bad(e.to_string()))?;
-        game.play(mv).map_err(|e| bad(e.to_string()))?;
+    for mv in moves {
+        game.play(mv).map_err(|e| OpeningError {
+            place: MoveText::from_move(game.position(), mv).to_string(),
+            reason: e.to_string(),
+        })?;
     }
     Ok(game)
 }
