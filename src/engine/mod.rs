@@ -183,9 +183,9 @@ impl fmt::Display for Count {
     }
 }
 
-/// The least time a move must have to wait for the built-in endgame tables to be
-/// solved (a fraction of a second): a shorter move searches meanwhile and uses them
-/// from the next move on.
+/// The least time a move must have to wait for an endgame table to be read or solved
+/// the first time it is wanted (a fraction of a second for the built-in tables and
+/// most files): a shorter move searches meanwhile and uses it from the next move on.
 const WAIT_FOR_TABLE: Duration = Duration::from_secs(1);
 
 /// Nodes a fact's proof may take before the bot plays it (a few milliseconds; a larger
@@ -336,7 +336,7 @@ impl Engine {
         }
         let position = *game.position();
         let moves = position.legal_moves();
-        // A short move does not wait for a built-in table to be solved.
+        // A short move does not wait for a table to be read or solved.
         let wait = if limits.hard_time().is_none_or(|time| time >= WAIT_FOR_TABLE) {
             Wait::Yes
         } else {
@@ -414,7 +414,7 @@ impl Engine {
     }
 
     /// The exact value of `game`'s position for the side to move under the draw rules,
-    /// where the endgame tables know it (waiting for a built-in table to be solved).
+    /// where the endgame tables know it (waiting for a table to be read or solved).
     pub fn exact_value(&self, game: &Game) -> Option<Value> {
         let own = self
             .config
@@ -430,7 +430,7 @@ impl Engine {
     }
 
     /// Every legal move of `game` with its exact value, best first, where the endgame
-    /// tables know them all (waiting for a built-in table to be solved); empty elsewhere.
+    /// tables know them all (waiting for a table to be read or solved); empty elsewhere.
     pub fn exact_moves(&self, game: &Game) -> Vec<(Move, Value)> {
         self.exact_values(game, Wait::Yes)
     }
@@ -439,7 +439,7 @@ impl Engine {
     /// with the counters the move leaves), best first, where the tables know them all:
     /// in a built-in king ending, or where every move leads to a position of no more
     /// pieces than the database files cover for every material. Empty elsewhere.
-    /// Without `wait`, a built-in table not solved yet is started on a thread of its
+    /// Without `wait`, a table not read or solved yet is started on a thread of its
     /// own and not used.
     fn exact_values(&self, game: &Game, wait: Wait) -> Vec<(Move, Value)> {
         let position = game.position();

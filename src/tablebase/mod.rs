@@ -12,7 +12,8 @@
 //! by side: database files of up to N pieces that [`build`] solves into a directory,
 //! and the built-in tables of a lone king against one to three kings, which need no
 //! files and are solved in memory on a thread of their own the first time they are
-//! wanted (a fraction of a second). One solver (`solve.rs`) makes both, with one
+//! wanted (a fraction of a second). A file is read whole the first time its table is
+//! wanted; a probe that may not wait has it read on a thread of its own. One solver (`solve.rs`) makes both, with one
 //! index ([`Material`]) and one value code (`value.rs`); [`verify`] checks a
 //! directory's every value against its successors'. docs/TABLEBASE.md has the
 //! internals.
@@ -49,6 +50,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 pub use self::build::{BuildError, BuildEvent, Solved, TableSummary, build, build_only};
@@ -58,7 +60,7 @@ pub use self::material::{BadMaterial, Material};
 pub use self::rules::Class;
 pub use self::table::Table;
 pub use self::value::{Budget, Record, Steps, Value, Verdict};
-pub use self::verify::{Inconsistency, VerifyEvent, verify};
+pub use self::verify::{Inconsistency, VerifyEvent, verify, verify_only};
 use crate::{Color, DrawCounters, Position};
 
 /// The extension of table files.
@@ -76,7 +78,7 @@ struct Shared {
     /// The directory of the files, if any.
     dir: Option<PathBuf>,
     /// A slot for each file, filled when the table is first wanted.
-    files: HashMap<Material, OnceLock<Result<Table, TableFileError>>>,
+    files: HashMap<Material, FileSlot>,
     /// The most pieces for which every material has a file.
     pieces: u32,
     /// The most pieces of any table, built-in ones included.
@@ -84,12 +86,22 @@ struct Shared {
     builtin: Builtin,
 }
 
-/// Whether a probe may wait for a built-in table to be solved.
+/// The table of one file: read once, the first time it is wanted.
+#[derive(Default)]
+struct FileSlot {
+    table: OnceLock<Result<Table, TableFileError>>,
+    /// Whether a thread of its own has been started to read it.
+    reading: AtomicBool,
+}
+
+/// Whether a probe may wait for a table to be read or solved, the first time it is
+/// wanted: a built-in table takes a fraction of a second to solve, the largest
+/// six-piece file a second or more to read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wait {
-    /// Wait (a fraction of a second, the first time).
+    /// Wait.
     Yes,
-    /// Do not: start solving it on its own thread and answer without it.
+    /// Do not: start reading or solving it on its own thread and answer without it.
     No,
 }
 
@@ -102,8 +114,8 @@ pub enum ProbeError {
     NoGame,
     /// The table's file could not be read.
     Damaged(String),
-    /// The built-in table is being solved and the probe did not wait.
-    Unsolved,
+    /// The table is being read or solved, and the probe did not wait.
+    NotReady,
 }
 
 impl fmt::Display for ProbeError {
@@ -119,7 +131,7 @@ impl fmt::Display for ProbeError {
                 "the side not to move has no pieces: the game is already over"
             ),
             ProbeError::Damaged(problem) => write!(f, "{problem}"),
-            ProbeError::Unsolved => write!(f, "the table is still being solved"),
+            ProbeError::NotReady => write!(f, "the table is still being read or solved"),
         }
     }
 }
@@ -159,16 +171,13 @@ impl Tablebase {
                     .and_then(|stem| stem.to_str())
                     .and_then(|stem| stem.parse::<Material>().ok())
             {
-                files.insert(material, OnceLock::new());
+                files.insert(material, FileSlot::default());
             }
         }
         Ok(Tablebase::with_files(Some(dir), files))
     }
 
-    fn with_files(
-        dir: Option<&Path>,
-        files: HashMap<Material, OnceLock<Result<Table, TableFileError>>>,
-    ) -> Tablebase {
+    fn with_files(dir: Option<&Path>, files: HashMap<Material, FileSlot>) -> Tablebase {
         let pieces = (2..)
             .take_while(|&n| {
                 Material::all_up_to(n)
@@ -229,12 +238,19 @@ impl Tablebase {
     }
 
     /// The table of `material`: its file, read now if it has not been, else the
-    /// built-in one (solved now if `wait` allows, else started on its own thread).
+    /// built-in one, solved now. Without `wait`, a table not at hand yet is started
+    /// on a thread of its own (read or solved there) and the answer is
+    /// [`ProbeError::NotReady`].
     pub fn table(&self, material: Material, wait: Wait) -> Result<&Table, ProbeError> {
         if let Some(slot) = self.shared.files.get(&material) {
-            let dir = self.shared.dir.as_deref().expect("files have a directory");
-            return slot
-                .get_or_init(|| Table::load(&Tablebase::path(dir, material), material))
+            let read = match wait {
+                Wait::Yes => self.shared.read(material),
+                Wait::No => slot.table.get().ok_or_else(|| {
+                    self.read_in_background(material, slot);
+                    ProbeError::NotReady
+                })?,
+            };
+            return read
                 .as_ref()
                 .map_err(|error| ProbeError::Damaged(error.to_string()));
         }
@@ -245,8 +261,18 @@ impl Tablebase {
             Wait::Yes => Ok(self.shared.builtin.table(material)),
             Wait::No => self.shared.builtin.ready(material).ok_or_else(|| {
                 self.solve_builtin_in_background();
-                ProbeError::Unsolved
+                ProbeError::NotReady
             }),
+        }
+    }
+
+    /// Starts reading `material`'s file on a thread of its own, once.
+    fn read_in_background(&self, material: Material, slot: &FileSlot) {
+        if !slot.reading.swap(true, Ordering::AcqRel) {
+            let shared = Arc::clone(&self.shared);
+            std::thread::spawn(move || {
+                shared.read(material);
+            });
         }
     }
 
@@ -270,10 +296,13 @@ impl Tablebase {
             || (!self.shared.files.is_empty() && self.shared.files.contains_key(&material))
     }
 
-    /// Whether the table of `material` is at hand without waiting: a file (read or not)
-    /// or a built-in table solved already. Asks for nothing to be solved.
+    /// Whether the table of `material` is at hand without waiting: a file read already
+    /// (or found damaged), or a built-in table solved already. Asks for nothing.
     pub fn is_ready(&self, material: Material) -> bool {
-        self.shared.files.contains_key(&material) || self.shared.builtin.ready(material).is_some()
+        match self.shared.files.get(&material) {
+            Some(slot) => slot.table.get().is_some(),
+            None => self.shared.builtin.ready(material).is_some(),
+        }
     }
 
     /// What the tables know of `position` in a game whose draw counters are
@@ -319,6 +348,17 @@ impl Tablebase {
         self.probe_with(position, counters, Wait::No)
             .ok()
             .and_then(Verdict::exact)
+    }
+}
+
+impl Shared {
+    /// The table of `material`'s file, read now if no one has read it; a second
+    /// reader waits for the first.
+    fn read(&self, material: Material) -> &Result<Table, TableFileError> {
+        let dir = self.dir.as_deref().expect("files have a directory");
+        self.files[&material]
+            .table
+            .get_or_init(|| Table::load(&Tablebase::path(dir, material), material))
     }
 }
 

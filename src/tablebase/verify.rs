@@ -6,7 +6,7 @@
 //! are worked out again too.
 
 use super::rules::transition;
-use super::solve::{Landing, landing};
+use super::solve::{Landing, landing, unit_of};
 use super::value::Code;
 use super::{Budget, Class, Material, ProbeError, Record, Tablebase, Value, Wait};
 use crate::{MoveList, Position};
@@ -55,7 +55,25 @@ pub struct Inconsistency {
 /// Checks every position of every file of `base` against its successors; returns
 /// the number of inconsistent positions.
 pub fn verify(base: &Tablebase, report: &mut dyn FnMut(VerifyEvent)) -> Result<u64, ProbeError> {
-    let materials = base.materials();
+    verify_tables(base, base.materials(), report)
+}
+
+/// Checks the tables of `material` and its colour-swapped twin only, as
+/// [`verify`] does: one job of a check spread over machines, beside the files of
+/// the materials their moves lead to.
+pub fn verify_only(
+    base: &Tablebase,
+    material: Material,
+    report: &mut dyn FnMut(VerifyEvent),
+) -> Result<u64, ProbeError> {
+    verify_tables(base, unit_of(material), report)
+}
+
+fn verify_tables(
+    base: &Tablebase,
+    materials: Vec<Material>,
+    report: &mut dyn FnMut(VerifyEvent),
+) -> Result<u64, ProbeError> {
     report(VerifyEvent::Started {
         work: materials.iter().map(|m| m.size()).sum(),
     });

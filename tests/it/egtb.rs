@@ -165,6 +165,38 @@ fn a_position_of_more_pieces_than_built_is_not_covered() {
 }
 
 #[test]
+fn a_probe_that_may_not_wait_has_the_file_read_on_a_thread_of_its_own() {
+    // The search never waits for a file to be read: a six-piece table takes a
+    // second or more, longer than a move of a fraction of one.
+    let base = base();
+    let position: Position = "W:Wc3,Kd2:Bf6,Kh8".parse().unwrap();
+    let material = Material::of(&position);
+    let counters = DrawCounters::starting(&position);
+    assert!(!base.is_ready(material));
+    assert_eq!(
+        base.probe_with(&position, &counters, Wait::No),
+        Err(tablebase::ProbeError::NotReady)
+    );
+    let asked = std::time::Instant::now();
+    while !base.is_ready(material) {
+        // Not a timing claim: a guard against a file that is never read.
+        assert!(
+            asked.elapsed() < std::time::Duration::from_secs(60),
+            "the file was never read"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let read = base.probe_with(&position, &counters, Wait::No);
+    assert_eq!(
+        read,
+        Tablebase::open(tables())
+            .unwrap()
+            .probe(&position, &counters)
+    );
+    assert!(matches!(read, Ok(Verdict::Exact(_))), "{read:?}");
+}
+
+#[test]
 fn probe_prints_the_value_or_says_why_there_is_none() {
     let dir = tables().to_str().unwrap();
     let probe = |fen: &str| run(&["egtb", "probe", "--dir", dir, "--fen", fen], "");
@@ -221,6 +253,22 @@ fn a_build_resumes_from_the_tables_already_there_and_verify_reports_them() {
             .stdout
             .ends_with("16 tables, 199520 positions, all consistent\n")
     );
+    // One material and its twin, as a job of its own.
+    let one = run(
+        &["egtb", "verify", "--dir", path, "--only", "w1m0k-b0m2k"],
+        "",
+    );
+    assert!(one.success, "{}", one.stderr);
+    assert!(one.stdout.contains("w1m0k-b0m2k: "), "{}", one.stdout);
+    assert!(one.stdout.contains("w0m2k-b1m0k: "), "{}", one.stdout);
+    assert!(one.stdout.ends_with(" all consistent\n"), "{}", one.stdout);
+    assert!(one.stdout.contains("\n2 tables, "), "{}", one.stdout);
+    let unbuilt = run(
+        &["egtb", "verify", "--dir", path, "--only", "w2m0k-b1m1k"],
+        "",
+    );
+    assert!(!unbuilt.success);
+    assert!(unbuilt.stderr.contains("w2m0k-b1m1k"), "{}", unbuilt.stderr);
 }
 
 #[test]

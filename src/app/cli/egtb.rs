@@ -45,6 +45,11 @@ pub enum EgtbCommand {
     },
     /// Check that every position's value follows from its successors' values.
     Verify {
+        /// Check only this balance and its colour-swapped twin (e.g. w1m2k-b0m1k), from
+        /// the tables of the balances its moves lead to: one job of a check spread over
+        /// machines.
+        #[arg(long, value_name = "MATERIAL", value_parser = super::values::parse_material)]
+        only: Option<Material>,
         /// Where the tables are (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
@@ -56,9 +61,9 @@ pub fn run(command: EgtbCommand, lang: Lang) -> Result<ExitCode, Box<dyn std::er
     match command {
         EgtbCommand::Build { pieces, only, dir } => build(&directory(dir)?.0, pieces, only),
         EgtbCommand::Probe { dir, fen } => probe(dir, &fen, lang),
-        EgtbCommand::Verify { dir } => {
+        EgtbCommand::Verify { only, dir } => {
             let (dir, given) = directory(dir)?;
-            verify(&open(&dir, given)?)
+            verify(&open(&dir, given)?, only)
         }
     }
 }
@@ -192,12 +197,15 @@ fn probe_error(error: &ProbeError, lang: Lang) -> String {
         )),
         ProbeError::NoGame => russian.render(&phrase!("probe-no-game")),
         ProbeError::Damaged(problem) => problem.clone(),
-        ProbeError::Unsolved => error.to_string(),
+        ProbeError::NotReady => error.to_string(),
     };
     russian.render(&phrase!("error", message = reason))
 }
 
-fn verify(base: &Tablebase) -> Result<ExitCode, Box<dyn std::error::Error>> {
+fn verify(
+    base: &Tablebase,
+    only: Option<Material>,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut bar = ProgressBar::hidden();
     let (mut tables, mut positions) = (0usize, 0u64);
     let mut report = |event: VerifyEvent| match event {
@@ -231,7 +239,10 @@ fn verify(base: &Tablebase) -> Result<ExitCode, Box<dyn std::error::Error>> {
             }
         }
     };
-    let inconsistent = tablebase::verify(base, &mut report)?;
+    let inconsistent = match only {
+        Some(material) => tablebase::verify_only(base, material, &mut report)?,
+        None => tablebase::verify(base, &mut report)?,
+    };
     bar.finish_and_clear();
     if inconsistent == 0 {
         println!("{tables} tables, {positions} positions, all consistent");
