@@ -197,6 +197,42 @@ fn a_probe_that_may_not_wait_has_the_file_read_on_a_thread_of_its_own() {
 }
 
 #[test]
+fn each_side_of_a_match_can_have_tables_of_its_own() {
+    let four = tables().to_str().unwrap();
+    let two = scratch("egtb-match-two");
+    tablebase::build(&two, 2, &mut |_| {}).unwrap();
+    let two = two.to_str().unwrap();
+    let args = ["match", "--games", "1", "--a-level", "beginner"];
+    let session = run(
+        &[
+            &args[..],
+            &["--b-level", "beginner", "--a-egtb", four, "--b-egtb", two],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(session.success, "{}", session.stderr);
+    let heading = session.stdout.lines().next().unwrap_or_default();
+    assert!(heading.contains("egtb 4 pieces) vs B ("), "{heading}");
+    assert!(heading.ends_with("egtb 2 pieces)"), "{heading}");
+    let clash = run(
+        &[&args[..], &["--a-egtb", four, "--a-no-egtb"]].concat(),
+        "",
+    );
+    assert!(!clash.success);
+    let missing = run(
+        &[&args[..], &["--b-egtb", "/nonexistent/egtb"]].concat(),
+        "",
+    );
+    assert!(!missing.success);
+    assert!(
+        missing.stderr.contains("/nonexistent/egtb"),
+        "{}",
+        missing.stderr
+    );
+}
+
+#[test]
 fn probe_prints_the_value_or_says_why_there_is_none() {
     let dir = tables().to_str().unwrap();
     let probe = |fen: &str| run(&["egtb", "probe", "--dir", dir, "--fen", fen], "");

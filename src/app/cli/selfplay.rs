@@ -104,6 +104,13 @@ pub struct MatchArgs {
     /// Engine B without the endgame databases.
     #[arg(long)]
     b_no_egtb: bool,
+    /// Engine A's own endgame databases, instead of those of --egtb (to weigh one set
+    /// of tables against another).
+    #[arg(long, value_name = "DIR", conflicts_with = "a_no_egtb")]
+    a_egtb: Option<PathBuf>,
+    /// Engine B's own endgame databases, instead of those of --egtb.
+    #[arg(long, value_name = "DIR", conflicts_with = "b_no_egtb")]
+    b_egtb: Option<PathBuf>,
     /// The endgame databases of the sides that use them.
     #[command(flatten)]
     egtb: super::EgtbArgs,
@@ -120,7 +127,7 @@ pub struct MatchArgs {
     /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
     /// --b-depth does).
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_level", "b_no_kb", "b_no_book", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_threads"])]
+          conflicts_with_all = ["b_level", "b_no_kb", "b_no_book", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_egtb", "b_threads"])]
     b_hub: Option<String>,
     /// Print every game's moves.
     #[arg(long)]
@@ -317,9 +324,10 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let tables = args.egtb.open()?;
     // A side without the databases still has the built-in king endings.
     let builtin = Tablebase::builtin();
-    let tables_for = |no_egtb: bool| match no_egtb {
-        true => builtin.clone(),
-        false => tables.clone(),
+    let tables_for = |no_egtb: bool, own: &Option<PathBuf>| match (no_egtb, own) {
+        (true, _) => Ok(builtin.clone()),
+        (false, Some(dir)) => super::egtb::open(dir, true),
+        (false, None) => Ok(tables.clone()),
     };
     let openings = args.openings.list()?;
     let a_side = side(
@@ -337,7 +345,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.movetime,
         args.seed,
         &kb,
-        tables_for(a_side.no_egtb),
+        tables_for(a_side.no_egtb, &args.a_egtb)?,
     )?;
     let b_side = side(
         args.b_level,
@@ -356,7 +364,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             args.movetime,
             args.seed.wrapping_add(1),
             &kb,
-            tables_for(b_side.no_egtb),
+            tables_for(b_side.no_egtb, &args.b_egtb)?,
         )?,
     };
     let mut out = std::io::stdout().lock();
