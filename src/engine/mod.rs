@@ -183,9 +183,11 @@ impl fmt::Display for Count {
     }
 }
 
-/// The least time a move must have to wait for an endgame table to be read or solved
-/// the first time it is wanted (a fraction of a second for the built-in tables and
-/// most files): a shorter move searches meanwhile and uses it from the next move on.
+/// The least time a move must have to wait for a built-in endgame table to be solved
+/// the first time it is wanted (a fraction of a second): a shorter move searches
+/// meanwhile and uses it from the next move on. A move on the clock never waits for
+/// a file to be read (the largest take a second or more): the search uses the table
+/// as soon as its thread has read it.
 const WAIT_FOR_TABLE: Duration = Duration::from_secs(1);
 
 /// Nodes a fact's proof may take before the bot plays it (a few milliseconds; a larger
@@ -336,11 +338,10 @@ impl Engine {
         }
         let position = *game.position();
         let moves = position.legal_moves();
-        // A short move does not wait for a table to be read or solved.
-        let wait = if limits.hard_time().is_none_or(|time| time >= WAIT_FOR_TABLE) {
-            Wait::Yes
-        } else {
-            Wait::No
+        let wait = match limits.hard_time() {
+            None => Wait::Yes,
+            Some(time) if time >= WAIT_FOR_TABLE => Wait::ForBuiltin,
+            Some(_) => Wait::No,
         };
         let exact = self.exact_values(game, wait);
         if let Some(&(mv, value)) = exact.first()
@@ -439,7 +440,7 @@ impl Engine {
     /// with the counters the move leaves), best first, where the tables know them all:
     /// in a built-in king ending, or where every move leads to a position of no more
     /// pieces than the database files cover for every material. Empty elsewhere.
-    /// Without `wait`, a table not read or solved yet is started on a thread of its
+    /// A table not at hand that `wait` does not wait for is started on a thread of its
     /// own and not used.
     fn exact_values(&self, game: &Game, wait: Wait) -> Vec<(Move, Value)> {
         let position = game.position();

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use crate::movegen::Captures;
-use crate::tablebase::{Tablebase, Value};
+use crate::tablebase::{Tablebase, Value, Wait};
 use crate::tables::{Direction, step};
 use crate::{Color, DrawCounters, Move, MoveList, Position};
 
@@ -82,6 +82,8 @@ pub(crate) struct Searcher<'a> {
     tablebase: Option<&'a Tablebase>,
     /// The most pieces the tablebase covers (0 without one): a cheap test before a probe.
     tablebase_pieces: u32,
+    /// Whether a probe waits for a table to be read or solved the first time.
+    table_wait: Wait,
     node_limit: u64,
     pub nodes: u64,
     /// Positions whose value the tablebase gave.
@@ -124,6 +126,7 @@ impl<'a> Searcher<'a> {
             stop,
             tablebase,
             tablebase_pieces: tablebase.map_or(0, Tablebase::most_pieces),
+            table_wait: Wait::No,
             node_limit: u64::MAX,
             nodes: 0,
             tablebase_hits: 0,
@@ -153,6 +156,14 @@ impl<'a> Searcher<'a> {
     /// Stops the search once about `nodes` nodes are searched.
     pub fn limit_nodes(&mut self, nodes: u64) {
         self.node_limit = nodes;
+    }
+
+    /// Makes each probe wait for its table to be read or solved the first time, so
+    /// that a search bounded by depth or nodes gives the same result whenever it runs.
+    /// A search on the clock does not wait (the table is read or solved on a thread of
+    /// its own meanwhile).
+    pub fn wait_for_tables(&mut self) {
+        self.table_wait = Wait::Yes;
     }
 
     /// Counts a node and now and then looks at the clock, the node limit and the stop request.
@@ -514,7 +525,7 @@ impl<'a> Searcher<'a> {
         if !tables.holds(position) {
             return None;
         }
-        let value = tables.value(position, &counters.of(position))?;
+        let value = tables.value(position, &counters.of(position), self.table_wait)?;
         let score = match value {
             Value::Draw => Score::DRAW,
             Value::Win(plies) => Score::win_in(ply.0 + plies),

@@ -443,8 +443,12 @@ fn start<'a>(
         history,
     );
     let max_depth = match limits {
-        Limits::Depth(depth) => depth.clamp(1, MAX_DEPTH),
+        Limits::Depth(depth) => {
+            searcher.wait_for_tables();
+            depth.clamp(1, MAX_DEPTH)
+        }
         Limits::Nodes(nodes) => {
+            searcher.wait_for_tables();
             searcher.limit_nodes(nodes);
             MAX_DEPTH
         }

@@ -101,6 +101,8 @@ struct FileSlot {
 pub enum Wait {
     /// Wait.
     Yes,
+    /// Wait for a built-in table to be solved, not for a file to be read.
+    ForBuiltin,
     /// Do not: start reading or solving it on its own thread and answer without it.
     No,
 }
@@ -238,14 +240,14 @@ impl Tablebase {
     }
 
     /// The table of `material`: its file, read now if it has not been, else the
-    /// built-in one, solved now. Without `wait`, a table not at hand yet is started
-    /// on a thread of its own (read or solved there) and the answer is
+    /// built-in one, solved now. A table not at hand that `wait` does not wait for
+    /// is started on a thread of its own (read or solved there), and the answer is
     /// [`ProbeError::NotReady`].
     pub fn table(&self, material: Material, wait: Wait) -> Result<&Table, ProbeError> {
         if let Some(slot) = self.shared.files.get(&material) {
             let read = match wait {
                 Wait::Yes => self.shared.read(material),
-                Wait::No => slot.table.get().ok_or_else(|| {
+                Wait::ForBuiltin | Wait::No => slot.table.get().ok_or_else(|| {
                     self.read_in_background(material, slot);
                     ProbeError::NotReady
                 })?,
@@ -258,7 +260,7 @@ impl Tablebase {
             return Err(ProbeError::Missing(material));
         }
         match wait {
-            Wait::Yes => Ok(self.shared.builtin.table(material)),
+            Wait::Yes | Wait::ForBuiltin => Ok(self.shared.builtin.table(material)),
             Wait::No => self.shared.builtin.ready(material).ok_or_else(|| {
                 self.solve_builtin_in_background();
                 ProbeError::NotReady
@@ -339,13 +341,14 @@ impl Tablebase {
     }
 
     /// The exact value of `position` with `counters`, for the search: none where the
-    /// tables do not hold it, do not know it exactly, or are still being solved.
+    /// tables do not hold it, do not know it exactly, or are still being read or
+    /// solved and `wait` does not wait for them.
     #[inline]
-    pub fn value(&self, position: &Position, counters: &DrawCounters) -> Option<Value> {
+    pub fn value(&self, position: &Position, counters: &DrawCounters, wait: Wait) -> Option<Value> {
         if position.occupied().count() > self.most_pieces() {
             return None;
         }
-        self.probe_with(position, counters, Wait::No)
+        self.probe_with(position, counters, wait)
             .ok()
             .and_then(Verdict::exact)
     }

@@ -161,7 +161,7 @@ fn a_position_of_more_pieces_than_built_is_not_covered() {
     let five: Position = "W:WKa1,Kc1,Ke1,Kg1:BKh8".parse().unwrap();
     let counters = DrawCounters::starting(&five);
     assert!(base.probe(&five, &counters).is_err());
-    assert_eq!(base.value(&five, &counters), None);
+    assert_eq!(base.value(&five, &counters, Wait::No), None);
 }
 
 #[test]
@@ -338,6 +338,46 @@ fn engine_with(tablebase: Tablebase) -> Engine {
         ..EngineConfig::default()
     };
     Engine::new(config, None)
+}
+
+#[test]
+fn a_move_on_the_clock_does_not_wait_for_a_file_and_the_next_ones_use_it() {
+    let position: Position = "W:WKc1,Ke1:Bh6,f8".parse().unwrap();
+    let game = Game::new(position);
+    let tables = base();
+    let mut bot = engine_with(tables.clone());
+    let mut decide = || {
+        let limits = Limits::MoveTime(std::time::Duration::from_secs(1));
+        bot.choose(&game, limits, &mut |_| {}).unwrap().source
+    };
+    let first = decide();
+    assert!(matches!(first, Source::Search { .. }), "{first:?}");
+    // The tables of the positions its moves lead to, White to move.
+    let wanted: Vec<Material> = position
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let after = position.play_unchecked(mv);
+            match after.side_to_move() {
+                Color::White => Material::of(&after),
+                Color::Black => Material::of(&after).swapped(),
+            }
+        })
+        .collect();
+    let asked = std::time::Instant::now();
+    while !wanted.iter().all(|&material| tables.is_ready(material)) {
+        // Not a timing claim: a guard against a file that is never read.
+        assert!(
+            asked.elapsed() < std::time::Duration::from_secs(60),
+            "the files were never read"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let value = probe_position(&base(), position);
+    match decide() {
+        Source::Database(found) => assert_eq!(found, value),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
