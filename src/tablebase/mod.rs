@@ -13,10 +13,10 @@
 //! and the built-in tables of a lone king against one to three kings, which need no
 //! files and are solved in memory on a thread of their own the first time they are
 //! wanted (a fraction of a second). A file is read whole the first time its table is
-//! wanted; a probe that may not wait has it read on a thread of its own. One solver (`solve.rs`) makes both, with one
-//! index ([`Material`]) and one value code (`value.rs`); [`verify`] checks a
-//! directory's every value against its successors'. docs/TABLEBASE.md has the
-//! internals.
+//! wanted; a probe that may not wait has it read on a thread of its own. One solver
+//! (`solve.rs`) makes both, with one index ([`Material`]) and one value code
+//! (`value.rs`); [`verify`] checks a directory's every value against its
+//! successors'. docs/TABLEBASE.md has the internals.
 //!
 //! # Examples
 //!
