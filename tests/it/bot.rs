@@ -354,15 +354,7 @@ fn a_move_on_the_clock_does_not_wait_for_a_table_and_the_next_ones_use_it() {
     let first = decide();
     assert!(matches!(first, Source::Search { .. }), "{first:?}");
 
-    let asked = Instant::now();
-    while !tables.is_ready(material) {
-        // Not a timing claim: a guard against a table that is never solved.
-        assert!(
-            asked.elapsed() < Duration::from_secs(60),
-            "the table was never solved"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    crate::common::wait_until("solving the table", || tables.is_ready(material));
     match decide() {
         Source::Database(value) => {
             let best = support::exact(&position);

@@ -117,6 +117,20 @@ pub fn scratch(name: &str) -> Scratch {
     Scratch(dir)
 }
 
+/// Waits until `done` holds, for what a thread of the library does in the background
+/// (a table read or solved). Not a timing claim: the minute is a guard against
+/// `what` never happening.
+pub fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let asked = Instant::now();
+    while !done() {
+        assert!(
+            asked.elapsed() < Duration::from_secs(60),
+            "{what} never happened"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// Runs `shashki ARGS` with `input` on stdin; a fixed seed and a shallow search keep it
 /// fast and repeatable.
 pub fn play(args: &[&str], input: impl AsRef<[u8]>) -> Session {

@@ -177,15 +177,7 @@ fn a_probe_that_may_not_wait_has_the_file_read_on_a_thread_of_its_own() {
         base.probe_with(&position, &counters, Wait::No),
         Err(tablebase::ProbeError::NotReady)
     );
-    let asked = std::time::Instant::now();
-    while !base.is_ready(material) {
-        // Not a timing claim: a guard against a file that is never read.
-        assert!(
-            asked.elapsed() < std::time::Duration::from_secs(60),
-            "the file was never read"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    common::wait_until("reading the file", || base.is_ready(material));
     let read = base.probe_with(&position, &counters, Wait::No);
     assert_eq!(
         read,
@@ -364,15 +356,9 @@ fn a_move_on_the_clock_does_not_wait_for_a_file_and_the_next_ones_use_it() {
             }
         })
         .collect();
-    let asked = std::time::Instant::now();
-    while !wanted.iter().all(|&material| tables.is_ready(material)) {
-        // Not a timing claim: a guard against a file that is never read.
-        assert!(
-            asked.elapsed() < std::time::Duration::from_secs(60),
-            "the files were never read"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    common::wait_until("reading the files", || {
+        wanted.iter().all(|&material| tables.is_ready(material))
+    });
     let value = probe_position(&base(), position);
     match decide() {
         Source::Database(found) => assert_eq!(found, value),
