@@ -8,7 +8,7 @@
 //! one unit from the files of its successors, so that a scheduler can spread a build
 //! over machines, one material a job (docs/TABLEBASE.md shows how).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -106,7 +106,9 @@ impl From<io::Error> for BuildError {
 }
 
 /// Solves every material of at most `pieces` pieces into `dir`, keeping the tables
-/// an earlier build finished there.
+/// an earlier build finished there. Each unit is solved as [`build_only`] solves it,
+/// from the files of its successors, so that no more tables are in memory at once
+/// than one job of a build spread over machines holds.
 pub fn build(
     dir: &Path,
     pieces: u32,
@@ -118,31 +120,34 @@ pub fn build(
         tables: materials.len(),
         work: materials.iter().map(|m| m.size()).sum(),
     });
-    let mut solved: HashMap<Material, Table> = HashMap::new();
+    let mut done = HashSet::new();
     let mut summaries = Vec::new();
     for material in materials {
-        if solved.contains_key(&material) {
+        if done.contains(&material) {
             continue;
         }
         let unit = unit_of(material);
-        let kept: Vec<Table> = unit
+        let kept: Vec<(Table, u64)> = unit
             .iter()
-            .filter_map(|&m| Table::load(&Tablebase::path(dir, m), m).ok())
+            .filter_map(|&m| {
+                let path = Tablebase::path(dir, m);
+                let table = Table::load(&path, m).ok()?;
+                Some((table, std::fs::metadata(&path).ok()?.len()))
+            })
             .collect();
         let finished = if kept.len() == unit.len() {
             kept.into_iter()
-                .map(|table| {
+                .map(|(table, bytes)| {
                     report(BuildEvent::Advanced(table.material().size()));
-                    let bytes = table.to_bytes().len() as u64;
                     (table, bytes, None)
                 })
                 .collect()
         } else {
-            solve_unit(dir, &unit, &solved, report)?
+            solve_unit(dir, &unit, &successors(dir, material, &unit)?, report)?
         };
         for (table, bytes, counts) in finished {
             summaries.push(announce(&table, bytes, counts, report));
-            solved.insert(table.material(), table);
+            done.insert(table.material());
         }
     }
     Ok(summaries)
@@ -156,6 +161,25 @@ pub fn build_only(
     report: &mut dyn FnMut(BuildEvent),
 ) -> Result<Vec<TableSummary>, BuildError> {
     let unit = unit_of(material);
+    let successors = successors(dir, material, &unit)?;
+    report(BuildEvent::Started {
+        tables: unit.len(),
+        work: unit.iter().map(|m| m.size()).sum(),
+    });
+    let finished = solve_unit(dir, &unit, &successors, report)?;
+    Ok(finished
+        .into_iter()
+        .map(|(table, bytes, counts)| announce(&table, bytes, counts, report))
+        .collect())
+}
+
+/// The tables, read from `dir`, of the materials that the captures and promotions of
+/// `unit` (the unit of `material`) lead to.
+fn successors(
+    dir: &Path,
+    material: Material,
+    unit: &[Material],
+) -> Result<HashMap<Material, Table>, BuildError> {
     let mut successors = HashMap::new();
     for needs in unit.iter().flat_map(|&m| successors_of(m)) {
         if successors.contains_key(&needs) || unit.contains(&needs) {
@@ -169,15 +193,7 @@ pub fn build_only(
         })?;
         successors.insert(needs, table);
     }
-    report(BuildEvent::Started {
-        tables: unit.len(),
-        work: unit.iter().map(|m| m.size()).sum(),
-    });
-    let finished = solve_unit(dir, &unit, &successors, report)?;
-    Ok(finished
-        .into_iter()
-        .map(|(table, bytes, counts)| announce(&table, bytes, counts, report))
-        .collect())
+    Ok(successors)
 }
 
 /// The summary of a finished table, reported as it is made.
