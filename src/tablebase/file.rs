@@ -116,36 +116,35 @@ impl Table {
         Table::from_bytes(&bytes, material).map_err(fail)
     }
 
+    /// The bytes the table of `material` in the file at `path` will hold once it is
+    /// read ([`Table::memory`]), from the file's header alone.
+    pub fn memory_of_file(path: &Path, material: Material) -> Result<u64, TableFileError> {
+        let fail = |problem: String| TableFileError {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let mut bytes = [0; HEADER];
+        let mut file = std::fs::File::open(path).map_err(|error| fail(error.to_string()))?;
+        // A file too short for a header says so the way `load` would.
+        let read = std::io::Read::read(&mut file, &mut bytes).map_err(|e| fail(e.to_string()))?;
+        let header = Header::parse(&bytes[..read], material).map_err(fail)?;
+        Ok(Table::memory_for(
+            header.count,
+            header.width,
+            header.records,
+        ))
+    }
+
     /// The table of `material` from the bytes of its file, or what is wrong with them.
     pub fn from_bytes(bytes: &[u8], material: Material) -> Result<Table, String> {
-        if bytes.len() < 13 || &bytes[..12] != MAGIC {
-            return Err("not a shashki endgame table".into());
-        }
-        let version = bytes[12];
-        if version != VERSION && version != UNCOMPRESSED {
-            return Err(format!(
-                "format version {version} (this program reads versions {UNCOMPRESSED} and \
-                 {VERSION}, whose values count the draw rules): build the tables again"
-            ));
-        }
-        if bytes.len() < HEADER + CHECKSUM {
-            return Err("cut short".into());
-        }
-        let found = Material {
-            men: [bytes[13], bytes[15]],
-            kings: [bytes[14], bytes[16]],
-        };
-        if found != material {
-            return Err(format!("holds {found}, not {material}"));
-        }
-        let width = usize::from(bytes[17]);
-        let weighed = bytes[18];
-        let count = u64::from_le_bytes(bytes[19..27].try_into().expect("8 bytes"));
-        let records = u32::from_le_bytes(bytes[27..31].try_into().expect("4 bytes"));
-        let body_length = u32::from_le_bytes(bytes[31..35].try_into().expect("4 bytes"));
-        if ![1, 2, 4].contains(&width) || weighed > 1 || count != material.size() {
-            return Err("damaged header".into());
-        }
+        let Header {
+            version,
+            width,
+            weighed,
+            count,
+            records,
+            body_length,
+        } = Header::parse(bytes, material)?;
         if bytes.len() != HEADER + body_length as usize + CHECKSUM {
             return Err("cut short or too long".into());
         }
@@ -168,7 +167,7 @@ impl Table {
         if numbers.len() != length {
             return Err("damaged body".into());
         }
-        let table = Table::from_parts(material, palette, width, numbers, weighed == 1);
+        let table = Table::from_parts(material, palette, width, numbers, weighed);
         let fits = |number: u32| (number as usize) < table.palette().len();
         if !table
             .numbers()
@@ -178,6 +177,55 @@ impl Table {
             return Err("damaged body".into());
         }
         Ok(table)
+    }
+}
+
+/// The fields of a file's header.
+struct Header {
+    version: u8,
+    width: usize,
+    weighed: bool,
+    count: u64,
+    records: u32,
+    body_length: u32,
+}
+
+impl Header {
+    /// The header at the start of `bytes`, if it is a table file of a version this
+    /// program reads and holds `material`.
+    fn parse(bytes: &[u8], material: Material) -> Result<Header, String> {
+        if bytes.len() < 13 || &bytes[..12] != MAGIC {
+            return Err("not a shashki endgame table".into());
+        }
+        let version = bytes[12];
+        if version != VERSION && version != UNCOMPRESSED {
+            return Err(format!(
+                "format version {version} (this program reads versions {UNCOMPRESSED} and \
+                 {VERSION}, whose values count the draw rules): build the tables again"
+            ));
+        }
+        if bytes.len() < HEADER {
+            return Err("cut short".into());
+        }
+        let found = Material {
+            men: [bytes[13], bytes[15]],
+            kings: [bytes[14], bytes[16]],
+        };
+        if found != material {
+            return Err(format!("holds {found}, not {material}"));
+        }
+        let header = Header {
+            version,
+            width: usize::from(bytes[17]),
+            weighed: bytes[18] == 1,
+            count: u64::from_le_bytes(bytes[19..27].try_into().expect("8 bytes")),
+            records: u32::from_le_bytes(bytes[27..31].try_into().expect("4 bytes")),
+            body_length: u32::from_le_bytes(bytes[31..35].try_into().expect("4 bytes")),
+        };
+        if ![1, 2, 4].contains(&header.width) || bytes[18] > 1 || header.count != material.size() {
+            return Err("damaged header".into());
+        }
+        Ok(header)
     }
 }
 

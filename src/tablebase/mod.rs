@@ -13,7 +13,9 @@
 //! and the built-in tables of a lone king against one to three kings, which need no
 //! files and are solved in memory on a thread of their own the first time they are
 //! wanted (a fraction of a second). A file is read whole the first time its table is
-//! wanted; a probe that may not wait has it read on a thread of its own. One solver
+//! wanted; a probe that may not wait has it read on a thread of its own. The tables
+//! read from files may be held to a memory budget: the one used longest ago is let go
+//! to make room, and read again when it is wanted again. One solver
 //! (`solve.rs`) makes both, with one index ([`Material`]) and one value code
 //! (`value.rs`); [`verify`] checks a directory's every value against its
 //! successors'. docs/TABLEBASE.md has the internals.
@@ -49,9 +51,10 @@ mod verify;
 use std::collections::HashMap;
 use std::fmt;
 use std::io;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 pub use self::build::{BuildError, BuildEvent, Solved, TableSummary, build, build_only};
 use self::builtin::Builtin;
@@ -77,21 +80,79 @@ pub struct Tablebase {
 struct Shared {
     /// The directory of the files, if any.
     dir: Option<PathBuf>,
-    /// A slot for each file, filled when the table is first wanted.
+    /// A slot for each file, filled when the table is wanted.
     files: HashMap<Material, FileSlot>,
     /// The most pieces for which every material has a file.
     pieces: u32,
     /// The most pieces of any table, built-in ones included.
     most_pieces: u32,
     builtin: Builtin,
+    /// The most bytes the tables read from files may hold at once (`None`: no limit).
+    budget: Option<u64>,
+    /// The bytes they hold now.
+    held: Mutex<u64>,
+    /// Held while a file is read: one at a time, so that each read can make its room
+    /// by letting go of tables that are held (none is half read), and a second reader
+    /// of a table waits for the first.
+    reader: Mutex<()>,
+    /// Counts the changes of the table probed: a probe of a table other than the last
+    /// stamps it with the next count, so that the table used longest ago has the lowest.
+    clock: AtomicU64,
 }
 
-/// The table of one file: read once, the first time it is wanted.
+/// The table of one file: read when it is wanted, and let go when the budget needs
+/// its room.
 #[derive(Default)]
 struct FileSlot {
-    table: OnceLock<Result<Table, TableFileError>>,
-    /// Whether a thread of its own has been started to read it.
+    /// The table while it is held, or why its file cannot be used; `None` before it
+    /// is read and after it is let go.
+    state: RwLock<Option<Result<Arc<Table>, ProbeError>>>,
+    /// Whether a thread of its own is reading it.
     reading: AtomicBool,
+    /// The clock's count when it was last probed (see [`Shared::clock`]).
+    last_used: AtomicU64,
+}
+
+impl FileSlot {
+    /// The table, or why there is none, if the file has been read.
+    fn current(&self) -> Option<Result<Arc<Table>, ProbeError>> {
+        self.state
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn set(&self, state: Option<Result<Arc<Table>, ProbeError>>) {
+        *self.state.write().unwrap_or_else(PoisonError::into_inner) = state;
+    }
+
+    /// The bytes its table holds, if it is held.
+    fn held(&self) -> Option<u64> {
+        match &*self.state.read().unwrap_or_else(PoisonError::into_inner) {
+            Some(Ok(table)) => Some(table.memory()),
+            _ => None,
+        }
+    }
+}
+
+/// A table from a [`Tablebase`]: a file's, kept while it is in use even if the
+/// budget lets it go meanwhile, or a built-in one.
+pub enum TableRef<'a> {
+    /// Read from a file.
+    File(Arc<Table>),
+    /// Built in.
+    Builtin(&'a Table),
+}
+
+impl Deref for TableRef<'_> {
+    type Target = Table;
+
+    fn deref(&self) -> &Table {
+        match self {
+            TableRef::File(table) => table,
+            TableRef::Builtin(table) => table,
+        }
+    }
 }
 
 /// Whether a probe may wait for a table to be read or solved, the first time it is
@@ -108,7 +169,7 @@ pub enum Wait {
 }
 
 /// Why a position has no value in the tables.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProbeError {
     /// No table of this material.
     Missing(Material),
@@ -118,6 +179,15 @@ pub enum ProbeError {
     Damaged(String),
     /// The table is being read or solved, and the probe did not wait.
     NotReady,
+    /// The table needs more memory than the tables may hold.
+    OverBudget {
+        /// The table's material.
+        material: Material,
+        /// The bytes it needs.
+        needs: u64,
+        /// The bytes the tables may hold.
+        budget: u64,
+    },
 }
 
 impl fmt::Display for ProbeError {
@@ -134,6 +204,16 @@ impl fmt::Display for ProbeError {
             ),
             ProbeError::Damaged(problem) => write!(f, "{problem}"),
             ProbeError::NotReady => write!(f, "the table is still being read or solved"),
+            ProbeError::OverBudget {
+                material,
+                needs,
+                budget,
+            } => write!(
+                f,
+                "the table of {material} needs {} MB, more than the {} MB the tables may use",
+                needs.div_ceil(1 << 20),
+                budget / (1 << 20)
+            ),
         }
     }
 }
@@ -159,11 +239,19 @@ impl Default for Tablebase {
 impl Tablebase {
     /// The built-in king endings alone, none solved yet.
     pub fn builtin() -> Tablebase {
-        Tablebase::with_files(None, HashMap::new())
+        Tablebase::with_files(None, HashMap::new(), None)
     }
 
-    /// The files of `dir` (none read yet) and the built-in king endings.
+    /// The files of `dir` (none read yet) and the built-in king endings. A table read
+    /// from a file is held from then on.
     pub fn open(dir: &Path) -> io::Result<Tablebase> {
+        Tablebase::open_within(dir, None)
+    }
+
+    /// Like [`Tablebase::open`], with the tables read from files holding at most
+    /// `budget` bytes at once (`None`: no limit). To make room for a table, those used
+    /// longest ago are let go; a table larger than the whole budget is never read.
+    pub fn open_within(dir: &Path, budget: Option<u64>) -> io::Result<Tablebase> {
         let mut files = HashMap::new();
         for entry in std::fs::read_dir(dir)? {
             let path = entry?.path();
@@ -176,10 +264,14 @@ impl Tablebase {
                 files.insert(material, FileSlot::default());
             }
         }
-        Ok(Tablebase::with_files(Some(dir), files))
+        Ok(Tablebase::with_files(Some(dir), files, budget))
     }
 
-    fn with_files(dir: Option<&Path>, files: HashMap<Material, FileSlot>) -> Tablebase {
+    fn with_files(
+        dir: Option<&Path>,
+        files: HashMap<Material, FileSlot>,
+        budget: Option<u64>,
+    ) -> Tablebase {
         let pieces = (2..)
             .take_while(|&n| {
                 Material::all_up_to(n)
@@ -201,6 +293,11 @@ impl Tablebase {
                 pieces,
                 most_pieces,
                 builtin: Builtin::default(),
+                budget,
+                held: Mutex::new(0),
+                reader: Mutex::new(()),
+                // Above every new slot's stamp of 0: its first probe stamps it.
+                clock: AtomicU64::new(1),
             }),
         }
     }
@@ -239,43 +336,64 @@ impl Tablebase {
         Builtin::covers(material)
     }
 
-    /// The table of `material`: its file, read now if it has not been, else the
+    /// The table of `material`: its file, read now if it is not held, else the
     /// built-in one, solved now. A table not at hand that `wait` does not wait for
     /// is started on a thread of its own (read or solved there), and the answer is
     /// [`ProbeError::NotReady`].
-    pub fn table(&self, material: Material, wait: Wait) -> Result<&Table, ProbeError> {
+    pub fn table(&self, material: Material, wait: Wait) -> Result<TableRef<'_>, ProbeError> {
         if let Some(slot) = self.shared.files.get(&material) {
-            let read = match wait {
-                Wait::Yes => self.shared.read(material),
-                Wait::ForBuiltin | Wait::No => slot.table.get().ok_or_else(|| {
+            let read = match (slot.current(), wait) {
+                (Some(held), _) => held,
+                (None, Wait::Yes) => self.shared.read(material),
+                (None, Wait::ForBuiltin | Wait::No) => {
                     self.read_in_background(material, slot);
-                    ProbeError::NotReady
-                })?,
+                    return Err(ProbeError::NotReady);
+                }
             };
-            return read
-                .as_ref()
-                .map_err(|error| ProbeError::Damaged(error.to_string()));
+            self.shared.stamp(slot);
+            return read.map(TableRef::File);
         }
         if !Builtin::covers(material) {
             return Err(ProbeError::Missing(material));
         }
         match wait {
-            Wait::Yes | Wait::ForBuiltin => Ok(self.shared.builtin.table(material)),
-            Wait::No => self.shared.builtin.ready(material).ok_or_else(|| {
-                self.solve_builtin_in_background();
-                ProbeError::NotReady
-            }),
+            Wait::Yes | Wait::ForBuiltin => {
+                Ok(TableRef::Builtin(self.shared.builtin.table(material)))
+            }
+            Wait::No => self
+                .shared
+                .builtin
+                .ready(material)
+                .map(TableRef::Builtin)
+                .ok_or_else(|| {
+                    self.solve_builtin_in_background();
+                    ProbeError::NotReady
+                }),
         }
     }
 
-    /// Starts reading `material`'s file on a thread of its own, once.
+    /// Starts reading `material`'s file on a thread of its own, unless one is at it.
     fn read_in_background(&self, material: Material, slot: &FileSlot) {
         if !slot.reading.swap(true, Ordering::AcqRel) {
             let shared = Arc::clone(&self.shared);
             std::thread::spawn(move || {
-                shared.read(material);
+                // What it finds, the table or why there is none, waits in the slot.
+                let _ = shared.read(material);
+                // A table let go later is read again the next time it is wanted.
+                shared.files[&material]
+                    .reading
+                    .store(false, Ordering::Release);
             });
         }
+    }
+
+    /// The bytes the tables read from files hold now.
+    pub fn memory_held(&self) -> u64 {
+        *self
+            .shared
+            .held
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Starts solving the built-in tables on a thread of their own, once.
@@ -298,11 +416,11 @@ impl Tablebase {
             || (!self.shared.files.is_empty() && self.shared.files.contains_key(&material))
     }
 
-    /// Whether the table of `material` is at hand without waiting: a file read already
-    /// (or found damaged), or a built-in table solved already. Asks for nothing.
+    /// Whether the table of `material` is at hand without waiting: a file held (or
+    /// found damaged or too large), or a built-in table solved already. Asks for nothing.
     pub fn is_ready(&self, material: Material) -> bool {
         match self.shared.files.get(&material) {
-            Some(slot) => slot.table.get().is_some(),
+            Some(slot) => slot.current().is_some(),
             None => self.shared.builtin.ready(material).is_some(),
         }
     }
@@ -355,13 +473,91 @@ impl Tablebase {
 }
 
 impl Shared {
-    /// The table of `material`'s file, read now if no one has read it; a second
-    /// reader waits for the first.
-    fn read(&self, material: Material) -> &Result<Table, TableFileError> {
+    /// The table of `material`'s file, read now if it is not held; a second reader
+    /// waits for the first. Tables used longest ago are let go to make room for it
+    /// within the budget.
+    fn read(&self, material: Material) -> Result<Arc<Table>, ProbeError> {
+        let slot = &self.files[&material];
+        let _reader = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(held) = slot.current() {
+            return held;
+        }
         let dir = self.dir.as_deref().expect("files have a directory");
-        self.files[&material]
-            .table
-            .get_or_init(|| Table::load(&Tablebase::path(dir, material), material))
+        let path = Tablebase::path(dir, material);
+        let damaged = |error: TableFileError| ProbeError::Damaged(error.to_string());
+        let read = Table::memory_of_file(&path, material)
+            .map_err(damaged)
+            .and_then(|needs| {
+                // The room is taken before the file is read, so that the tables never
+                // hold more than the budget, and given back if the file fails.
+                self.reserve(needs, material)?;
+                let table = Table::load(&path, material).map_err(damaged);
+                let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+                *held -= needs;
+                let table = Arc::new(table?);
+                *held += table.memory();
+                Ok(table)
+            });
+        self.stamp(slot);
+        slot.set(Some(read.clone()));
+        read
+    }
+
+    /// Marks `slot` as the table used last. Most probes are of the table probed last,
+    /// which needs no new count.
+    #[inline]
+    fn stamp(&self, slot: &FileSlot) {
+        if slot.last_used.load(Ordering::Relaxed) != self.clock.load(Ordering::Relaxed) {
+            let now = self.clock.fetch_add(1, Ordering::Relaxed) + 1;
+            slot.last_used.store(now, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes `needs` bytes of the budget for `material`'s table, letting go of the
+    /// tables used longest ago until they fit; refuses a table larger than the budget.
+    fn reserve(&self, needs: u64, material: Material) -> Result<(), ProbeError> {
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(budget) = self.budget {
+            if needs > budget {
+                return Err(ProbeError::OverBudget {
+                    material,
+                    needs,
+                    budget,
+                });
+            }
+            let before = *held;
+            while *held + needs > budget {
+                let oldest = self
+                    .files
+                    .iter()
+                    .filter(|(_, slot)| slot.held().is_some())
+                    .min_by_key(|(_, slot)| slot.last_used.load(Ordering::Relaxed));
+                // Reads come one at a time: with nothing else held, the table fits.
+                let Some((_, slot)) = oldest else {
+                    break;
+                };
+                *held -= slot.held().unwrap_or(0);
+                // A search still using it keeps its copy until it is done.
+                slot.set(None);
+            }
+            if *held < before {
+                give_back_freed_memory();
+            }
+        }
+        *held += needs;
+        Ok(())
+    }
+}
+
+/// Hands the memory of the tables let go back to the system. The C library of most
+/// Linux systems keeps freed blocks for reuse instead: a palette's many small records,
+/// and tables below its threshold for mapping memory of their own (which rises to
+/// 32 MB as large blocks are freed), would stay with the process.
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory of the allocator to the system.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

@@ -86,6 +86,18 @@ impl Table {
         }
     }
 
+    /// The bytes the table holds in memory: its numbers and its palette.
+    pub fn memory(&self) -> u64 {
+        Table::memory_for(self.material.size(), self.width, self.palette.len() as u32)
+    }
+
+    /// The bytes a table of `count` indices, `width` bytes each, and `records` records holds.
+    pub(crate) fn memory_for(count: u64, width: usize, records: u32) -> u64 {
+        // A record's steps are a few bytes on the heap: the allocator's smallest block.
+        const RECORD: u64 = std::mem::size_of::<Record>() as u64 + 32;
+        count * width as u64 + u64::from(records) * RECORD
+    }
+
     /// The material this table solves.
     pub fn material(&self) -> Material {
         self.material

@@ -5,10 +5,12 @@
 //! ([`super::rules::transition`]); where a table's results beyond were solved, they
 //! are worked out again too.
 
+use std::collections::HashMap;
+
 use super::rules::transition;
 use super::solve::{Landing, landing, unit_of};
 use super::value::Code;
-use super::{Budget, Class, Material, ProbeError, Record, Tablebase, Value, Wait};
+use super::{Budget, Class, Material, ProbeError, Record, TableRef, Tablebase, Value, Wait};
 use crate::{MoveList, Position};
 
 /// Positions between two progress reports.
@@ -81,6 +83,8 @@ fn verify_tables(
     let mut list = MoveList::new();
     for material in materials {
         let table = base.table(material, Wait::Yes)?;
+        // The tables its moves lead to, kept at hand for the whole table.
+        let mut successor_tables = HashMap::new();
         let (mut positions, mut inconsistent, mut listed) = (0, 0, Vec::new());
         for index in 0..material.size() {
             if (index + 1) % REPORT_EVERY == 0 {
@@ -91,7 +95,14 @@ fn verify_tables(
             };
             positions += 1;
             let record = table.record(index);
-            let found = check(base, &position, record, table.is_weighed(), &mut list)?;
+            let found = check(
+                base,
+                &mut successor_tables,
+                &position,
+                record,
+                table.is_weighed(),
+                &mut list,
+            )?;
             if let Some(wrong) = found {
                 inconsistent += 1;
                 if listed.len() < LISTED {
@@ -120,20 +131,29 @@ struct Successor<'a> {
 }
 
 /// The first way `record` differs from what `position`'s successors give, if any.
-fn check(
-    base: &Tablebase,
+fn check<'a>(
+    base: &'a Tablebase,
+    tables: &mut HashMap<Material, TableRef<'a>>,
     position: &Position,
     record: &Record,
     weighed: bool,
     list: &mut MoveList,
 ) -> Result<Option<Inconsistency>, ProbeError> {
     position.generate_moves(list);
+    // The successors' tables first, then their records, borrowed from the tables.
+    for &mv in list.iter() {
+        if let Landing::At(material, _) = landing(&position.play_unchecked(mv))
+            && !tables.contains_key(&material)
+        {
+            tables.insert(material, base.table(material, Wait::Yes)?);
+        }
+    }
     let mut successors = Vec::with_capacity(list.len());
     for &mv in list.iter() {
         let after = position.play_unchecked(mv);
         let record = match landing(&after) {
             Landing::Over => None,
-            Landing::At(material, index) => Some(base.table(material, Wait::Yes)?.record(index)),
+            Landing::At(material, index) => Some(tables[&material].record(index)),
         };
         successors.push(Successor {
             step: transition(position, mv, &after),

@@ -189,6 +189,49 @@ fn a_probe_that_may_not_wait_has_the_file_read_on_a_thread_of_its_own() {
 }
 
 #[test]
+fn a_memory_budget_lets_go_of_the_table_used_longest_ago_and_reads_it_again() {
+    let positions: Vec<Position> = ["W:Wc3,Kd2:Bf6,Kh8", "W:Wc3,e3:Bf6,h8", "W:Wc3:Bf6,h8,Kb8"]
+        .map(|fen| fen.parse().unwrap())
+        .into();
+    let [a, b, c] = [0, 1, 2].map(|i| Material::of(&positions[i]));
+    let unlimited = base();
+    let size = |m| unlimited.table(m, Wait::Yes).unwrap().memory();
+    let (size_a, size_b, size_c) = (size(a), size(b), size(c));
+    // Room for any two of the three, not for all of them.
+    let budget = size_a + size_b + size_c - 1;
+    let held = Tablebase::open_within(tables(), Some(budget)).unwrap();
+    let agrees = |position: &Position| {
+        assert_eq!(
+            probe_position(&held, *position),
+            probe_position(&unlimited, *position)
+        );
+    };
+    agrees(&positions[0]);
+    agrees(&positions[1]);
+    assert_eq!(held.memory_held(), size_a + size_b);
+    // a is used again, so b is the one used longest ago when c needs room.
+    agrees(&positions[0]);
+    agrees(&positions[2]);
+    assert!(held.is_ready(a) && !held.is_ready(b) && held.is_ready(c));
+    assert_eq!(held.memory_held(), size_a + size_c);
+    // b is read again when it is wanted, and a goes now.
+    agrees(&positions[1]);
+    assert!(!held.is_ready(a) && held.is_ready(b) && held.is_ready(c));
+    assert!(held.memory_held() <= budget);
+
+    // A table larger than the whole budget is never read, and says why.
+    let small = Tablebase::open_within(tables(), Some(size_a - 1)).unwrap();
+    let counters = DrawCounters::starting(&positions[0]);
+    let refused = small.probe(&positions[0], &counters);
+    assert!(
+        matches!(refused, Err(tablebase::ProbeError::OverBudget { needs, .. }) if needs == size_a),
+        "{refused:?}"
+    );
+    assert_eq!(small.value(&positions[0], &counters, Wait::Yes), None);
+    assert_eq!(small.memory_held(), 0);
+}
+
+#[test]
 fn each_side_of_a_match_can_have_tables_of_its_own() {
     let four = tables().to_str().unwrap();
     let two = scratch("egtb-match-two");

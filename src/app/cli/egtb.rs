@@ -63,7 +63,7 @@ pub fn run(command: EgtbCommand, lang: Lang) -> Result<ExitCode, Box<dyn std::er
         EgtbCommand::Probe { dir, fen } => probe(dir, &fen, lang),
         EgtbCommand::Verify { only, dir } => {
             let (dir, given) = directory(dir)?;
-            verify(&open(&dir, given)?, only)
+            verify(&open(&dir, given, None)?, only)
         }
     }
 }
@@ -160,7 +160,7 @@ fn probe(
     position: &Position,
     lang: Lang,
 ) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let tables = directory(dir).and_then(|(dir, given)| open(&dir, given));
+    let tables = directory(dir).and_then(|(dir, given)| open(&dir, given, None));
     let counters = DrawCounters::starting(position);
     let answer = match &tables {
         Ok(base) => base.probe(position, &counters).map_err(Some),
@@ -198,6 +198,16 @@ fn probe_error(error: &ProbeError, lang: Lang) -> String {
         ProbeError::NoGame => russian.render(&phrase!("probe-no-game")),
         ProbeError::Damaged(problem) => problem.clone(),
         ProbeError::NotReady => error.to_string(),
+        ProbeError::OverBudget {
+            material,
+            needs,
+            budget,
+        } => russian.render(&phrase!(
+            "probe-over-budget",
+            material = material.to_string(),
+            needs = needs.div_ceil(1 << 20),
+            budget = budget / (1 << 20)
+        )),
     };
     russian.render(&phrase!("error", message = reason))
 }
@@ -253,8 +263,9 @@ fn verify(
     }
 }
 
-/// The tables in `dir` (named on the command line: `given`), or why there are none.
-pub fn open(dir: &Path, given: bool) -> Result<Tablebase, CliError> {
+/// The tables in `dir` (named on the command line: `given`), holding at most `budget`
+/// bytes at once (`None`: no limit), or why there are none.
+pub fn open(dir: &Path, given: bool, budget: Option<u64>) -> Result<Tablebase, CliError> {
     match std::fs::metadata(dir) {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             return Err(CliError::MissingDirectory {
@@ -267,7 +278,7 @@ pub fn open(dir: &Path, given: bool) -> Result<Tablebase, CliError> {
         }
         _ => {}
     }
-    let base = Tablebase::open(dir).map_err(|error| CliError::Unreadable {
+    let base = Tablebase::open_within(dir, budget).map_err(|error| CliError::Unreadable {
         dir: dir.to_path_buf(),
         error,
     })?;

@@ -97,6 +97,12 @@ pub struct EgtbArgs {
     /// one to three kings stay on).
     #[arg(long, conflicts_with = "egtb")]
     no_egtb: bool,
+    /// The most memory the databases' tables may hold at once, in MB (default: half the
+    /// machine's memory). The table used longest ago is let go to make room, and read
+    /// again when it is wanted.
+    #[arg(long, value_name = "MB", conflicts_with = "no_egtb",
+          value_parser = values::egtb_memory_mb())]
+    egtb_memory: Option<u64>,
 }
 
 impl EgtbArgs {
@@ -107,13 +113,22 @@ impl EgtbArgs {
             return Ok(Tablebase::builtin());
         }
         if let Some(dir) = &self.egtb {
-            return egtb::open(dir, true);
+            return egtb::open(dir, true, self.budget());
         }
         let found = DataDir::locate()
             .map(|data| data.egtb())
-            .and_then(|dir| Tablebase::open(&dir).ok())
+            .and_then(|dir| Tablebase::open_within(&dir, self.budget()).ok())
             .filter(|base| !base.materials().is_empty());
         Ok(found.unwrap_or_else(Tablebase::builtin))
+    }
+
+    /// The bytes the databases' tables may hold: `--egtb-memory`, else half the
+    /// machine's memory where the system tells, else no limit.
+    pub fn budget(&self) -> Option<u64> {
+        let megabytes = self
+            .egtb_memory
+            .or_else(|| values::total_memory_mb().map(|total| total as u64 / 2))?;
+        Some(megabytes << 20)
     }
 }
 

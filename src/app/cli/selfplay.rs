@@ -326,7 +326,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let builtin = Tablebase::builtin();
     let tables_for = |no_egtb: bool, own: &Option<PathBuf>| match (no_egtb, own) {
         (true, _) => Ok(builtin.clone()),
-        (false, Some(dir)) => super::egtb::open(dir, true),
+        (false, Some(dir)) => super::egtb::open(dir, true, args.egtb.budget()),
         (false, None) => Ok(tables.clone()),
     };
     let openings = args.openings.list()?;

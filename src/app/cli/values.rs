@@ -229,6 +229,11 @@ pub fn depth() -> Ranged<u32> {
     Ranged::new(1, u64::from(MAX_DEPTH))
 }
 
+/// `--egtb-memory MB`: 1 MB to a terabyte.
+pub fn egtb_memory_mb() -> Ranged<u64> {
+    Ranged::new(1, 1 << 20)
+}
+
 /// `--seed N`: any number.
 pub fn seed() -> Ranged<u64> {
     Ranged::new(0, u64::MAX)
@@ -323,14 +328,19 @@ pub fn parse_hash_mb(text: &str) -> Result<usize, ValueError> {
 /// (`MemAvailable` of Linux's `/proc/meminfo`); `None` elsewhere.
 fn available_memory_mb() -> Option<usize> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    mem_available_mb(&meminfo)
+    meminfo_mb(&meminfo, "MemAvailable:")
 }
 
-/// The `MemAvailable:` figure of a `/proc/meminfo` text, in megabytes.
-fn mem_available_mb(meminfo: &str) -> Option<usize> {
-    let line = meminfo
-        .lines()
-        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+/// The machine's memory in megabytes, where the system tells (`MemTotal` of Linux's
+/// `/proc/meminfo`); `None` elsewhere.
+pub fn total_memory_mb() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    meminfo_mb(&meminfo, "MemTotal:")
+}
+
+/// The figure of `field` (such as `MemAvailable:`) in a `/proc/meminfo` text, in megabytes.
+fn meminfo_mb(meminfo: &str, field: &str) -> Option<usize> {
+    let line = meminfo.lines().find_map(|line| line.strip_prefix(field))?;
     let kilobytes = line
         .trim()
         .strip_suffix("kB")?
@@ -368,8 +378,9 @@ mod tests {
     #[test]
     fn available_memory_is_read_from_meminfo() {
         let meminfo = "MemTotal:       24684000 kB\nMemFree:  1 kB\nMemAvailable:   24173568 kB\n";
-        assert_eq!(mem_available_mb(meminfo), Some(23_607));
-        assert_eq!(mem_available_mb("MemTotal: 5 kB\n"), None);
+        assert_eq!(meminfo_mb(meminfo, "MemAvailable:"), Some(23_607));
+        assert_eq!(meminfo_mb(meminfo, "MemTotal:"), Some(24_105));
+        assert_eq!(meminfo_mb("MemTotal: 5 kB\n", "MemAvailable:"), None);
     }
 
     #[test]
