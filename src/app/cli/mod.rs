@@ -99,7 +99,7 @@ pub struct EgtbArgs {
     no_egtb: bool,
     /// The most memory the databases' tables may hold at once, in MB (default: half the
     /// machine's memory). The table used longest ago is let go to make room, and read
-    /// again when it is wanted.
+    /// again when it is wanted; a table larger than this is not used.
     #[arg(long, value_name = "MB", conflicts_with = "no_egtb",
           value_parser = values::egtb_memory_mb())]
     egtb_memory: Option<u64>,
