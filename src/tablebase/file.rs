@@ -14,6 +14,7 @@
 //! rules) are refused with a word to rebuild them.
 
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::value::{Code, Steps};
@@ -123,11 +124,12 @@ impl Table {
             path: path.to_path_buf(),
             problem,
         };
-        let mut bytes = [0; HEADER];
-        let mut file = std::fs::File::open(path).map_err(|error| fail(error.to_string()))?;
+        let mut bytes = Vec::with_capacity(HEADER);
         // A file too short for a header says so the way `load` would.
-        let read = std::io::Read::read(&mut file, &mut bytes).map_err(|e| fail(e.to_string()))?;
-        let header = Header::parse(&bytes[..read], material).map_err(fail)?;
+        std::fs::File::open(path)
+            .and_then(|file| file.take(HEADER as u64).read_to_end(&mut bytes))
+            .map_err(|error| fail(error.to_string()))?;
+        let header = Header::parse(&bytes, material).map_err(fail)?;
         Ok(Table::memory_for(
             header.count,
             header.width,
@@ -313,6 +315,11 @@ mod tests {
         table.save(&path).unwrap();
         let loaded = Table::load(&path, material).unwrap();
         assert!(loaded.is_weighed());
+        // What the table will hold is known from the header alone.
+        assert_eq!(
+            Table::memory_of_file(&path, material).unwrap(),
+            loaded.memory()
+        );
         for index in 0..material.size() {
             assert_eq!(loaded.record(index), table.record(index));
         }
@@ -330,6 +337,16 @@ mod tests {
             error.to_string().contains("build the tables again"),
             "{error}"
         );
+        std::fs::write(&path, &bytes[..20]).unwrap();
+        let error = Table::memory_of_file(&path, material).err().unwrap();
+        assert!(
+            error.to_string().contains("build the tables again"),
+            "{error}"
+        );
+        bytes[12] = VERSION;
+        std::fs::write(&path, &bytes[..20]).unwrap();
+        let error = Table::memory_of_file(&path, material).err().unwrap();
+        assert!(error.to_string().contains("cut short"), "{error}");
     }
 
     #[test]
