@@ -109,15 +109,20 @@ impl EgtbArgs {
     /// The tables chosen: the databases of `--egtb` (an error if there are none), else
     /// the data directory's if it has any, else none; the built-in king endings always.
     pub fn open(&self) -> Result<Tablebase, CliError> {
+        self.open_within(self.budget())
+    }
+
+    /// Like [`EgtbArgs::open`], the tables holding at most `budget` bytes (`None`: no limit).
+    pub fn open_within(&self, budget: Option<u64>) -> Result<Tablebase, CliError> {
         if self.no_egtb {
             return Ok(Tablebase::builtin());
         }
         if let Some(dir) = &self.egtb {
-            return egtb::open(dir, true, self.budget());
+            return egtb::open(dir, true, budget);
         }
         let found = DataDir::locate()
             .map(|data| data.egtb())
-            .and_then(|dir| Tablebase::open_within(&dir, self.budget()).ok())
+            .and_then(|dir| Tablebase::open_within(&dir, budget).ok())
             .filter(|base| !base.materials().is_empty());
         Ok(found.unwrap_or_else(Tablebase::builtin))
     }

@@ -108,7 +108,8 @@ pub struct MatchArgs {
     /// of tables against another).
     #[arg(long, value_name = "DIR", conflicts_with = "a_no_egtb")]
     a_egtb: Option<PathBuf>,
-    /// Engine B's own endgame databases, instead of those of --egtb.
+    /// Engine B's own endgame databases, instead of those of --egtb. With a side's own
+    /// databases, each set of tables has half of --egtb-memory.
     #[arg(long, value_name = "DIR", conflicts_with = "b_no_egtb")]
     b_egtb: Option<PathBuf>,
     /// The endgame databases of the sides that use them.
@@ -321,12 +322,19 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             }
         };
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
-    let tables = args.egtb.open()?;
+    // Two sets of tables in one process share its memory budget.
+    let sets = if args.a_egtb.is_some() || args.b_egtb.is_some() {
+        2
+    } else {
+        1
+    };
+    let budget = args.egtb.budget().map(|bytes| bytes / sets);
+    let tables = args.egtb.open_within(budget)?;
     // A side without the databases still has the built-in king endings.
     let builtin = Tablebase::builtin();
     let tables_for = |no_egtb: bool, own: &Option<PathBuf>| match (no_egtb, own) {
         (true, _) => Ok(builtin.clone()),
-        (false, Some(dir)) => super::egtb::open(dir, true, args.egtb.budget()),
+        (false, Some(dir)) => super::egtb::open(dir, true, budget),
         (false, None) => Ok(tables.clone()),
     };
     let openings = args.openings.list()?;
