@@ -128,7 +128,7 @@ impl EgtbArgs {
     }
 
     /// The bytes the databases' tables may hold: `--egtb-memory`, else half the
-    /// machine's memory where the system tells, else no limit.
+    /// machine's memory (or the container's) where the system tells, else no limit.
     pub fn budget(&self) -> Option<u64> {
         let megabytes = self
             .egtb_memory

@@ -331,11 +331,27 @@ fn available_memory_mb() -> Option<usize> {
     meminfo_mb(&meminfo, "MemAvailable:")
 }
 
-/// The machine's memory in megabytes, where the system tells (`MemTotal` of Linux's
-/// `/proc/meminfo`); `None` elsewhere.
+/// The machine's memory in megabytes, or the container's limit where it is lower,
+/// where the system tells (`MemTotal` of Linux's `/proc/meminfo`, the control group's
+/// `memory.max` or `memory.limit_in_bytes`); `None` elsewhere.
 pub fn total_memory_mb() -> Option<usize> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    meminfo_mb(&meminfo, "MemTotal:")
+    let total = meminfo_mb(&meminfo, "MemTotal:")?;
+    let limit = [
+        "/sys/fs/cgroup/memory.max",
+        "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+    ]
+    .iter()
+    .filter_map(|path| std::fs::read_to_string(path).ok())
+    .filter_map(|text| limit_mb(&text))
+    .min();
+    Some(limit.map_or(total, |limit| limit.min(total)))
+}
+
+/// A control group's memory limit (`max`, or bytes) in megabytes; `None` for no limit.
+fn limit_mb(text: &str) -> Option<usize> {
+    let bytes = text.trim().parse::<u64>().ok()?;
+    usize::try_from(bytes >> 20).ok()
 }
 
 /// The figure of `field` (such as `MemAvailable:`) in a `/proc/meminfo` text, in megabytes.
@@ -376,10 +392,15 @@ mod tests {
     }
 
     #[test]
-    fn available_memory_is_read_from_meminfo() {
+    fn memory_is_read_from_meminfo_and_a_container_limit() {
         let meminfo = "MemTotal:       24684000 kB\nMemFree:  1 kB\nMemAvailable:   24173568 kB\n";
         assert_eq!(meminfo_mb(meminfo, "MemAvailable:"), Some(23_607));
         assert_eq!(meminfo_mb(meminfo, "MemTotal:"), Some(24_105));
+        // A container's limit: a number of bytes, or none (`max`, or cgroup v1's
+        // largest number, which the machine's memory is below).
+        assert_eq!(limit_mb("2147483648\n"), Some(2048));
+        assert_eq!(limit_mb("max\n"), None);
+        assert_eq!(limit_mb("9223372036854771712"), Some(8_796_093_022_207));
         assert_eq!(meminfo_mb("MemTotal: 5 kB\n", "MemAvailable:"), None);
     }
 
