@@ -183,12 +183,11 @@ impl fmt::Display for Count {
     }
 }
 
-/// The least time a move must have to wait for a built-in endgame table to be solved
-/// the first time it is wanted (a fraction of a second): a shorter move searches
-/// meanwhile and uses it from the next move on. A move on the clock never waits for
-/// a file to be read (the largest take a second or more): the search uses the table
-/// as soon as its thread has read it.
-const WAIT_FOR_TABLE: Duration = Duration::from_secs(1);
+/// The share of a move's time that the tables of its positions may take to be read
+/// or solved when they are not at hand: a table that cannot be ready by then is read
+/// or solved on a thread of its own while the move searches, and the search uses it
+/// as soon as it is ready (the largest six-piece files take seconds to read).
+const WAIT_FOR_TABLES: u32 = 4;
 
 /// Nodes a fact's proof may take before the bot plays it (a few milliseconds; a larger
 /// proof leaves the move to the search).
@@ -340,8 +339,7 @@ impl Engine {
         let moves = position.legal_moves();
         let wait = match limits.hard_time() {
             None => Wait::Yes,
-            Some(time) if time >= WAIT_FOR_TABLE => Wait::ForBuiltin,
-            Some(_) => Wait::No,
+            Some(time) => Wait::Until(started + time / WAIT_FOR_TABLES),
         };
         let exact = self.exact_values(game, wait);
         if let Some(&(mv, value)) = exact.first()

@@ -54,7 +54,8 @@ use std::io;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock, TryLockError};
+use std::time::{Duration, Instant};
 
 pub use self::build::{BuildError, BuildEvent, Solved, TableSummary, build, build_only};
 use self::builtin::Builtin;
@@ -155,18 +156,27 @@ impl Deref for TableRef<'_> {
     }
 }
 
-/// Whether a probe may wait for a table to be read or solved, the first time it is
-/// wanted: a built-in table takes a fraction of a second to solve, the largest
-/// six-piece file a second or more to read.
+/// Whether a probe may wait for a table to be read or solved when it is not at hand:
+/// the built-in tables take a fraction of a second to solve, the largest six-piece
+/// file a second or more to read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wait {
     /// Wait.
     Yes,
-    /// Wait for a built-in table to be solved, not for a file to be read.
-    ForBuiltin,
+    /// Wait for what is expected to be ready by then: the built-in tables solved
+    /// ([`SOLVING_BUILTIN`]), a file read at [`READ_RATE`], when no other file is being
+    /// read. Otherwise as [`Wait::No`].
+    Until(Instant),
     /// Do not: start reading or solving it on its own thread and answer without it.
     No,
 }
+
+/// What solving the built-in tables is expected to take: 0.65 s here.
+pub const SOLVING_BUILTIN: Duration = Duration::from_millis(700);
+
+/// Bytes of a table file read a second, as expected before a read: a file of
+/// 189 MB, the largest of six pieces, took 3.7 s to read and inflate here.
+pub const READ_RATE: u64 = 50 << 20;
 
 /// Why a position has no value in the tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -343,12 +353,16 @@ impl Tablebase {
     pub fn table(&self, material: Material, wait: Wait) -> Result<TableRef<'_>, ProbeError> {
         if let Some(slot) = self.shared.files.get(&material) {
             let read = match (slot.current(), wait) {
-                (Some(held), _) => held,
-                (None, Wait::Yes) => self.shared.read(material),
-                (None, Wait::ForBuiltin | Wait::No) => {
-                    self.read_in_background(material, slot);
-                    return Err(ProbeError::NotReady);
+                (Some(held), _) => Some(held),
+                (None, Wait::Yes) => Some(self.shared.read(material)),
+                (None, Wait::Until(deadline)) if self.shared.can_read_by(material, deadline) => {
+                    self.shared.read_unless_busy(material)
                 }
+                (None, Wait::Until(_) | Wait::No) => None,
+            };
+            let Some(read) = read else {
+                self.read_in_background(material, slot);
+                return Err(ProbeError::NotReady);
             };
             self.shared.stamp(slot);
             return read.map(TableRef::File);
@@ -356,11 +370,13 @@ impl Tablebase {
         if !Builtin::covers(material) {
             return Err(ProbeError::Missing(material));
         }
+        let solved_in_time = |deadline: Instant| Instant::now() + SOLVING_BUILTIN <= deadline;
         match wait {
-            Wait::Yes | Wait::ForBuiltin => {
+            Wait::Yes => Ok(TableRef::Builtin(self.shared.builtin.table(material))),
+            Wait::Until(deadline) if solved_in_time(deadline) => {
                 Ok(TableRef::Builtin(self.shared.builtin.table(material)))
             }
-            Wait::No => self
+            Wait::Until(_) | Wait::No => self
                 .shared
                 .builtin
                 .ready(material)
@@ -477,8 +493,39 @@ impl Shared {
     /// waits for the first. Tables used longest ago are let go to make room for it
     /// within the budget.
     fn read(&self, material: Material) -> Result<Arc<Table>, ProbeError> {
+        let reader = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
+        self.read_holding(material, reader)
+    }
+
+    /// Like [`Shared::read`], unless another file is being read (`None`): waiting for
+    /// it could take seconds.
+    fn read_unless_busy(&self, material: Material) -> Option<Result<Arc<Table>, ProbeError>> {
+        let reader = match self.reader.try_lock() {
+            Ok(reader) => reader,
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => return None,
+        };
+        Some(self.read_holding(material, reader))
+    }
+
+    /// Whether `material`'s file is expected to be read by `deadline`, at [`READ_RATE`].
+    fn can_read_by(&self, material: Material, deadline: Instant) -> bool {
+        let dir = self.dir.as_deref().expect("files have a directory");
+        let Ok(file) = std::fs::metadata(Tablebase::path(dir, material)) else {
+            // Reading finds out what is wrong with it at once.
+            return true;
+        };
+        let expected = Duration::from_secs_f64(file.len() as f64 / READ_RATE as f64);
+        Instant::now() + expected <= deadline
+    }
+
+    /// [`Shared::read`] with the reader's lock in hand.
+    fn read_holding(
+        &self,
+        material: Material,
+        _reader: MutexGuard<()>,
+    ) -> Result<Arc<Table>, ProbeError> {
         let slot = &self.files[&material];
-        let _reader = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(held) = slot.current() {
             return held;
         }

@@ -189,6 +189,30 @@ fn a_probe_that_may_not_wait_has_the_file_read_on_a_thread_of_its_own() {
 }
 
 #[test]
+fn a_probe_with_a_deadline_reads_a_file_only_if_it_is_expected_in_time() {
+    let position: Position = "W:Wc3,Kd2:Bf6,Kh8".parse().unwrap();
+    let material = Material::of(&position);
+    let counters = DrawCounters::starting(&position);
+    let size = std::fs::metadata(Tablebase::path(tables(), material))
+        .unwrap()
+        .len();
+    let expected = std::time::Duration::from_secs_f64(size as f64 / tablebase::READ_RATE as f64);
+    let now = std::time::Instant::now;
+
+    let late = base();
+    assert_eq!(
+        late.probe_with(&position, &counters, Wait::Until(now() + expected / 2)),
+        Err(tablebase::ProbeError::NotReady)
+    );
+    let in_time = base();
+    // A second to spare, so that a busy machine cannot make the probe late.
+    let deadline = now() + expected + std::time::Duration::from_secs(1);
+    let read = in_time.probe_with(&position, &counters, Wait::Until(deadline));
+    assert!(matches!(read, Ok(Verdict::Exact(_))), "{read:?}");
+    assert_eq!(read, base().probe(&position, &counters));
+}
+
+#[test]
 fn a_memory_budget_lets_go_of_the_table_used_longest_ago_and_reads_it_again() {
     let positions: Vec<Position> = ["W:Wc3,Kd2:Bf6,Kh8", "W:Wc3,e3:Bf6,h8", "W:Wc3:Bf6,h8,Kb8"]
         .map(|fen| fen.parse().unwrap())
@@ -376,16 +400,25 @@ fn engine_with(tablebase: Tablebase) -> Engine {
 }
 
 #[test]
-fn a_move_on_the_clock_does_not_wait_for_a_file_and_the_next_ones_use_it() {
+fn a_move_on_the_clock_waits_only_for_the_files_it_can_read_in_time() {
     let position: Position = "W:WKc1,Ke1:Bh6,f8".parse().unwrap();
     let game = Game::new(position);
-    let tables = base();
-    let mut bot = engine_with(tables.clone());
-    let mut decide = || {
-        let limits = Limits::MoveTime(std::time::Duration::from_secs(1));
+    let value = probe_position(&base(), position);
+    let decide = |bot: &mut Engine, milliseconds| {
+        let limits = Limits::MoveTime(std::time::Duration::from_millis(milliseconds));
         bot.choose(&game, limits, &mut |_| {}).unwrap().source
     };
-    let first = decide();
+    // Ten seconds a move: a quarter of it is more than reading the four-piece files
+    // takes (a few hundred kilobytes each), and the tables decide the first move at once.
+    match decide(&mut engine_with(base()), 10_000) {
+        Source::Database(found) => assert_eq!(found, value),
+        other => panic!("{other:?}"),
+    }
+
+    // A millisecond a move cannot wait for them: the move searches while they are read.
+    let tables = base();
+    let mut bot = engine_with(tables.clone());
+    let first = decide(&mut bot, 1);
     assert!(matches!(first, Source::Search { .. }), "{first:?}");
     // The tables of the positions its moves lead to, White to move.
     let wanted: Vec<Material> = position
@@ -402,8 +435,7 @@ fn a_move_on_the_clock_does_not_wait_for_a_file_and_the_next_ones_use_it() {
     common::wait_until("reading the files", || {
         wanted.iter().all(|&material| tables.is_ready(material))
     });
-    let value = probe_position(&base(), position);
-    match decide() {
+    match decide(&mut bot, 1) {
         Source::Database(found) => assert_eq!(found, value),
         other => panic!("{other:?}"),
     }
