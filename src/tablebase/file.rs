@@ -73,12 +73,10 @@ impl Table {
                 None => body.push(0),
             }
         }
+        let numbers = self.file_numbers();
         match version {
-            UNCOMPRESSED => body.extend_from_slice(self.numbers()),
-            _ => body.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(
-                self.numbers(),
-                LEVEL,
-            )),
+            UNCOMPRESSED => body.extend_from_slice(&numbers),
+            _ => body.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&numbers, LEVEL)),
         }
         let material = self.material();
         let mut bytes = Vec::with_capacity(HEADER + body.len() + CHECKSUM);
@@ -90,7 +88,7 @@ impl Table {
             material.men[1],
             material.kings[1],
         ]);
-        bytes.push(self.width() as u8);
+        bytes.push(self.file_width() as u8);
         bytes.push(u8::from(self.is_weighed()));
         bytes.extend_from_slice(&material.size().to_le_bytes());
         bytes.extend_from_slice(&(self.palette().len() as u32).to_le_bytes());
@@ -169,16 +167,16 @@ impl Table {
         if numbers.len() != length {
             return Err("damaged body".into());
         }
-        let table = Table::from_parts(material, palette, width, numbers, weighed);
-        let fits = |number: u32| (number as usize) < table.palette().len();
-        if !table
-            .numbers()
+        let fits = |number: u32| (number as usize) < palette.len();
+        if !numbers
             .chunks(width)
             .all(|chunk| fits(chunk.iter().rev().fold(0, |n, &b| n << 8 | u32::from(b))))
         {
             return Err("damaged body".into());
         }
-        Ok(table)
+        Ok(Table::from_parts(
+            material, palette, width, numbers, weighed,
+        ))
     }
 }
 
@@ -376,6 +374,47 @@ mod tests {
                 assert_eq!(loaded.record(index), table.record(index));
             }
         }
+    }
+
+    #[test]
+    fn four_byte_numbers_are_held_in_three_and_written_in_four() {
+        // A file of four-byte numbers whose palette would fit three (the largest
+        // six-piece files hold up to a million records).
+        let table = sample();
+        let material = table.material();
+        let wide: Vec<u8> = (0..material.size())
+            .flat_map(|index| {
+                let number = table
+                    .palette()
+                    .iter()
+                    .position(|r| r == table.record(index));
+                (number.unwrap() as u32).to_le_bytes()
+            })
+            .collect();
+        let read = Table::from_parts(material, table.palette().to_vec(), 4, wide.clone(), true);
+        assert_eq!(read.width(), 3);
+        let records = table.palette().len() as u32;
+        assert_eq!(
+            read.memory(),
+            Table::memory_for(material.size(), 4, records)
+        );
+        assert_eq!(
+            read.memory() - table.memory(),
+            material.size(),
+            "three bytes an index where the sample's two-byte numbers take two"
+        );
+        for index in 0..material.size() {
+            assert_eq!(read.record(index), table.record(index));
+        }
+        // Its file holds four bytes an index, as the file it came from.
+        let bytes = read.to_bytes();
+        assert_eq!(bytes[17], 4);
+        let numbers = &bytes[HEADER..bytes.len() - CHECKSUM];
+        let deflated = miniz_oxide::deflate::compress_to_vec(&wide, LEVEL);
+        assert!(numbers.ends_with(&deflated));
+        let again = Table::from_bytes(&bytes, material).unwrap();
+        assert_eq!(again.width(), 3);
+        assert_eq!(again.to_bytes(), bytes);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! palette, and for each index the number of its record there: one byte while the
 //! palette has at most 256 records, else two (or four).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::{Budget, Material, Record, Verdict};
@@ -58,6 +59,7 @@ impl Table {
         let width = match records.len() {
             0..=0x100 => 1,
             0x101..=0x1_0000 => 2,
+            0x1_0001..=0x100_0000 => 3,
             _ => 4,
         };
         let bytes = numbers
@@ -67,14 +69,25 @@ impl Table {
         Table::from_parts(material, records, width, bytes, weighed)
     }
 
-    /// A table from its palette and its numbers as stored.
+    /// A table from its palette and its numbers as stored, `width` bytes each (four
+    /// are held in three where the palette allows).
     pub(crate) fn from_parts(
         material: Material,
         palette: Vec<Record>,
-        width: usize,
-        numbers: Vec<u8>,
+        mut width: usize,
+        mut numbers: Vec<u8>,
         weighed: bool,
     ) -> Table {
+        if Table::width_in_memory(width, palette.len() as u32) < width {
+            // The top byte of every number is zero: drop it, front to back in place.
+            let count = numbers.len() / 4;
+            for i in 0..count {
+                numbers.copy_within(4 * i..4 * i + 3, 3 * i);
+            }
+            numbers.truncate(3 * count);
+            numbers.shrink_to_fit();
+            width = 3;
+        }
         let open = palette.iter().any(|record| record.beyond().is_some());
         Table {
             material,
@@ -91,11 +104,23 @@ impl Table {
         Table::memory_for(self.material.size(), self.width, self.palette.len() as u32)
     }
 
-    /// The bytes a table of `count` indices, `width` bytes each, and `records` records holds.
+    /// The bytes a table of `count` indices and `records` records, stored `width`
+    /// bytes an index, holds in memory.
     pub(crate) fn memory_for(count: u64, width: usize, records: u32) -> u64 {
         // A record's steps are a few bytes on the heap: the allocator's smallest block.
         const RECORD: u64 = std::mem::size_of::<Record>() as u64 + 32;
-        count * width as u64 + u64::from(records) * RECORD
+        count * Table::width_in_memory(width, records) as u64 + u64::from(records) * RECORD
+    }
+
+    /// Bytes an index in memory for numbers stored `width` bytes each: three for four
+    /// where the palette's numbers fit them (fewer than 2^24 records), a quarter less
+    /// memory for the largest six-piece tables, whose palettes have up to a million.
+    fn width_in_memory(width: usize, records: u32) -> usize {
+        if width == 4 && records <= 1 << 24 {
+            3
+        } else {
+            width
+        }
     }
 
     /// The material this table solves.
@@ -121,6 +146,12 @@ impl Table {
         match self.width {
             1 => usize::from(self.numbers[at]),
             2 => usize::from(u16::from_le_bytes([self.numbers[at], self.numbers[at + 1]])),
+            3 => u32::from_le_bytes([
+                self.numbers[at],
+                self.numbers[at + 1],
+                self.numbers[at + 2],
+                0,
+            ]) as usize,
             _ => u32::from_le_bytes(
                 self.numbers[at..at + 4]
                     .try_into()
@@ -145,14 +176,28 @@ impl Table {
         &self.palette
     }
 
-    /// Bytes per index.
+    /// Bytes per index in memory.
+    #[cfg(test)]
     pub(crate) fn width(&self) -> usize {
         self.width
     }
 
-    /// Each index's palette number, `width` bytes each.
-    pub(crate) fn numbers(&self) -> &[u8] {
-        &self.numbers
+    /// Bytes per index in its file: 1, 2 or 4 (three-byte numbers are written in four).
+    pub(crate) fn file_width(&self) -> usize {
+        if self.width == 3 { 4 } else { self.width }
+    }
+
+    /// Each index's palette number as its file holds it, [`Table::file_width`] bytes each.
+    pub(crate) fn file_numbers(&self) -> Cow<'_, [u8]> {
+        if self.width != 3 {
+            return Cow::Borrowed(&self.numbers);
+        }
+        Cow::Owned(
+            self.numbers
+                .chunks(3)
+                .flat_map(|number| [number[0], number[1], number[2], 0])
+                .collect(),
+        )
     }
 }
 
