@@ -4,6 +4,7 @@ mod app;
 
 use app::cli;
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use app::console::Lang;
@@ -11,9 +12,25 @@ use app::console::Lang;
 fn main() -> ExitCode {
     let mut args: Vec<_> = std::env::args_os().collect();
     // The language of the help, the refusals, the errors and the console.
-    let lang = cli::take_lang(&mut args)
-        .unwrap_or_else(|| Lang::from_locale(|name| std::env::var(name).ok()));
-    let chosen = match cli::parse(&args, lang) {
+    let lang = cli::take_lang(&mut args).unwrap_or_else(|| {
+        Lang::from_locale(
+            |name| std::env::var(name).ok(),
+            app::platform::interface_language,
+        )
+    });
+    let code = run(&args, lang);
+    if app::platform::console_of_its_own()
+        && std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+    {
+        app::console::hold_the_window(lang);
+    }
+    code
+}
+
+/// Parses `args` and runs the command they name, in `lang`.
+fn run(args: &[std::ffi::OsString], lang: Lang) -> ExitCode {
+    let chosen = match cli::parse(args, lang) {
         Ok(chosen) => chosen,
         Err(refusal) => return refusal.report(),
     };

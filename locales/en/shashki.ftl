@@ -10,6 +10,7 @@ plies = { $count ->
 
 ## Start, prompts and questions
 
+window-close = Press Enter to close this window.
 welcome = shashki: Russian draughts. Type a move like c3-d4, or help.
 prompt-side = { $side ->
     [white] White

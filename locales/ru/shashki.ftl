@@ -11,6 +11,7 @@ plies = { $count ->
 
 ## Начало, приглашения и вопросы
 
+window-close = Нажмите Enter, чтобы закрыть окно.
 welcome = shashki: русские шашки. Введите ход, например c3-d4, или помощь.
 prompt-side = { $side ->
     [white] белые

@@ -5,4 +5,5 @@
 pub mod cli;
 pub mod console;
 pub mod hub;
+pub mod platform;
 pub mod tune;

@@ -3,7 +3,8 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// Where the player's files live: the platform's data directory for shashki
+/// Where the player's files live: a directory the player names (`--data-dir`, or the
+/// variable [`DataDir::VARIABLE`]), else the platform's data directory for shashki
 /// (`$XDG_DATA_HOME/shashki`, else `~/.local/share/shashki` on Linux;
 /// `~/Library/Application Support/shashki` on macOS; `%APPDATA%\shashki\data` on Windows).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,13 +13,38 @@ pub struct DataDir {
 }
 
 impl DataDir {
-    /// The platform's data directory for shashki (not created); `None` when the
-    /// system names no home directory.
-    pub fn locate() -> Option<DataDir> {
-        let dirs = directories::ProjectDirs::from("", "", "shashki")?;
-        Some(DataDir {
-            root: dirs.data_dir().to_path_buf(),
-        })
+    /// The environment variable that names the data directory, on every system.
+    pub const VARIABLE: &'static str = "SHASHKI_DATA_DIR";
+
+    /// The data directory (not created): `explicit` when given, else the directory
+    /// [`DataDir::VARIABLE`] names when it is set and not empty, else the platform's;
+    /// `None` when the system names no home directory.
+    pub fn locate(explicit: Option<&Path>) -> Option<DataDir> {
+        DataDir::locate_with(explicit, |name| std::env::var_os(name))
+    }
+
+    /// [`DataDir::locate`], reading the environment through `var`.
+    fn locate_with(
+        explicit: Option<&Path>,
+        var: impl Fn(&str) -> Option<std::ffi::OsString>,
+    ) -> Option<DataDir> {
+        let named = explicit.map(Path::to_path_buf).or_else(|| {
+            var(DataDir::VARIABLE)
+                .filter(|value| !value.is_empty())
+                .map(PathBuf::from)
+        });
+        let root = match named {
+            Some(root) => root,
+            None => directories::ProjectDirs::from("", "", "shashki")?
+                .data_dir()
+                .to_path_buf(),
+        };
+        Some(DataDir { root })
+    }
+
+    /// The directory itself.
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     /// The prompt's line history.
@@ -67,5 +93,32 @@ impl DataDir {
             Some(parent) if !parent.as_os_str().is_empty() => std::fs::create_dir_all(parent),
             _ => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+
+    fn variable(value: &str) -> impl Fn(&str) -> Option<OsString> {
+        move |name| (name == DataDir::VARIABLE).then(|| OsString::from(value))
+    }
+
+    #[test]
+    fn the_option_comes_before_the_variable_and_the_variable_before_the_system() {
+        let given = Path::new("given");
+        let chosen = DataDir::locate_with(Some(given), variable("from-variable"));
+        assert_eq!(chosen.map(|data| data.root), Some(given.to_path_buf()));
+        let chosen = DataDir::locate_with(None, variable("from-variable"));
+        assert_eq!(
+            chosen.map(|data| data.root),
+            Some(PathBuf::from("from-variable"))
+        );
+        let system = DataDir::locate_with(None, |_| None);
+        assert_eq!(DataDir::locate_with(None, variable("")), system);
+        assert!(
+            system.is_none_or(|data| data.root.ends_with("shashki") || data.root.ends_with("data"))
+        );
     }
 }

@@ -229,6 +229,7 @@ mod tests {
         assert_eq!(error.to_string(), "it is a directory, not a regular file");
     }
 
+    // A device with a path in the file system (/dev/zero) is Unix's.
     #[cfg(unix)]
     #[test]
     fn a_device_is_refused_without_reading_it() {
@@ -236,6 +237,7 @@ mod tests {
         assert!(matches!(error, ReadError::NotAFile("a device")), "{error}");
     }
 
+    // A named pipe in the file system is Unix's.
     #[cfg(unix)]
     #[test]
     fn a_named_pipe_is_refused_at_once() {

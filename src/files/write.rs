@@ -136,6 +136,7 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    // Making a symbolic link takes a privilege on Windows that a test cannot count on.
     #[cfg(unix)]
     #[test]
     fn a_symbolic_link_stays_a_link_and_its_target_is_written() {
@@ -157,6 +158,7 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    // Making a symbolic link takes a privilege on Windows that a test cannot count on.
     #[cfg(unix)]
     #[test]
     fn a_dangling_link_creates_its_target() {
@@ -169,6 +171,7 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    // File modes are Unix's; Windows has a read-only flag only.
     #[cfg(unix)]
     #[test]
     fn the_permissions_of_the_old_file_are_kept() {

@@ -21,8 +21,6 @@ use crate::{Color, Move, MoveText, Position};
 pub const BUILTIN_TEXT: &str = include_str!("../../kb/combs.txt");
 /// The origin of the starter base in messages.
 pub const BUILTIN_ORIGIN: &str = "built-in starter base";
-/// A base in the current directory, used before the player's own when it exists.
-pub const LOCAL_PATH: &str = "kb/combs.txt";
 /// The learned facts shipped in the binary (`shashki kb learn`), loaded with the starter base.
 pub const BUILTIN_LEARNED_TEXT: &str = include_str!("../../kb/learned.txt");
 /// The origin of the built-in learned facts in messages.
@@ -118,12 +116,12 @@ impl KnowledgeBase {
     /// the facts answer together, the file's first and the book's last.
     pub fn load(path: &Path) -> LoadResult {
         let (mut base, mut warnings) = KnowledgeBase::load_alone(path)?;
-        if let Some(learned) = learned_path(Some(path)).filter(|learned| learned.exists()) {
+        if let Some(learned) = learned_path(Some(path), None).filter(|learned| learned.exists()) {
             let (more, more_warnings) = KnowledgeBase::load_alone(&learned)?;
             warnings.extend(more_warnings);
             base = base.joined(more);
         }
-        match book_path(Some(path)).filter(|book| book.exists()) {
+        match book_path(Some(path), None).filter(|book| book.exists()) {
             Some(book) => {
                 let (base, more_warnings) = base.with_book_file(&book)?;
                 warnings.extend(more_warnings);
@@ -256,20 +254,21 @@ impl KnowledgeBase {
     }
 
     /// The base to use: the file [`locate_file`] names (with its learned facts and its
-    /// book), else the built-in base with the player's learned facts, if they have any,
-    /// and the player's own book if they have one (else the built-in book).
-    pub fn locate(explicit: Option<&Path>) -> LoadResult {
-        if let Some(path) = locate_file(explicit) {
+    /// book), else the built-in base with the learned facts of the player's data
+    /// directory `data`, if they have any, and their own book if they have one (else the
+    /// built-in book).
+    pub fn locate(explicit: Option<&Path>, data: Option<&DataDir>) -> LoadResult {
+        if let Some(path) = locate_file(explicit, data) {
             return KnowledgeBase::load(&path);
         }
         let mut base = KnowledgeBase::builtin_without_book();
         let mut warnings = Vec::new();
-        if let Some(learned) = learned_path(None).filter(|learned| learned.exists()) {
+        if let Some(learned) = learned_path(None, data).filter(|learned| learned.exists()) {
             let (more, more_warnings) = KnowledgeBase::load_alone(&learned)?;
             warnings.extend(more_warnings);
             base = base.joined(more);
         }
-        match book_path(None).filter(|book| book.exists()) {
+        match book_path(None, data).filter(|book| book.exists()) {
             Some(book) => {
                 let (base, more_warnings) = base.with_book_file(&book)?;
                 warnings.extend(more_warnings);
@@ -443,9 +442,9 @@ fn read_file(path: &Path) -> Result<(String, String), Vec<Diagnostic>> {
 
 /// The opening book that goes with the knowledge-base file `base`: `book.txt` beside
 /// it (none when `base` is that file itself or a file of learned facts); with no file
-/// (the built-in base), the player's own in the data directory. `None` when there is
-/// no such place.
-pub fn book_path(base: Option<&Path>) -> Option<PathBuf> {
+/// (the built-in base), the player's own in the data directory `data`. `None` when
+/// there is no such place.
+pub fn book_path(base: Option<&Path>, data: Option<&DataDir>) -> Option<PathBuf> {
     match base {
         Some(path)
             if path
@@ -455,34 +454,39 @@ pub fn book_path(base: Option<&Path>) -> Option<PathBuf> {
             None
         }
         Some(path) => Some(path.with_file_name(BOOK_NAME)),
-        None => DataDir::locate().map(|data| data.book()),
+        None => data.map(DataDir::book),
     }
 }
 
 /// The file of learned facts that goes with the knowledge-base file `base`: `learned.txt`
 /// beside it (none when `base` is that file itself); with no file (the built-in base),
-/// the player's own in the data directory. `None` when there is no such place.
-pub fn learned_path(base: Option<&Path>) -> Option<PathBuf> {
+/// the player's own in the data directory `data`. `None` when there is no such place.
+pub fn learned_path(base: Option<&Path>, data: Option<&DataDir>) -> Option<PathBuf> {
     match base {
         Some(path) if path.file_name().is_some_and(|name| name == LEARNED_NAME) => None,
         Some(path) => Some(path.with_file_name(LEARNED_NAME)),
-        None => DataDir::locate().map(|data| data.learned()),
+        None => data.map(DataDir::learned),
     }
+}
+
+/// The base in the current directory, `kb/combs.txt` as the system writes paths, used
+/// before the player's own when it exists.
+pub fn local_path() -> PathBuf {
+    Path::new("kb").join("combs.txt")
 }
 
 /// The knowledge-base file to use: `explicit` when given, else `kb/combs.txt` in
 /// the current directory if it exists, else the player's own base in the data
-/// directory if it exists; `None` means the built-in starter base.
-pub fn locate_file(explicit: Option<&Path>) -> Option<PathBuf> {
+/// directory `data` if it exists; `None` means the built-in starter base.
+pub fn locate_file(explicit: Option<&Path>, data: Option<&DataDir>) -> Option<PathBuf> {
     if let Some(path) = explicit {
         return Some(path.to_path_buf());
     }
-    let local = Path::new(LOCAL_PATH);
+    let local = local_path();
     if local.exists() {
-        return Some(local.to_path_buf());
+        return Some(local);
     }
-    DataDir::locate()
-        .map(|data| data.knowledge_base())
+    data.map(DataDir::knowledge_base)
         .filter(|path| path.exists())
 }
 
@@ -792,7 +796,7 @@ mod tests {
 
     #[test]
     fn locate_prefers_the_explicit_path_and_reports_its_errors() {
-        let errors = KnowledgeBase::locate(Some(Path::new("/no/such/file.txt"))).unwrap_err();
+        let errors = KnowledgeBase::locate(Some(Path::new("/no/such/file.txt")), None).unwrap_err();
         assert_eq!(errors[0].origin, "/no/such/file.txt");
         assert!(
             errors[0]

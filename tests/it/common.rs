@@ -149,8 +149,18 @@ pub fn run(args: &[&str], input: impl AsRef<[u8]>) -> Session {
     home.run(args, input)
 }
 
-/// A player's world for one test: the working directory and the data directory
-/// (`XDG_DATA_HOME`) of every run in it, kept across runs and removed at the end.
+/// `path`, written with `/`, as the program shows it: with the system's separator
+/// (`kb\\combs.txt` on Windows).
+pub fn native(path: &str) -> String {
+    path.replace('/', std::path::MAIN_SEPARATOR_STR)
+}
+
+/// The variable that names shashki's data directory on every system: the tests keep
+/// each player's files apart with it, never touching the real ones.
+pub const DATA_VARIABLE: &str = "SHASHKI_DATA_DIR";
+
+/// A player's world for one test: the working directory and, in its `shashki`, the data
+/// directory of every run in it, kept across runs and removed at the end.
 pub struct Home {
     pub dir: Scratch,
 }
@@ -170,7 +180,7 @@ impl Home {
         std::fs::write(path, text).expect("writing a file");
     }
 
-    /// The player's data directory as shashki finds it on Linux.
+    /// The player's data directory.
     pub fn data(&self) -> PathBuf {
         self.dir.join("shashki")
     }
@@ -191,14 +201,14 @@ pub fn in_english(command: &mut Command) -> &mut Command {
         .env("LANG", "C")
 }
 
-/// Runs `shashki ARGS` in `dir` (also its `XDG_DATA_HOME`) with `input` on stdin, in
-/// English; see [`shashki_in`].
+/// Runs `shashki ARGS` in `dir` (its data directory `dir/shashki`) with `input` on stdin,
+/// in English; see [`shashki_in`].
 #[track_caller]
 pub fn shashki(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Session {
     shashki_in(dir, &[], args, input)
 }
 
-/// Runs `shashki ARGS` in `dir` (also its `XDG_DATA_HOME`) with `input` on stdin and the
+/// Runs `shashki ARGS` in `dir` (its data directory `dir/shashki`) with `input` on stdin and the
 /// variables `env` set over an English locale; kills it and fails the test if it takes
 /// longer than [`PATIENCE`] (a regression that hangs, such as a FIFO opened, fails
 /// instead of stalling the suite), and if it panicked.
@@ -225,7 +235,7 @@ pub fn shashki_paced(
     let mut child = command
         .args(args)
         .current_dir(dir)
-        .env("XDG_DATA_HOME", dir)
+        .env(DATA_VARIABLE, dir.join("shashki"))
         .env_remove("NO_COLOR")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

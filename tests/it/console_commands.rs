@@ -159,7 +159,7 @@ fn the_bot_s_move_with_a_long_reason_is_wrapped_to_80_columns() {
     assert!(
         wrapped
             .last()
-            .is_some_and(|line| line.ends_with("kb/combs.txt:1)")),
+            .is_some_and(|line| line.ends_with(&common::native("kb/combs.txt:1)"))),
         "{wrapped:?}"
     );
 }

@@ -5,22 +5,25 @@ use crate::common;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
-use common::{play, scratch};
+use common::{native, play, scratch};
 
 #[test]
 fn a_remembered_move_is_played_by_the_bot_from_the_knowledge_base() {
     // The session's ./kb/combs.txt starts empty; after `flip` the bot stands where the fact is.
     let session = play(&[], "remember c3-d4 Проверка\nkb check\nflip\n");
     assert!(session.success);
+    let base = native("kb/combs.txt");
     assert_eq!(
         session.answer_to("remember c3-d4 Проверка"),
-        "remembered \"Проверка\" (kb/combs.txt:1)"
+        format!("remembered \"Проверка\" ({base}:1)")
     );
     assert_eq!(
         session.answer_to("kb check"),
-        "kb/combs.txt: 1 fact (1 exact, 0 patterns, 0 lines), no errors"
+        format!("{base}: 1 fact (1 exact, 0 patterns, 0 lines), no errors")
     );
-    session.expect("shashki plays c3-d4 (knowledge base: \"Проверка\", kb/combs.txt:1)");
+    session.expect(&format!(
+        "shashki plays c3-d4 (knowledge base: \"Проверка\", {base}:1)"
+    ));
 }
 
 #[test]
@@ -32,7 +35,10 @@ fn remember_explains_a_move_that_is_not_legal() {
     );
     assert_eq!(
         session.answer_to("kb check"),
-        "kb/combs.txt: 0 facts (0 exact, 0 patterns, 0 lines), no errors"
+        format!(
+            "{}: 0 facts (0 exact, 0 patterns, 0 lines), no errors",
+            native("kb/combs.txt")
+        )
     );
 }
 
@@ -69,12 +75,15 @@ fn kb_reload_shows_the_problems_of_a_broken_file_in_russian() {
     );
     assert!(session.success, "{}", session.stdout);
     // A syntax error and an error of meaning, each with its place, its line and a caret.
-    let problems = "kb/combs.txt:1:14: ошибка: ожидается `white` или `black`\n\
-                    fact \"a\" for purple\n             ^\n\
-                    kb/combs.txt:4:9: ошибка: диапазон 4..2 пуст: ни одно число не подходит\n\
-                    \x20 white 4..2\n        ^\n";
+    let base = native("kb/combs.txt");
+    let problems = format!(
+        "{base}:1:14: ошибка: ожидается `white` или `black`\n\
+         fact \"a\" for purple\n             ^\n\
+         {base}:4:9: ошибка: диапазон 4..2 пуст: ни одно число не подходит\n\
+         \x20 white 4..2\n        ^\n"
+    );
     assert_eq!(
-        session.count(problems),
+        session.count(&problems),
         2,
         "at the start and on reload:\n{}",
         session.stdout
@@ -83,7 +92,7 @@ fn kb_reload_shows_the_problems_of_a_broken_file_in_russian() {
         .stdout
         .split_once("база перечитать\n")
         .expect("the command echoed");
-    assert!(reloaded.starts_with(problems), "{reloaded}");
+    assert!(reloaded.starts_with(&problems), "{reloaded}");
     session.expect("2 ошибки; играем по-прежнему без базы знаний");
 }
 
@@ -99,7 +108,7 @@ fn a_reload_with_errors_keeps_the_old_base() {
     let mut child = common::in_english(&mut Command::new(env!("CARGO_BIN_EXE_shashki")))
         .args(["--seed", "7", "--depth", "3", "--kb", &path])
         .current_dir(&dir)
-        .env("XDG_DATA_HOME", &dir)
+        .env(common::DATA_VARIABLE, dir.join("shashki"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -161,9 +170,10 @@ fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
          search plays it too\n",
     );
     session.expect("\"Удар с поля e1\": f4-g5 h6:f4:d2 e1:c3:a5:c7:e5\n");
-    session.expect("add this fact to kb/learned.txt? (y/n) y\n");
-    session.expect("learned: 1 fact added to kb/learned.txt\n");
-    session.expect("kb/learned.txt knows it already: nothing to learn\n");
+    let learned = native("kb/learned.txt");
+    session.expect(&format!("add this fact to {learned}? (y/n) y\n"));
+    session.expect(&format!("learned: 1 fact added to {learned}\n"));
+    session.expect(&format!("{learned} knows it already: nothing to learn\n"));
     let learned = std::fs::read_to_string(home.dir.join("kb/learned.txt")).unwrap();
     assert!(
         learned.contains("% from the console game Белые – Чёрные, "),
@@ -189,7 +199,10 @@ fn learn_writes_nothing_when_told_no() {
         "ход 1 (белые): f4-g5 h6:f4:d2 e1:c3:a5:c7:e5; выигрыш: 2 шашки; упущена;\n    \
          расчёт на 12 полуходов тоже её играет\n",
     );
-    session.expect("добавить 1 факт в kb/learned.txt? (д/н) н\n");
+    session.expect(&format!(
+        "добавить 1 факт в {}? (д/н) н\n",
+        native("kb/learned.txt")
+    ));
     session.expect("ничего не выучено\n");
     assert!(!home.dir.join("kb/learned.txt").exists());
 }

@@ -94,7 +94,10 @@ fn russian_words_name_every_kind_of_command() {
     session.expect("сохранено в п.pdn\n");
     session.expect("открыт п.pdn: 1 полуход\n");
     session.expect("не удалось открыть нет.pdn: такого файла или каталога нет\n");
-    session.expect("kb/combs.txt: 0 фактов (точных: 0, шаблонов: 0, линий: 0), ошибок нет");
+    session.expect(&format!(
+        "{}: 0 фактов (точных: 0, шаблонов: 0, линий: 0), ошибок нет",
+        common::native("kb/combs.txt")
+    ));
     assert!(
         !session.stdout.contains("неизвестная команда"),
         "{}",

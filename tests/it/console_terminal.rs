@@ -55,7 +55,7 @@ impl Terminal {
             .args(["--seed", "1"])
             .args(args)
             .current_dir(&home.dir)
-            .env("XDG_DATA_HOME", &home.dir)
+            .env(common::DATA_VARIABLE, home.dir.join("shashki"))
             .env_remove("NO_COLOR")
             .env_remove("COLUMNS")
             .envs(env.iter().copied());

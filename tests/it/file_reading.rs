@@ -3,8 +3,6 @@
 
 use crate::common;
 
-use std::path::Path;
-
 use common::{scratch, shashki};
 
 const BOARD: &str = "\
@@ -23,8 +21,10 @@ fn one_fact() -> String {
     format!("fact \"шаг\" for white\n{BOARD}play e3-f4\n")
 }
 
+// A named pipe in the file system is Unix's (Windows keeps its pipes under \\.\pipe\).
+#[cfg(unix)]
 /// A named pipe at `path`, made by the `mkfifo` command.
-fn make_fifo(path: &Path) {
+fn make_fifo(path: &std::path::Path) {
     let made = std::process::Command::new("mkfifo").arg(path).status();
     assert!(made.is_ok_and(|status| status.success()), "mkfifo {path:?}");
 }
@@ -93,6 +93,7 @@ fn invalid_utf8_in_a_game_record_is_placed_by_line_and_column() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+// A named pipe in the file system is Unix's.
 #[cfg(unix)]
 #[test]
 fn a_fifo_is_refused_at_once_by_kb_check() {
@@ -107,6 +108,7 @@ fn a_fifo_is_refused_at_once_by_kb_check() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+// A named pipe in the file system is Unix's.
 #[cfg(unix)]
 #[test]
 fn a_fifo_is_refused_at_once_by_the_console() {

@@ -44,7 +44,7 @@ impl Hub {
             .arg("hub")
             .args(args)
             .current_dir(&home.dir)
-            .env("XDG_DATA_HOME", &home.dir)
+            .env(common::DATA_VARIABLE, home.dir.join("shashki"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

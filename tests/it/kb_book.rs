@@ -36,7 +36,7 @@ impl Workshop {
         command
             .args(args)
             .current_dir(&*self.dir)
-            .env("XDG_DATA_HOME", &*self.dir);
+            .env(common::DATA_VARIABLE, self.dir.join("shashki"));
         command
     }
 
@@ -102,7 +102,8 @@ fn book_facts_load_and_kb_check_accepts_them() {
     );
     assert!(
         check.ends_with(&format!(
-            "kb/book.txt: {facts} facts ({facts} exact, 0 patterns, 0 lines) OK\n"
+            "{}: {facts} facts ({facts} exact, 0 patterns, 0 lines) OK\n",
+            common::native("kb/book.txt")
         )),
         "{check}"
     );
@@ -121,7 +122,10 @@ fn book_facts_load_and_kb_check_accepts_them() {
             .unwrap(),
     );
     assert!(
-        chosen.starts_with(&format!("source: kb \"{first}\" (kb/book.txt:")),
+        chosen.starts_with(&format!(
+            "source: kb \"{first}\" ({}:",
+            common::native("kb/book.txt")
+        )),
         "{chosen}"
     );
     assert!(

@@ -2,11 +2,14 @@
 
 use crate::common;
 
+use std::path::Path;
 use std::process::Command;
 
 fn kb_check(path: &str) -> (i32, String) {
+    let home = common::Home::new("kb-check");
     let output = Command::new(env!("CARGO_BIN_EXE_shashki"))
         .args(["kb", "check", path])
+        .env(common::DATA_VARIABLE, home.data())
         .output()
         .expect("the binary runs");
     let code = output.status.code().unwrap_or(-1);
@@ -15,22 +18,27 @@ fn kb_check(path: &str) -> (i32, String) {
 
 #[test]
 fn a_sound_file_prints_its_counts_and_exits_0() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
-    let (code, out) = kb_check(path);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("kb")
+        .join("combs.txt");
+    let (code, out) = kb_check(&path.display().to_string());
     assert_eq!(code, 0, "{out}");
     // The learned facts and the opening book beside it are checked with it.
-    let learned = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/learned.txt");
-    let (base, _) = shashki::kb::KnowledgeBase::load_alone(std::path::Path::new(learned)).unwrap();
-    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/book.txt");
-    let (facts, _) = shashki::kb::KnowledgeBase::load_alone(std::path::Path::new(book)).unwrap();
+    let learned = path.with_file_name("learned.txt");
+    let (base, _) = shashki::kb::KnowledgeBase::load_alone(&learned).unwrap();
+    let book = path.with_file_name("book.txt");
+    let (facts, _) = shashki::kb::KnowledgeBase::load_alone(&book).unwrap();
     let expected = format!(
-        "{path}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
-         {learned}: {} facts ({} exact, {} patterns, {} lines) OK\n\
-         {book}: {} facts ({} exact, 0 patterns, 0 lines) OK\n",
+        "{}: 236 facts (146 exact, 90 patterns, 17 lines) OK\n\
+         {}: {} facts ({} exact, {} patterns, {} lines) OK\n\
+         {}: {} facts ({} exact, 0 patterns, 0 lines) OK\n",
+        path.display(),
+        learned.display(),
         base.len(),
         base.exact_count(),
         base.pattern_count(),
         base.line_count(),
+        book.display(),
         facts.len(),
         facts.len()
     );
@@ -71,12 +79,15 @@ fn run_from_a_checkout_its_kb_combs_txt_is_the_base_read_at_run_time() {
     let output = Command::new(env!("CARGO_BIN_EXE_shashki"))
         .args(["kb", "check"])
         .current_dir(&*dir)
-        .env("XDG_DATA_HOME", &*dir)
+        .env(common::DATA_VARIABLE, dir.join("shashki"))
         .output()
         .expect("the binary runs");
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(
-        out.starts_with("kb/combs.txt: 237 facts (147 exact, 90 patterns, 17 lines) OK\n"),
+        out.starts_with(&format!(
+            "{}: 237 facts (147 exact, 90 patterns, 17 lines) OK\n",
+            common::native("kb/combs.txt")
+        )),
         "{out}"
     );
 }

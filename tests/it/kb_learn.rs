@@ -132,7 +132,10 @@ fn without_out_the_facts_go_beside_the_base_in_use() {
     home.write("kb/combs.txt", "% a club's base\n");
     let session = home.run(&["kb", "learn", "--from", "game.pdn"], "");
     assert!(session.success, "{}{}", session.stdout, session.stderr);
-    session.expect("written to kb/learned.txt\n");
+    session.expect(&format!(
+        "written to {}\n",
+        common::native("kb/learned.txt")
+    ));
     assert!(home.dir.join("kb/learned.txt").exists());
     // Without a base file, the player's own in the data directory.
     let alone = Home::new("learn-data");

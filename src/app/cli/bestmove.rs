@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::files::DataDir;
 use shashki::kb::KnowledgeBase;
 use shashki::{Game, MoveText, Position};
 
@@ -44,6 +45,8 @@ pub struct BestmoveArgs {
     threads: usize,
     #[command(flatten)]
     egtb: super::EgtbArgs,
+    #[command(flatten)]
+    data: super::DataArgs,
 }
 
 /// Default thinking time.
@@ -59,11 +62,13 @@ fn limits(movetime: Option<u64>, depth: Option<u32>) -> Limits {
     }
 }
 
-/// The knowledge base from `--kb`, `./kb/combs.txt`, the data directory or the built-in one; warnings go to stderr.
+/// The knowledge base from `--kb`, `./kb/combs.txt`, the data directory `data` or the
+/// built-in one; warnings go to stderr.
 pub fn load_knowledge_base(
     explicit: Option<&Path>,
+    data: Option<&DataDir>,
 ) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
-    match KnowledgeBase::locate(explicit) {
+    match KnowledgeBase::locate(explicit, data) {
         Ok((kb, warnings)) => {
             for warning in warnings {
                 eprintln!("{warning}");
@@ -84,18 +89,19 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     if let Some(outcome) = game.outcome() {
         return Err(CliError::NoMove(Some(outcome.to_string())).into());
     }
+    let data = args.data.locate();
     let config = EngineConfig {
         use_kb: !args.no_kb,
         seed: args.seed,
         hash_mb: args.hash,
         threads: args.threads,
-        tablebase: args.egtb.open()?,
+        tablebase: args.egtb.open(data.as_ref())?,
         ..EngineConfig::default()
     };
     let kb = if args.no_kb {
         None
     } else {
-        Some(load_knowledge_base(args.kb.as_deref())?)
+        Some(load_knowledge_base(args.kb.as_deref(), data.as_ref())?)
     };
     let mut engine = Engine::try_new(config, kb)?;
     let decision = engine

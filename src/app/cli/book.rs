@@ -84,6 +84,8 @@ struct BuildArgs {
     /// Once the job is complete, write the book of this job alone to this file.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    data: super::DataArgs,
 }
 
 /// `kb book merge`.
@@ -141,8 +143,9 @@ impl BuildArgs {
 }
 
 /// The knowledge base the book goes with, without any book of its own.
-fn hand_written(explicit: Option<&Path>) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
-    Ok(super::bestmove::load_knowledge_base(explicit)?.without_book())
+fn hand_written(args: &BuildArgs) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
+    let data = args.data.locate();
+    Ok(super::bestmove::load_knowledge_base(args.kb.as_deref(), data.as_ref())?.without_book())
 }
 
 /// `1 h 02 min`, `3 min 20 s`, `12.3 s`.
@@ -180,7 +183,7 @@ fn total_time<'a>(analyses: impl Iterator<Item = &'a Analysis>) -> Duration {
 }
 
 fn run_job(args: &BuildArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let base = hand_written(args.kb.as_deref())?;
+    let base = hand_written(args)?;
     let roots = all_roots(&base)?;
     let settings = args.settings();
     let (chosen, selection) = args.selection(roots.len());
@@ -332,6 +335,7 @@ mod tests {
             job: None,
             limit: None,
             out: None,
+            data: Default::default(),
         };
         assert_eq!(
             args(Some((2, 3))).selection(8),

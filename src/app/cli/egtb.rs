@@ -7,7 +7,6 @@ use std::time::Instant;
 use crate::app::console::Lang;
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
-use shashki::files::DataDir;
 use shashki::tablebase::{self, BuildEvent, Material, ProbeError, Tablebase, VerifyEvent};
 use shashki::{DrawCounters, Position};
 
@@ -33,12 +32,16 @@ pub enum EgtbCommand {
         /// Where the tables go (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
+        #[command(flatten)]
+        data: super::DataArgs,
     },
     /// Print a position's exact value: `win in N`, `loss in N` or `draw` (N in plies).
     Probe {
         /// Where the tables are (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
+        #[command(flatten)]
+        data: super::DataArgs,
         /// The position, e.g. W:WKa1,Kc1,Ke1:BKh8.
         #[arg(long, value_parser = super::values::parse_position)]
         fen: Position,
@@ -53,26 +56,34 @@ pub enum EgtbCommand {
         /// Where the tables are (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
+        #[command(flatten)]
+        data: super::DataArgs,
     },
 }
 
 /// Runs an `egtb` subcommand; a probe says in `lang` why it has no answer.
 pub fn run(command: EgtbCommand, lang: Lang) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match command {
-        EgtbCommand::Build { pieces, only, dir } => build(&directory(dir)?.0, pieces, only),
-        EgtbCommand::Probe { dir, fen } => probe(dir, &fen, lang),
-        EgtbCommand::Verify { only, dir } => {
-            let (dir, given) = directory(dir)?;
+        EgtbCommand::Build {
+            pieces,
+            only,
+            dir,
+            data,
+        } => build(&directory(dir, &data)?.0, pieces, only),
+        EgtbCommand::Probe { dir, data, fen } => probe(directory(dir, &data), &fen, lang),
+        EgtbCommand::Verify { only, dir, data } => {
+            let (dir, given) = directory(dir, &data)?;
             verify(&open(&dir, given, None)?, only)
         }
     }
 }
 
 /// `--dir` (and that it was given), or the data directory's `egtb`.
-fn directory(dir: Option<PathBuf>) -> Result<(PathBuf, bool), CliError> {
+fn directory(dir: Option<PathBuf>, data: &super::DataArgs) -> Result<(PathBuf, bool), CliError> {
     match dir {
         Some(dir) => Ok((dir, true)),
-        None => DataDir::locate()
+        None => data
+            .locate()
             .map(|data| (data.egtb(), false))
             .ok_or(CliError::NoHome),
     }
@@ -156,11 +167,11 @@ fn build(
 /// against one to three kings; or says why there is none. Where the tables know only a
 /// win or a draw (or a loss or a draw), it prints `win in N or draw`.
 fn probe(
-    dir: Option<PathBuf>,
+    directory: Result<(PathBuf, bool), CliError>,
     position: &Position,
     lang: Lang,
 ) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let tables = directory(dir).and_then(|(dir, given)| open(&dir, given, None));
+    let tables = directory.and_then(|(dir, given)| open(&dir, given, None));
     let counters = DrawCounters::starting(position);
     let answer = match &tables {
         Ok(base) => base.probe(position, &counters).map_err(Some),

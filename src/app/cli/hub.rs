@@ -38,20 +38,24 @@ pub struct HubArgs {
     seed: u64,
     #[command(flatten)]
     egtb: super::EgtbArgs,
+    #[command(flatten)]
+    data: super::DataArgs,
 }
 
 /// Speaks the protocol until `quit` or the end of the input.
 pub fn run(args: HubArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let data = args.data.locate();
     let settings = Settings {
         config: EngineConfig {
             use_kb: !args.no_kb,
             hash_mb: args.hash,
             threads: args.threads,
             seed: args.seed,
-            tablebase: args.egtb.open()?,
+            tablebase: args.egtb.open(data.as_ref())?,
             ..EngineConfig::default()
         },
         kb_file: args.kb,
+        data,
         level: args.level,
         numbering: args.numbering,
     };

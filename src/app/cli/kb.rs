@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use shashki::combination::learned::reprove;
+use shashki::files::DataDir;
 use shashki::kb::{
     BUILTIN_BOOK_ORIGIN, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_ORIGIN, BUILTIN_LEARNED_TEXT,
     BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LoadResult, book_path, learned_path, locate_file,
@@ -29,6 +30,8 @@ pub enum KbCommand {
         /// base, and of a file given whose name starts with `learned`.
         #[arg(long)]
         prove: bool,
+        #[command(flatten)]
+        data: super::DataArgs,
     },
     /// Find combinations in games and self-play, prove and generalise them, and add
     /// them to the learned facts.
@@ -40,7 +43,7 @@ pub enum KbCommand {
 /// Runs a `kb` subcommand.
 pub fn run(command: KbCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match command {
-        KbCommand::Check { path, prove } => check(path, prove),
+        KbCommand::Check { path, prove, data } => check(path, prove, data.locate().as_ref()),
         KbCommand::Learn(args) => learn::run(args),
         KbCommand::Book(args) => book::run(args),
     }
@@ -54,8 +57,8 @@ type Checked = (String, LoadResult, bool);
 
 /// The files `kb check` looks at: the base (given or in use), its learned facts and its
 /// opening book.
-fn files_to_check(path: Option<PathBuf>) -> Vec<Checked> {
-    let base = locate_file(path.as_deref());
+fn files_to_check(path: Option<PathBuf>, data: Option<&DataDir>) -> Vec<Checked> {
+    let base = locate_file(path.as_deref(), data);
     let mut files: Vec<Checked> = Vec::new();
     match &base {
         Some(path) => {
@@ -84,7 +87,7 @@ fn files_to_check(path: Option<PathBuf>) -> Vec<Checked> {
     }
     // A named file is checked with the learned facts beside it; the base in use with
     // the learned facts it is loaded with.
-    let companion = learned_path(base.as_deref());
+    let companion = learned_path(base.as_deref(), data);
     if let Some(learned) = companion.filter(|learned| learned.exists()) {
         files.push((
             learned.display().to_string(),
@@ -94,10 +97,10 @@ fn files_to_check(path: Option<PathBuf>) -> Vec<Checked> {
     }
     // The book, checked against the facts that win over it: the base as the bot loads it.
     let earlier = || {
-        KnowledgeBase::locate(base.as_deref())
+        KnowledgeBase::locate(base.as_deref(), data)
             .map_or_else(|_| KnowledgeBase::empty(""), |(kb, _)| kb.without_book())
     };
-    match book_path(base.as_deref()).filter(|book| book.exists()) {
+    match book_path(base.as_deref(), data).filter(|book| book.exists()) {
         Some(book) => files.push((
             book.display().to_string(),
             KnowledgeBase::load_book(&book, &earlier()),
@@ -116,10 +119,14 @@ fn files_to_check(path: Option<PathBuf>) -> Vec<Checked> {
 /// Prints `PATH: N facts (E exact, P patterns, L lines) OK` for each file after any
 /// warnings (with `--prove`, `PATH: N learned facts proven` after it), and exits 0; or
 /// prints every problem and exits 1.
-fn check(path: Option<PathBuf>, prove: bool) -> Result<ExitCode, Box<dyn std::error::Error>> {
+fn check(
+    path: Option<PathBuf>,
+    prove: bool,
+    data: Option<&DataDir>,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut out = std::io::stdout().lock();
     let mut failed = false;
-    for (name, loaded, learned) in files_to_check(path) {
+    for (name, loaded, learned) in files_to_check(path, data) {
         match loaded {
             Ok((base, warnings)) => {
                 for warning in warnings {

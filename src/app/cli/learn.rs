@@ -38,6 +38,8 @@ pub struct LearnArgs {
     /// Seed of the self-play games and of the sampling that widens the facts.
     #[arg(long, default_value_t = DEFAULT_SEED, value_parser = super::values::seed())]
     seed: u64,
+    #[command(flatten)]
+    data: super::DataArgs,
 }
 
 /// Where a game came from: `FILE game N (White – Black, Event, Date)`, and as a name,
@@ -168,7 +170,11 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     }
     let target = match &args.out {
         Some(path) => path.clone(),
-        None => learned_path(locate_file(None).as_deref()).ok_or(CliError::NoLearnedFile)?,
+        None => {
+            let data = args.data.locate();
+            learned_path(locate_file(None, data.as_ref()).as_deref(), data.as_ref())
+                .ok_or(CliError::NoLearnedFile)?
+        }
     };
     let games = games(&args, &mut out)?;
     let mut bar = ProgressBar::new(games.len() as u64).with_message("searching");

@@ -87,6 +87,24 @@ enum Command {
     Tune(tune::TuneCommand),
 }
 
+/// `--data-dir DIR`: where the player's files are, for every command that reads or
+/// writes them.
+#[derive(Args, Debug, Default, Clone)]
+pub struct DataArgs {
+    /// The data directory: your saved game, history, own knowledge base and endgame
+    /// databases (default: the SHASHKI_DATA_DIR variable, else the system's place; see
+    /// the README).
+    #[arg(long = "data-dir", value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+}
+
+impl DataArgs {
+    /// The data directory chosen; `None` when none is named and the system has no home.
+    pub fn locate(&self) -> Option<DataDir> {
+        DataDir::locate(self.data_dir.as_deref())
+    }
+}
+
 /// `--egtb DIR` and `--no-egtb`: which endgame databases the bot uses.
 #[derive(Args, Debug, Default)]
 pub struct EgtbArgs {
@@ -107,21 +125,26 @@ pub struct EgtbArgs {
 
 impl EgtbArgs {
     /// The tables chosen: the databases of `--egtb` (an error if there are none), else
-    /// the data directory's if it has any, else none; the built-in king endings always.
-    pub fn open(&self) -> Result<Tablebase, CliError> {
-        self.open_within(self.budget())
+    /// those of the data directory `data` if it has any, else none; the built-in king
+    /// endings always.
+    pub fn open(&self, data: Option<&DataDir>) -> Result<Tablebase, CliError> {
+        self.open_within(data, self.budget())
     }
 
     /// Like [`EgtbArgs::open`], the tables holding at most `budget` bytes (`None`: no limit).
-    pub fn open_within(&self, budget: Option<u64>) -> Result<Tablebase, CliError> {
+    pub fn open_within(
+        &self,
+        data: Option<&DataDir>,
+        budget: Option<u64>,
+    ) -> Result<Tablebase, CliError> {
         if self.no_egtb {
             return Ok(Tablebase::builtin());
         }
         if let Some(dir) = &self.egtb {
             return egtb::open(dir, true, budget);
         }
-        let found = DataDir::locate()
-            .map(|data| data.egtb())
+        let found = data
+            .map(DataDir::egtb)
             .and_then(|dir| Tablebase::open_within(&dir, budget).ok())
             .filter(|base| !base.materials().is_empty());
         Ok(found.unwrap_or_else(Tablebase::builtin))
@@ -151,7 +174,8 @@ fn lang_arg() -> Arg {
         .value_parser(["en", "ru"])
         .help(
             "The language of the console, and of this help and the errors: en or ru \
-             (default: from LC_ALL, LC_MESSAGES or LANG; Russian for ru*, else English). \
+             (default: from LC_ALL, LC_MESSAGES or LANG, else the system's interface language; \
+             Russian for ru*, else English). \
              Commands are accepted in both",
         )
 }

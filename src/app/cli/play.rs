@@ -77,6 +77,8 @@ pub struct PlayArgs {
     file: Option<PathBuf>,
     #[command(flatten)]
     egtb: super::EgtbArgs,
+    #[command(flatten)]
+    data: super::DataArgs,
 }
 
 /// Plays a console game in `lang`.
@@ -87,6 +89,7 @@ pub fn run(args: PlayArgs, lang: Lang) -> Result<ExitCode, Box<dyn std::error::E
         (None, None, Some(ms)) => (Limits::MoveTime(Duration::from_millis(ms)), true),
         (None, None, None) => (Limits::default(), true),
     };
+    let data = args.data.locate();
     let options = Options {
         human: if args.black {
             Color::Black
@@ -108,7 +111,8 @@ pub fn run(args: PlayArgs, lang: Lang) -> Result<ExitCode, Box<dyn std::error::E
             NotationArg::Full => Notation::Full,
             NotationArg::Short => Notation::Short,
         },
-        tablebase: args.egtb.open()?,
+        tablebase: args.egtb.open(data.as_ref())?,
+        data,
         lang,
         time: args.time,
     };

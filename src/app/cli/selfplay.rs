@@ -115,6 +115,8 @@ pub struct MatchArgs {
     /// The endgame databases of the sides that use them.
     #[command(flatten)]
     egtb: super::EgtbArgs,
+    #[command(flatten)]
+    data: super::DataArgs,
     /// The openings the games start from, each played with both colours in turn.
     #[arg(long, value_enum, default_value_t = Openings::Ballots)]
     openings: Openings,
@@ -321,7 +323,8 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                 threads,
             }
         };
-    let kb = super::bestmove::load_knowledge_base(args.kb.as_deref())?;
+    let data = args.data.locate();
+    let kb = super::bestmove::load_knowledge_base(args.kb.as_deref(), data.as_ref())?;
     // Two sets of tables in one process share its memory budget.
     let sets = if args.a_egtb.is_some() || args.b_egtb.is_some() {
         2
@@ -329,7 +332,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         1
     };
     let budget = args.egtb.budget().map(|bytes| bytes / sets);
-    let tables = args.egtb.open_within(budget)?;
+    let tables = args.egtb.open_within(data.as_ref(), budget)?;
     // A side without the databases still has the built-in king endings.
     let builtin = Tablebase::builtin();
     let tables_for = |no_egtb: bool, own: &Option<PathBuf>| match (no_egtb, own) {

@@ -99,13 +99,13 @@ impl Console {
     /// Every knowledge-base file the console may use or write: the one found for
     /// `--kb` or in the current directory, and the player's own.
     fn knowledge_base_files(&self) -> Vec<PathBuf> {
-        let base = locate_file(self.kb_path.as_deref());
+        let base = locate_file(self.kb_path.as_deref(), self.data.as_ref());
         let mut files: Vec<PathBuf> = base.iter().cloned().collect();
         files.extend(self.data.as_ref().map(DataDir::knowledge_base));
         // The learned facts and the book beside it are knowledge bases too.
-        files.extend(learned_path(base.as_deref()));
+        files.extend(learned_path(base.as_deref(), self.data.as_ref()));
         files.extend(self.data.as_ref().map(DataDir::learned));
-        files.extend(book_path(base.as_deref()));
+        files.extend(book_path(base.as_deref(), self.data.as_ref()));
         files.extend(self.data.as_ref().map(DataDir::book));
         files
     }

@@ -74,10 +74,10 @@ pub enum Input {
 const WATCH_INTERVAL: Duration = Duration::from_millis(20);
 
 impl Input {
-    /// A rustyline editor with history from the user's data directory, if there is one,
-    /// completing the words of `lang`. Falls back to plain lines if the terminal cannot
-    /// be set up.
-    pub fn terminal(position: &Position, lang: Lang, color: bool) -> Input {
+    /// A rustyline editor with history from the player's data directory `data`, if
+    /// there is one, completing the words of `lang`. Falls back to plain lines if the
+    /// terminal cannot be set up.
+    pub fn terminal(position: &Position, lang: Lang, color: bool, data: Option<&DataDir>) -> Input {
         let config = Config::builder()
             .auto_add_history(false)
             .history_ignore_space(true)
@@ -87,7 +87,7 @@ impl Input {
             return Input::script();
         };
         editor.set_helper(Some(ConsoleHelper::new(position, lang, color)));
-        let history = history_path();
+        let history = data.and_then(history_path);
         if let Some(path) = &history {
             let _ = editor.load_history(path);
         }
@@ -343,10 +343,10 @@ fn is_blank(bytes: &[u8]) -> bool {
     bytes.iter().all(u8::is_ascii_whitespace)
 }
 
-/// The history file in the data directory (its directory created); `None` when
-/// there is no data directory or it cannot be made.
-fn history_path() -> Option<PathBuf> {
-    let path = DataDir::locate()?.history();
+/// The history file in the data directory (its directory created); `None` when it
+/// cannot be made.
+fn history_path(data: &DataDir) -> Option<PathBuf> {
+    let path = data.history();
     DataDir::prepare(&path).ok()?;
     Some(path)
 }

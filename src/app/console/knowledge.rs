@@ -13,14 +13,14 @@ use shashki::notation::MoveReadings;
 
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
-        let located = KnowledgeBase::locate(self.kb_path.as_deref());
+        let located = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
         if self.adopt_kb(located, false).is_err() {
             self.tell(msg!("kb-none"));
         }
     }
 
     pub(super) fn kb_reload(&mut self) {
-        let reloaded = KnowledgeBase::locate(self.kb_path.as_deref());
+        let reloaded = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
         if let Err(diagnostics) = self.adopt_kb(reloaded, true) {
             let errors = errors(&diagnostics);
             if self.engine.knowledge_base().is_some() {
@@ -61,8 +61,8 @@ impl Console {
     pub(super) fn kb_check(&mut self) {
         // The base in use, as the bot loads it: the file and its learned facts, or the
         // built-in base with them.
-        let file = locate_file(self.kb_path.as_deref());
-        let loaded = KnowledgeBase::locate(self.kb_path.as_deref());
+        let file = locate_file(self.kb_path.as_deref(), self.data.as_ref());
+        let loaded = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
         match loaded {
             Ok((kb, diagnostics)) => {
                 self.show_problems(&diagnostics);
@@ -98,7 +98,7 @@ impl Console {
     /// Teaches the base the legal move `mv` of this position, under `name` if given.
     pub(super) fn remember_move(&mut self, mv: Move, name: Option<String>) {
         let position = *self.game.position();
-        let (file, seed) = match locate_file(self.kb_path.as_deref()) {
+        let (file, seed) = match locate_file(self.kb_path.as_deref(), self.data.as_ref()) {
             Some(file) => (file, ""),
             None => match &self.data {
                 Some(data) => (data.knowledge_base(), BUILTIN_TEXT),
@@ -137,8 +137,8 @@ impl Console {
         // A base seeded from the built-in one keeps the built-in learned facts and the
         // built-in book beside it.
         let companions = [
-            (learned_path(Some(&file)), BUILTIN_LEARNED_TEXT),
-            (book_path(Some(&file)), BUILTIN_BOOK_TEXT),
+            (learned_path(Some(&file), None), BUILTIN_LEARNED_TEXT),
+            (book_path(Some(&file), None), BUILTIN_BOOK_TEXT),
         ];
         for (path, text) in companions {
             if !seed.is_empty()

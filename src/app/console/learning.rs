@@ -18,7 +18,10 @@ impl Console {
     /// learned facts beside the base in use (the player's own for the built-in base).
     pub(super) fn learn(&mut self) {
         let games = [(self.game_source(), self.game.clone())];
-        let target = learned_path(locate_file(self.kb_path.as_deref()).as_deref());
+        let target = learned_path(
+            locate_file(self.kb_path.as_deref(), self.data.as_ref()).as_deref(),
+            self.data.as_ref(),
+        );
         let mut worth_learning = false;
         let report = pipeline::learn(&games, target.as_deref(), DEFAULT_SEED, &mut |event| {
             if let Progress::Scanned(findings) = event {
@@ -104,7 +107,7 @@ impl Console {
                     count = pending.facts.len(),
                     path = pending.target.display().to_string()
                 ));
-                let reloaded = KnowledgeBase::locate(self.kb_path.as_deref());
+                let reloaded = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
                 if let Ok((kb, _)) = reloaded {
                     self.engine.set_knowledge_base(Some(kb));
                     self.hint_engine = None;

@@ -44,6 +44,7 @@ use self::interrupt::Interrupts;
 use self::render::Style;
 use self::text::{Message, Text, msg};
 use self::thinking::{Screen, Thinker};
+use crate::app::platform;
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::files::DataDir;
 use shashki::notation::pdn::{self, Comment, GameRecord};
@@ -88,6 +89,8 @@ pub struct Options {
     pub tablebase: Tablebase,
     /// The language the console speaks.
     pub lang: Lang,
+    /// The player's data directory (`None`: the system names no home).
+    pub data: Option<DataDir>,
     /// Game clocks: the bot manages its time on them, a flag fall loses.
     pub time: Option<TimeControl>,
 }
@@ -110,6 +113,7 @@ impl Default for Options {
             name: files::PLAYER.to_string(),
             tablebase: Tablebase::builtin(),
             lang: Lang::En,
+            data: None,
             time: None,
         }
     }
@@ -256,8 +260,11 @@ pub fn run(options: Options) -> io::Result<()> {
     let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     // A dumb terminal shows escape sequences as they are: no colours, no redrawing.
     let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+    // A console that cannot be taught escape sequences (before Windows 10) shows them
+    // raw: plain text then, and no line redrawn in place.
+    let escapes = interactive && terminal_out && !dumb && platform::escape_sequences();
     let style = Style {
-        color: interactive && terminal_out && !dumb && !options.no_color && !no_color_env,
+        color: escapes && !options.no_color && !no_color_env,
     };
     let seed = options.seed.unwrap_or_else(clock_seed);
     let start = options.start.unwrap_or_else(Position::start);
@@ -287,16 +294,14 @@ pub fn run(options: Options) -> io::Result<()> {
         study_depth: options.study_depth,
         clocks: options.time.map(Clocks::new),
         kb_path: options.kb.clone(),
-        data: DataDir::locate(),
+        data: options.data.clone(),
         interactive,
         autosaved: None,
         resume_pending: false,
         autosave_failed: false,
         style,
         notation: options.notation,
-        screen: Screen {
-            progress: interactive && terminal_out && !dumb,
-        },
+        screen: Screen { progress: escapes },
         question: Question::None,
         declined: None,
         announced: false,
@@ -304,7 +309,7 @@ pub fn run(options: Options) -> io::Result<()> {
         text: Text::new(options.lang),
         out: io::stdout(),
         input: match interactive {
-            true => Input::terminal(&start, options.lang, style.color),
+            true => Input::terminal(&start, options.lang, style.color, options.data.as_ref()),
             false => Input::script(),
         },
         interrupts: interactive.then(Interrupts::install).flatten(),
@@ -398,6 +403,15 @@ pub fn run(options: Options) -> io::Result<()> {
     console.farewell();
     console.input.finish();
     Ok(())
+}
+
+/// Keeps a console window that closes with the program (started from Explorer) open
+/// until the player has read its last words and pressed Enter.
+pub fn hold_the_window(lang: Lang) {
+    let mut out = io::stdout();
+    let _ = write!(out, "\n{} ", Text::new(lang).render(&msg!("window-close")));
+    let _ = out.flush();
+    let _ = io::BufRead::read_line(&mut io::stdin().lock(), &mut String::new());
 }
 
 /// A seed from the clock, for games without `--seed`.

@@ -23,12 +23,17 @@ pub enum Lang {
 
 impl Lang {
     /// The language the locale asks for: the first set, non-empty of `LC_ALL`,
-    /// `LC_MESSAGES` and `LANG` (as POSIX orders them); `ru*` is Russian, anything
-    /// else English. `var` reads a variable.
-    pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
+    /// `LC_MESSAGES` and `LANG` (as POSIX orders them), else the language of the
+    /// system's interface, which `system` gives (Windows and macOS set none of those
+    /// variables); `ru*` is Russian, anything else English. `var` reads a variable.
+    pub fn from_locale(
+        var: impl Fn(&str) -> Option<String>,
+        system: impl FnOnce() -> Option<String>,
+    ) -> Lang {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
             .iter()
-            .find_map(|name| var(name).filter(|value| !value.is_empty()));
+            .find_map(|name| var(name).filter(|value| !value.is_empty()))
+            .or_else(system);
         match locale {
             Some(locale) if locale.to_lowercase().starts_with("ru") => Lang::Ru,
             _ => Lang::En,
@@ -339,19 +344,45 @@ mod tests {
                     .map(|(_, v)| v.to_string())
             }
         };
-        assert_eq!(Lang::from_locale(env(&[("LANG", "ru_RU.UTF-8")])), Lang::Ru);
-        assert_eq!(Lang::from_locale(env(&[])), Lang::En);
+        let english = || Some("en-US".to_string());
         assert_eq!(
-            Lang::from_locale(env(&[("LC_ALL", "C"), ("LANG", "ru_RU.UTF-8")])),
+            Lang::from_locale(env(&[("LANG", "ru_RU.UTF-8")]), english),
+            Lang::Ru
+        );
+        assert_eq!(Lang::from_locale(env(&[]), || None), Lang::En);
+        assert_eq!(
+            Lang::from_locale(env(&[("LC_ALL", "C"), ("LANG", "ru_RU.UTF-8")]), english),
             Lang::En
         );
         assert_eq!(
-            Lang::from_locale(env(&[
-                ("LC_ALL", ""),
-                ("LC_MESSAGES", "ru_UA"),
-                ("LANG", "C")
-            ])),
+            Lang::from_locale(
+                env(&[("LC_ALL", ""), ("LC_MESSAGES", "ru_UA"), ("LANG", "C")]),
+                english
+            ),
             Lang::Ru
+        );
+    }
+
+    #[test]
+    fn without_locale_variables_the_system_s_interface_language_is_used() {
+        let none = |_: &str| None;
+        assert_eq!(
+            Lang::from_locale(none, || Some("ru-RU".to_string())),
+            Lang::Ru
+        );
+        assert_eq!(
+            Lang::from_locale(none, || Some("en-GB".to_string())),
+            Lang::En
+        );
+        let empty = |_: &str| Some(String::new());
+        assert_eq!(
+            Lang::from_locale(empty, || Some("ru".to_string())),
+            Lang::Ru
+        );
+        let english = |name: &str| (name == "LANG").then(|| "en_US.UTF-8".to_string());
+        assert_eq!(
+            Lang::from_locale(english, || Some("ru-RU".to_string())),
+            Lang::En
         );
     }
 

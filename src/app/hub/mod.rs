@@ -30,6 +30,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Stop, unknown_level};
+use shashki::files::DataDir;
 use shashki::kb::KnowledgeBase;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_position};
@@ -49,6 +50,8 @@ pub struct Settings {
     /// The knowledge-base file; `None` for the usual search (`./kb/combs.txt`, the
     /// player's own base, the built-in one).
     pub kb_file: Option<PathBuf>,
+    /// The player's data directory, where the usual search looks for a base.
+    pub data: Option<DataDir>,
     /// The named level that sets the search and the knowledge when the GUI sends no `level`.
     pub level: engine::Level,
     /// The numbering of the moves.
@@ -60,6 +63,7 @@ impl Default for Settings {
         Settings {
             config: EngineConfig::default(),
             kb_file: None,
+            data: None,
             level: engine::level("normal").expect("the normal level"),
             numbering: MoveNumbering::Auto,
         }
@@ -297,7 +301,10 @@ impl Session {
         if !self.settings.config.use_kb {
             return Ok(None);
         }
-        match KnowledgeBase::locate(self.settings.kb_file.as_deref()) {
+        match KnowledgeBase::locate(
+            self.settings.kb_file.as_deref(),
+            self.settings.data.as_ref(),
+        ) {
             Ok((kb, warnings)) => {
                 for warning in warnings {
                     eprintln!("{warning}");
