@@ -41,13 +41,16 @@ pub fn console_of_its_own() -> bool {
 
 #[cfg(windows)]
 mod windows {
+    use windows_sys::Win32::Foundation::HANDLE;
     use windows_sys::Win32::System::Console::{
-        CONSOLE_MODE, ENABLE_VIRTUAL_TERMINAL_PROCESSING, GetConsoleMode, GetConsoleProcessList,
-        GetStdHandle, STD_OUTPUT_HANDLE, SetConsoleMode,
+        CONSOLE_MODE, CONSOLE_SCREEN_BUFFER_INFO, COORD, ENABLE_VIRTUAL_TERMINAL_PROCESSING,
+        FillConsoleOutputCharacterW, GetConsoleMode, GetConsoleProcessList,
+        GetConsoleScreenBufferInfo, GetStdHandle, STD_OUTPUT_HANDLE, SetConsoleCursorPosition,
+        SetConsoleMode, WriteConsoleW,
     };
 
     /// Switches on virtual-terminal processing of the console on standard output, if it
-    /// is a console; whether it is on.
+    /// is a console; whether escape sequences are now understood there.
     pub fn enable_virtual_terminal() -> bool {
         // SAFETY: the handle is the process's own standard output, and the mode is read
         // into a local variable before it is written back with one more flag.
@@ -57,9 +60,61 @@ mod windows {
             if GetConsoleMode(out, &mut mode) == 0 {
                 return false;
             }
-            mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING != 0
-                || SetConsoleMode(out, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0
+            if mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING == 0
+                && SetConsoleMode(out, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING) == 0
+            {
+                return false;
+            }
+            understands_escapes(out)
         }
+    }
+
+    /// Whether the console `out` really reads escape sequences: some take the mode and
+    /// print the sequence as text all the same (Wine 8's). A sequence that moves nothing
+    /// must leave the cursor where it was; where it moved, the cells it took are blanked
+    /// and the cursor put back.
+    ///
+    /// # Safety
+    /// `out` is a console screen buffer's handle.
+    unsafe fn understands_escapes(out: HANDLE) -> bool {
+        const RESET: &[u16] = &[0x1b, b'[' as u16, b'0' as u16, b'm' as u16];
+        let cursor = || {
+            // SAFETY: the information is written into a local variable.
+            unsafe {
+                let mut info: CONSOLE_SCREEN_BUFFER_INFO = std::mem::zeroed();
+                (GetConsoleScreenBufferInfo(out, &mut info) != 0).then_some(info.dwCursorPosition)
+            }
+        };
+        let Some(before) = cursor() else {
+            return false;
+        };
+        let mut written = 0;
+        // SAFETY: the text is a local array of its stated length.
+        unsafe {
+            WriteConsoleW(
+                out,
+                RESET.as_ptr().cast(),
+                RESET.len() as u32,
+                &mut written,
+                std::ptr::null(),
+            );
+        }
+        let Some(after) = cursor() else {
+            return false;
+        };
+        if same(before, after) {
+            return true;
+        }
+        // SAFETY: the cells from `before` on are the console's own.
+        unsafe {
+            FillConsoleOutputCharacterW(out, u16::from(b' '), written.max(4), before, &mut written);
+            SetConsoleCursorPosition(out, before);
+        }
+        false
+    }
+
+    fn same(a: COORD, b: COORD) -> bool {
+        (a.X, a.Y) == (b.X, b.Y)
     }
 
     /// How many processes use this process's console (0 when it has none).

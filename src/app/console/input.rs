@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
-use rustyline::{CompletionType, Config, Editor};
+use rustyline::{ColorMode, CompletionType, Config, Editor};
 
 use super::helper::{ConsoleHelper, Mode};
 use super::text::{Lang, visible};
@@ -82,6 +82,12 @@ impl Input {
             .auto_add_history(false)
             .history_ignore_space(true)
             .completion_type(CompletionType::List)
+            // Without colours the editor writes no escape sequence of its own either.
+            .color_mode(if color {
+                ColorMode::Enabled
+            } else {
+                ColorMode::Disabled
+            })
             .build();
         let Ok(mut editor) = Editor::with_config(config) else {
             return Input::script();

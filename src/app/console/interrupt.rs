@@ -19,7 +19,8 @@ use shashki::engine::Stop;
 type Busy = Arc<Mutex<Option<(Stop, Arc<AtomicBool>)>>>;
 
 /// Ctrl-C caught for the whole session. While no work runs it does nothing: at the
-/// prompt the line editor reads Ctrl-C as a key of its own.
+/// prompt the line editor reads Ctrl-C as a key of its own (a console that delivers it
+/// as an event all the same, as Wine's does, has it typed as a key on Windows).
 pub(super) struct Interrupts {
     busy: Busy,
 }
@@ -35,6 +36,9 @@ impl Interrupts {
             if let Some((stop, pressed)) = busy.as_ref() {
                 pressed.store(true, Ordering::SeqCst);
                 stop.request();
+            } else {
+                #[cfg(windows)]
+                windows::type_ctrl_c_for_the_line_editor();
             }
         })
         .ok()?;
@@ -81,6 +85,49 @@ impl Drop for Watch {
         *self.busy.lock().unwrap_or_else(PoisonError::into_inner) = None;
         #[cfg(unix)]
         drop(self.quiet.take());
+    }
+}
+
+#[cfg(windows)]
+mod windows {
+    use windows_sys::Win32::System::Console::{
+        CONSOLE_MODE, ENABLE_PROCESSED_INPUT, GetConsoleMode, GetStdHandle, INPUT_RECORD,
+        INPUT_RECORD_0, KEY_EVENT, KEY_EVENT_RECORD, KEY_EVENT_RECORD_0, LEFT_CTRL_PRESSED,
+        STD_INPUT_HANDLE, WriteConsoleInputW,
+    };
+
+    /// Puts Ctrl-C into the console's input as the key it is, for the line editor reading
+    /// it to take as it takes Ctrl-C on Unix. Only while the console delivers keys raw
+    /// (no processed input, as the line editor sets it): a console in its usual mode
+    /// would turn the key back into the event this answers, over and over.
+    pub fn type_ctrl_c_for_the_line_editor() {
+        const C_KEY: u16 = 0x43;
+        const CTRL_C: u16 = 3;
+        let key = KEY_EVENT_RECORD {
+            bKeyDown: 1,
+            wRepeatCount: 1,
+            wVirtualKeyCode: C_KEY,
+            wVirtualScanCode: 0,
+            uChar: KEY_EVENT_RECORD_0 {
+                UnicodeChar: CTRL_C,
+            },
+            dwControlKeyState: LEFT_CTRL_PRESSED,
+        };
+        let record = INPUT_RECORD {
+            EventType: KEY_EVENT as u16,
+            Event: INPUT_RECORD_0 { KeyEvent: key },
+        };
+        // SAFETY: the handle is the process's standard input; the mode is read into a
+        // local variable, and one record is written from a local variable.
+        unsafe {
+            let input = GetStdHandle(STD_INPUT_HANDLE);
+            let mut mode: CONSOLE_MODE = 0;
+            if GetConsoleMode(input, &mut mode) == 0 || mode & ENABLE_PROCESSED_INPUT != 0 {
+                return;
+            }
+            let mut written = 0;
+            WriteConsoleInputW(input, &record, 1, &mut written);
+        }
     }
 }
 
