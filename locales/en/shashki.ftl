@@ -23,6 +23,9 @@ ask-draw = accept the draw? (y/n)
 ask-new-game = new game? (y/n)
 ask-quit = quit? (y/n)
 ask-branch = start the new line? (y/n)
+ask-which-one = did you mean { $choice }? (y/n)
+read-as-layout-illegal = { $typed } on the Russian layout is { $reading }, which is no move here: { $reason }
+which-declined = nothing done
 ask-which = { $typed } can be read as { $choices }: which? (1-{ $count })
 answer-which = please answer with the number of the move, or type another command
 answer-please = please answer y or n
@@ -40,6 +43,7 @@ line-bad-argument = { $command }: { $reason }; usage: { $usage }
 arg-none = takes no argument, got '{ $got }'
 arg-move-number = needs a move number from 1
 arg-plies = needs a number of plies from 1
+arg-review-depth = the depth must be 1 to { $max } plies
 arg-position = needs a position string
 arg-file = needs a file name
 arg-game-number = games are numbered from 1
@@ -82,8 +86,8 @@ cmd-goto = show the position before move N
     .usage = N
 cmd-hint = ask the bot what it would play in your place
 cmd-analyze = the best three lines of the position shown, ever deeper until Enter or Ctrl-C
-cmd-review = each side's mistakes in this game, searching MS a position (default 100)
-    .usage = [MS]
+cmd-review = each side's mistakes and the loser's decisive one (DEPTH plies a position)
+    .usage = [DEPTH]
 cmd-undo = take back your last move and the bot's reply
 cmd-new = start a new game from the start position
 cmd-flip = swap colours with the bot
@@ -297,6 +301,10 @@ draw-agreement = draw by agreement
 ## Moves that cannot be played
 
 move-empty = no move given; type it like c3-d4 or c3:e5
+move-not-files = { $typed }: { $count ->
+    [one] the letter { $letters } is no file
+   *[other] the letters { $letters } are no files
+}; a square is a file a-h and a rank 1-8, like c3
 move-one-square = only one square ({ $square }); a move needs at least two, like c3-d4
 move-unexpected = unexpected '{ $found }' at column { $column }; write moves like c3-d4 or c3:e5:c7
 square-malformed = '{ $text }' is not a square (expected a file a-h and a rank 1-8, like c3)
@@ -417,19 +425,31 @@ kb-loaded = { $reloaded ->
 }: { $origin } ({ $facts ->
     [one] 1 fact
    *[other] { $facts } facts
+}{ $left ->
+    [0] {""}
+    [one] ; 1 left out for its errors, shown above
+   *[other] ; { $left } left out for their errors, shown above
 })
 kb-reload-kept = { $errors ->
     [one] 1 error
    *[other] { $errors } errors
-}; the knowledge base in use stays as it was
+}: the file cannot be read; the knowledge base in use stays as it was
 kb-reload-none = { $errors ->
     [one] 1 error
    *[other] { $errors } errors
-}; still playing without the knowledge base
+}: the file cannot be read; still playing without the knowledge base
 kb-check-ok = { $origin }: { $facts ->
     [one] 1 fact
    *[other] { $facts } facts
-} ({ $exact } exact, { $patterns } patterns, { $lines } lines), no errors
+} ({ $exact } exact, { $patterns } patterns, { $lines } lines), { $errors ->
+    [0] no errors
+    [one] 1 error
+   *[other] { $errors } errors
+}{ $left ->
+    [0] {""}
+    [one] : 1 fact left out
+   *[other] : { $left } facts left out
+}
 kb-check-failed = { $origin }: { $errors ->
     [one] 1 error
    *[other] { $errors } errors
@@ -479,6 +499,8 @@ learn-no-data = nothing learned: no data directory; start with --kb FILE
 remember-no-data = nothing remembered: no data directory; start with --kb FILE
 remember-default-name = remembered at move { $number }: { $mv }
 remembered = remembered { $fact }
+remember-renamed = the fact "{ $old }" is now called "{ $name }"
+remember-unchanged = { $fact } plays { $mv } already: the file is unchanged
 remember-updated = updated { $fact }: play { $mv } (was: { $old })
 
 ## Game records
@@ -511,10 +533,10 @@ analysis-done = analysis done: depth { $depth }
 analysis-none = analysis stopped before depth 1
 analysis-no-move = no analysis: there is no move
 review-none = nothing to review: no moves yet
-review-start = review of { $plies }, { $ms } ms a position (Ctrl-C stops)
+review-start = review of { $plies } (Ctrl-C stops)
 review-start-depth = review of { $plies }, depth { $depth } a position (Ctrl-C stops)
 review-progress = reviewing
-review-interrupted = (interrupted: reviewed up to ply { $ply })
+review-interrupted = review stopped after { $reviewed } of { $plies } plies: the moves after them were not judged
 review-slip = { $number } { $side ->
     [white] White
    *[black] Black
@@ -538,6 +560,31 @@ review-combination-named = { "   " }{ $side ->
    *[black] Black
 } answers with the combination "{ $name }": { $line }, winning { $won }
 review-position = { "   " }position: { $fen }
+review-decisive = { $side ->
+    [white] White's
+   *[black] Black's
+} decisive mistake: { $number } { $mv } ({ $played } after it{ $has_best ->
+    [yes] ; { $best } kept { $score }
+   *[no] {""}
+}), the game lost from then on
+review-no-decisive = { $how ->
+    [from-start] { $side ->
+        [white] White was
+       *[black] Black was
+    } lost from the first position reviewed
+    [time] no move of { $side ->
+        [white] White's
+       *[black] Black's
+    } lost the game: the flag fell in a position of { $score }
+    [resigned] no move of { $side ->
+        [white] White's
+       *[black] Black's
+    } lost the game: resigned in a position of { $score }
+   *[board] no single move of { $side ->
+        [white] White's
+       *[black] Black's
+    } lost the game by this review's reckoning ({ $score } at the end)
+}
 review-cost-win = the win
 review-cost-game = the game
 review-summary = { $side ->
@@ -589,6 +636,8 @@ puzzle-solved-fact = solved: { $line } wins { $gain } ("{ $name }")
 puzzle-solved-already = solved: puzzle next poses another, puzzle off goes back to the game
 puzzle-hint-piece = hint: the piece on { $square } moves
 puzzle-hint-move = hint: { $mv }
+puzzle-score-header = shashki puzzle score (the puzzle command): puzzles solved, attempted,
+    hints asked and wrong moves
 puzzle-score = score: { $solved } solved of { $attempted } (hints: { $hints }, wrong moves: { $wrong })
 puzzle-none = no puzzle: no fact of the knowledge base gave a combination; try puzzle FEN
 puzzle-no-kb = no puzzle: no knowledge base is in use; puzzle FEN poses a position
@@ -685,7 +734,6 @@ kb-jump-not-sure = the jump { $from }:{ $to } of { $mv } does not surely take ex
 kb-landing-not-free = the capture { $mv } lands on { $square }, which is not marked '.'
 kb-repeats = this fact repeats the fact on line { $line }
 kb-contradicts = this fact contradicts the fact on line { $line }: the same board, other moves
-kb-overruled = { $fact } has this position with other moves, and it is the one played
 kb-not-utf8 = invalid UTF-8 (byte { $byte }); the file must be saved as UTF-8 text
 kb-cannot-read = cannot read the file: { $reason }
 kb-cannot-write = cannot write the file: { $reason }

@@ -24,6 +24,9 @@ ask-draw = согласиться на ничью? (д/н)
 ask-new-game = новая партия? (д/н)
 ask-quit = выйти? (д/н)
 ask-branch = начать новое продолжение? (д/н)
+ask-which-one = вы имели в виду { $choice }? (д/н)
+read-as-layout-illegal = { $typed } в русской раскладке — это { $reading }, а такого хода здесь нет: { $reason }
+which-declined = ничего не сделано
 ask-which = { $typed } можно прочитать как { $choices }: какой ход? (1-{ $count })
 answer-which = ответьте номером хода или введите другую команду
 answer-please = ответьте д или н
@@ -40,6 +43,7 @@ line-unknown = неизвестная команда «{ $word }»; список
 line-bad-argument = { $command }: { $reason }; как: { $usage }
 arg-none = без аргументов, а дано «{ $got }»
 arg-move-number = нужен номер хода от 1
+arg-review-depth = глубина — от 1 до { $max } полуходов
 arg-plies = нужно число полуходов от 1
 arg-position = нужна строка позиции
 arg-file = нужно имя файла
@@ -82,8 +86,8 @@ cmd-goto = показать позицию перед ходом N
     .usage = N
 cmd-hint = спросить бота, как бы он сыграл на вашем месте
 cmd-analyze = три лучших продолжения этой позиции, всё глубже, до Enter или Ctrl-C
-cmd-review = ошибки обеих сторон в этой партии, расчёт МС на позицию (обычно 100)
-    .usage = [МС]
+cmd-review = ошибки обеих сторон и решающая ошибка проигравших (ГЛУБИНА на позицию)
+    .usage = [ГЛУБИНА]
 cmd-undo = взять назад ваш последний ход и ответ бота
 cmd-new = новая партия из начальной позиции
 cmd-flip = поменяться с ботом цветом
@@ -286,8 +290,12 @@ draw-agreement = ничья по соглашению
 ## Ходы, которые нельзя сделать
 
 move-empty = хода нет; вводите его так: c3-d4 или c3:e5
+move-not-files = { $typed }: { $count ->
+    [one] непонятна буква { $letters }
+   *[other] непонятны буквы { $letters }
+}; поле — это вертикаль a-h и горизонталь 1-8, например c3
 move-one-square = только одно поле ({ $square }); в ходе их хотя бы два, например c3-d4
-move-unexpected = непонятный знак «{ $found }» в позиции { $column }; пишите ходы так: c3-d4 или c3:e5:c7
+move-unexpected = непонятный знак «{ $found }» ({ $column }-й по счёту); пишите ходы так: c3-d4 или c3:e5:c7
 square-malformed = «{ $text }» — не поле (нужна вертикаль a-h и горизонталь 1-8, например c3)
 square-light = { $text } — белое поле; играют только на тёмных
 illegal-no-moves = возможных ходов нет: партия окончена
@@ -418,22 +426,37 @@ kb-loaded = { $reloaded ->
     [one] { $facts } факт
     [few] { $facts } факта
    *[many] { $facts } фактов
+}{ $left ->
+    [0] {""}
+    [one] ; { $left } факт с ошибками пропущен, ошибки выше
+    [few] ; { $left } факта с ошибками пропущены, ошибки выше
+   *[many] ; { $left } фактов с ошибками пропущены, ошибки выше
 })
 kb-reload-kept = { $errors ->
     [one] { $errors } ошибка
     [few] { $errors } ошибки
    *[many] { $errors } ошибок
-}; остаётся прежняя база знаний
+}: файл не прочитать; остаётся прежняя база знаний
 kb-reload-none = { $errors ->
     [one] { $errors } ошибка
     [few] { $errors } ошибки
    *[many] { $errors } ошибок
-}; играем по-прежнему без базы знаний
+}: файл не прочитать; играем по-прежнему без базы знаний
 kb-check-ok = { $origin }: { $facts ->
     [one] { $facts } факт
     [few] { $facts } факта
    *[many] { $facts } фактов
-} (точных: { $exact }, шаблонов: { $patterns }, линий: { $lines }), ошибок нет
+} (точных: { $exact }, шаблонов: { $patterns }, линий: { $lines }), { $errors ->
+    [0] ошибок нет
+    [one] { $errors } ошибка
+    [few] { $errors } ошибки
+   *[many] { $errors } ошибок
+}{ $left ->
+    [0] {""}
+    [one] : { $left } факт пропущен
+    [few] : { $left } факта пропущены
+   *[many] : { $left } фактов пропущены
+}
 kb-check-failed = { $origin }: { $errors ->
     [one] { $errors } ошибка
     [few] { $errors } ошибки
@@ -488,6 +511,8 @@ learn-no-data = ничего не выучено: нет каталога дан
 remember-no-data = ничего не запомнено: нет каталога данных; запустите с --kb ФАЙЛ
 remember-default-name = запомнено на ходу { $number }: { $mv }
 remembered = запомнено: { $fact }
+remember-renamed = факт «{ $old }» теперь называется «{ $name }»
+remember-unchanged = { $fact } уже играет { $mv }: файл не изменён
 remember-updated = обновлено { $fact }: играть { $mv } (было: { $old })
 
 ## Записи партий
@@ -520,10 +545,10 @@ analysis-done = анализ закончен: глубина { $depth }
 analysis-none = анализ остановлен до глубины 1
 analysis-no-move = анализа нет: ходов нет
 review-none = разбирать нечего: ходов ещё нет
-review-start = разбор { $plies }, { $ms } мс на позицию (Ctrl-C остановит)
+review-start = разбор { $plies } (Ctrl-C остановит)
 review-start-depth = разбор { $plies }, глубина { $depth } на позицию (Ctrl-C остановит)
 review-progress = разбор
-review-interrupted = (прервано: разобрано до полухода { $ply })
+review-interrupted = разбор остановлен после { $reviewed } из { $plies } полуходов: дальнейшие ходы не оценены
 review-slip = { $number } { $side ->
     [white] белые
    *[black] чёрные
@@ -547,6 +572,31 @@ review-combination-named = { "   " }{ $side ->
    *[black] чёрные
 } отвечают комбинацией «{ $name }»: { $line }, выигрыш: { $won }
 review-position = { "   " }позиция: { $fen }
+review-decisive = решающая ошибка { $side ->
+    [white] белых
+   *[black] чёрных
+}: { $number } { $mv } ({ $played } после хода{ $has_best ->
+    [yes] ; { $best } сохранял { $score }
+   *[no] {""}
+}), дальше партия проиграна
+review-no-decisive = { $how ->
+    [from-start] { $side ->
+        [white] у белых
+       *[black] у чёрных
+    } проигранная позиция с начала разбора
+    [time] ни один ход { $side ->
+        [white] белых
+       *[black] чёрных
+    } не проиграл партию: флажок упал в позиции { $score }
+    [resigned] ни один ход { $side ->
+        [white] белых
+       *[black] чёрных
+    } не проиграл партию: сдались в позиции { $score }
+   *[board] по этому разбору партию не проиграл ни один отдельный ход { $side ->
+        [white] белых
+       *[black] чёрных
+    } (в конце { $score })
+}
 review-cost-win = выигрыша
 review-cost-game = партии
 review-summary = { $side ->
@@ -604,6 +654,8 @@ puzzle-solved-fact = решено: { $line } выигрывает { $gain } («{
 puzzle-solved-already = решено: задача дальше — другая, задача выход — назад к партии
 puzzle-hint-piece = подсказка: ходит шашка с поля { $square }
 puzzle-hint-move = подсказка: { $mv }
+puzzle-score-header = счёт задач shashki (команда задача): solved — решено, attempted — начато,
+    hints — подсказок, wrong — неверных ходов
 puzzle-score = счёт: решено { $solved } из { $attempted } (подсказок: { $hints }, неверных ходов: { $wrong })
 puzzle-none = задачи нет: ни один факт базы знаний не дал комбинации; попробуйте задача FEN
 puzzle-no-kb = задачи нет: база знаний не загружена; задача FEN ставит позицию
@@ -627,9 +679,9 @@ kb-severity = { $severity ->
    *[error] ошибка
 }
 kb-syntax = { $shape ->
-    [both] не на месте: { $unexpected }; ожидается { $expected }
+    [both] не на месте: { $unexpected }; здесь должно быть: { $expected }
     [unexpected] не на месте: { $unexpected }
-    [expected] ожидается { $expected }
+    [expected] здесь должно быть: { $expected }
    *[none] непонятная синтаксическая ошибка
 }
 kb-or = { $rest } или { $last }
@@ -729,7 +781,6 @@ kb-jump-not-sure = взятие { $from }:{ $to } в ходе { $mv } не об�
 kb-landing-not-free = взятие { $mv } останавливается на { $square }, а это поле не отмечено «.»
 kb-repeats = этот факт повторяет факт в строке { $line }
 kb-contradicts = этот факт противоречит факту в строке { $line }: доска та же, ходы другие
-kb-overruled = у факта { $fact } эта же позиция с другими ходами, и играется он
 kb-not-utf8 = не UTF-8 (байт { $byte }); файл нужно сохранить как текст UTF-8
 kb-cannot-read = не удалось прочитать файл: { $reason }
 kb-cannot-write = не удалось записать файл: { $reason }

@@ -195,7 +195,11 @@ pub fn unknown_facts(
     if !path.exists() {
         return Ok(facts);
     }
-    let (base, _) = KnowledgeBase::load_alone(path)?;
+    let (base, problems) = KnowledgeBase::load_alone(path)?;
+    // A file with a broken fact is not written into, lest the fact be lost.
+    if problems.iter().any(Diagnostic::is_error) {
+        return Err(problems);
+    }
     let known: Vec<(Pattern, Vec<String>)> = base
         .facts()
         .iter()

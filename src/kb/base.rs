@@ -10,7 +10,6 @@ use super::check::{check_fact, duplicates};
 use super::choice::{ActiveLine, FactInfo, KbChoice};
 use super::compile::Fact;
 use super::matcher::Matcher;
-use super::precedence::overruled;
 use super::problem::Problem;
 use crate::files::{DataDir, FileFailure, ReadError, read_text};
 use crate::files::{Severity, SourceText};
@@ -34,7 +33,9 @@ pub const BUILTIN_BOOK_ORIGIN: &str = "built-in book";
 /// The name of the opening book beside a knowledge-base file.
 pub const BOOK_NAME: &str = "book.txt";
 
-/// What loading gives: the base and its warnings, or every problem found.
+/// What loading gives: the base and every problem found (warnings, and the errors of
+/// the facts left out: [`KnowledgeBase::left_out`]), or, when a file cannot be read at
+/// all, why.
 pub type LoadResult = Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>;
 
 /// A matched fact, its legal first moves with their alternative's index (as
@@ -62,6 +63,8 @@ pub struct KnowledgeBase {
     matcher: Matcher,
     /// The opening book's part of the facts, always the last ones.
     book: Option<BookPart>,
+    /// Facts of the files that were left out for their errors.
+    left_out: usize,
 }
 
 /// How many of a base's facts, at its end, come from an opening book, and the base's
@@ -69,11 +72,14 @@ pub struct KnowledgeBase {
 #[derive(Clone, Debug)]
 struct BookPart {
     facts: usize,
+    left_out: usize,
     origin_before: String,
 }
 
 impl KnowledgeBase {
-    /// Parses and checks `text`; `origin` names it in messages. `Ok` carries the warnings.
+    /// Parses and checks `text`; `origin` names it in messages. A fact with an error is
+    /// left out and the others are kept: parsing resumes at the next line that starts
+    /// a fact. `Ok` carries every problem, the errors of the facts left out among them.
     pub fn parse(text: &str, origin: &str) -> LoadResult {
         let source = SourceText::new(text, origin);
         let (syntax, mut problems) = parse_facts(&source);
@@ -98,17 +104,20 @@ impl KnowledgeBase {
         let spots: Vec<_> = good.iter().map(|fact| fact.at).collect();
         problems.extend(duplicates(&facts, &spots, &source));
         problems.sort_by_key(|d| (d.line, d.column));
-        if problems.iter().any(Diagnostic::is_error) {
-            return Err(problems);
-        }
         let matcher = Matcher::new(&facts);
         let base = KnowledgeBase {
             origin: origin.to_string(),
             facts,
             matcher,
             book: None,
+            left_out: broken_facts(text, &problems),
         };
         Ok((base, problems))
+    }
+
+    /// How many facts of the files were left out for their errors.
+    pub fn left_out(&self) -> usize {
+        self.left_out
     }
 
     /// Reads and parses the file at `path` and, when there are, the file of learned
@@ -134,6 +143,7 @@ impl KnowledgeBase {
     /// The facts of `self` and then of `other`, as one base (`self` has no book yet).
     fn joined(mut self, other: KnowledgeBase) -> KnowledgeBase {
         debug_assert!(self.book.is_none(), "the book's facts come last");
+        self.left_out += other.left_out;
         if other.is_empty() {
             return self;
         }
@@ -143,32 +153,18 @@ impl KnowledgeBase {
         self
     }
 
-    /// Parses the opening book of `text` (named `origin`) alone: its facts, with its own
-    /// warnings and one for each of its positions that `earlier` (the base it goes
-    /// with) already answers with other moves ([`Problem::OverruledBy`]).
-    pub fn parse_book(text: &str, origin: &str, earlier: &KnowledgeBase) -> LoadResult {
-        let (book, mut warnings) = KnowledgeBase::parse(text, origin)?;
-        warnings.extend(overruled(&book, &SourceText::new(text, origin), earlier));
-        Ok((book, warnings))
-    }
-
-    /// Reads and parses the opening book at `path` alone, as [`KnowledgeBase::parse_book`].
-    pub fn load_book(path: &Path, earlier: &KnowledgeBase) -> LoadResult {
-        let (text, origin) = read_file(path)?;
-        KnowledgeBase::parse_book(&text, &origin, earlier)
-    }
-
     /// `self` with the opening book of `text` (named `origin`) after its facts, and the
-    /// book's warnings ([`KnowledgeBase::parse_book`]).
+    /// book's problems. Where a fact of `self` names a position of the book, that fact
+    /// is played: a fact written by hand wins over the book by design.
     pub fn with_book(self, text: &str, origin: &str) -> LoadResult {
-        let (book, warnings) = KnowledgeBase::parse_book(text, origin, &self)?;
-        Ok((self.joined_book(book), warnings))
+        let (book, problems) = KnowledgeBase::parse(text, origin)?;
+        Ok((self.joined_book(book), problems))
     }
 
     /// `self` with the opening book of the file at `path`.
     fn with_book_file(self, path: &Path) -> LoadResult {
-        let (book, warnings) = KnowledgeBase::load_book(path, &self)?;
-        Ok((self.joined_book(book), warnings))
+        let (book, problems) = KnowledgeBase::load_alone(path)?;
+        Ok((self.joined_book(book), problems))
     }
 
     /// The facts of `self` and then of the opening book `book` (named in the origin
@@ -176,6 +172,7 @@ impl KnowledgeBase {
     fn joined_book(self, book: KnowledgeBase) -> KnowledgeBase {
         let part = BookPart {
             facts: book.len(),
+            left_out: book.left_out,
             origin_before: self.origin.clone(),
         };
         let origin = format!("{} + {}", self.origin, book.origin);
@@ -205,6 +202,7 @@ impl KnowledgeBase {
     pub fn without_book(mut self) -> KnowledgeBase {
         if let Some(part) = self.book.take() {
             self.facts.truncate(self.facts.len() - part.facts);
+            self.left_out -= part.left_out;
             self.matcher = Matcher::new(&self.facts);
             self.origin = part.origin_before;
         }
@@ -250,6 +248,7 @@ impl KnowledgeBase {
             facts: Vec::new(),
             matcher: Matcher::default(),
             book: None,
+            left_out: 0,
         }
     }
 
@@ -396,6 +395,26 @@ impl KnowledgeBase {
     }
 }
 
+/// How many facts of `text` the errors among `problems` leave out: the facts (each
+/// from a line that starts with `fact` to the next) that hold an error, the text
+/// before the first fact counting as one.
+fn broken_facts(text: &str, problems: &[Diagnostic]) -> usize {
+    let starts: Vec<usize> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| line.trim_start().starts_with("fact"))
+        .map(|(index, _)| index + 1)
+        .collect();
+    let mut broken: Vec<usize> = problems
+        .iter()
+        .filter(|problem| problem.is_error())
+        .map(|problem| starts.partition_point(|&start| start <= problem.line))
+        .collect();
+    broken.sort_unstable();
+    broken.dedup();
+    broken.len()
+}
+
 /// Where a fact was learned: the games of the `% from ...` comment lines in the block
 /// of comments right above its heading at `heading_line` (in file order), and the
 /// position of a `% ... proof in FEN: ...` line there.
@@ -525,12 +544,17 @@ mod tests {
         text
     }
 
+    /// The errors of `text`, which has some: its facts with an error are left out.
     fn errors(text: &str) -> Vec<(usize, usize, String)> {
-        let problems = KnowledgeBase::parse(text, "t.txt").expect_err("the text has errors");
-        problems
+        let (base, problems) = KnowledgeBase::parse(text, "t.txt").expect("the text reads");
+        let errors: Vec<_> = problems
             .iter()
+            .filter(|p| p.is_error())
             .map(|p| (p.line, p.column, p.problem.to_string()))
-            .collect()
+            .collect();
+        assert!(!errors.is_empty(), "{text}");
+        assert!(base.left_out() > 0, "{text}");
+        errors
     }
 
     fn pick(kb: &KnowledgeBase, fen: &str, seed: u64) -> Option<String> {
@@ -704,7 +728,8 @@ mod tests {
             "play c3-d4",
             "fact \"a\" for white\n8 9 9",
         ] {
-            assert!(KnowledgeBase::parse(text, "t.txt").is_err(), "{text:?}");
+            let (_, problems) = KnowledgeBase::parse(text, "t.txt").expect("the text reads");
+            assert!(problems.iter().any(Diagnostic::is_error), "{text:?}");
         }
         assert!(KnowledgeBase::load(Path::new("/no/such/kb.txt")).is_err());
     }
@@ -855,10 +880,8 @@ mod tests {
         let (learned, warnings) =
             KnowledgeBase::parse(BUILTIN_LEARNED_TEXT, BUILTIN_LEARNED_ORIGIN).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
-        let hand_written = KnowledgeBase::builtin_without_book();
         let (book, warnings) =
-            KnowledgeBase::parse_book(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN, &hand_written)
-                .unwrap();
+            KnowledgeBase::parse(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         let builtin = KnowledgeBase::builtin();
         assert_eq!(builtin.len(), shipped.len() + learned.len() + book.len());
@@ -918,16 +941,11 @@ mod tests {
     }
 
     #[test]
-    fn the_bases_fact_wins_over_the_books_and_the_load_says_so() {
+    fn the_bases_fact_wins_over_the_books_by_design_without_a_word() {
         let book = fact("book: start", "white", "", START_ROWS, "g3-h4");
         let (_dir, path) = base_with_book(Some(&book));
-        let (kb, warnings) = KnowledgeBase::load(&path).unwrap();
-        assert_eq!(warnings.len(), 1);
-        assert_eq!(
-            warnings[0].problem,
-            Problem::OverruledBy(kb.facts()[0].info.clone())
-        );
-        assert!(warnings[0].origin.ends_with("book.txt"));
+        let (kb, problems) = KnowledgeBase::load(&path).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(pick(&kb, crate::START_FEN, 1).as_deref(), Some("c3-d4"));
     }
 }

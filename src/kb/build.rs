@@ -764,6 +764,21 @@ mod tests {
     }
 
     #[test]
+    fn a_misspelt_play_is_an_error_on_its_own_line_not_a_board_row() {
+        let text = format!(
+            "fact \"x\" for white\n{}  plya c3-d4\n",
+            crate::start_rows!()
+        );
+        let (facts, problems) = parse(&text);
+        assert!(facts.is_empty());
+        assert_eq!(
+            (problems[0].line, problems[0].column),
+            (10, 3),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
     fn syntax_problems_read_as_pest_words_them_with_the_rules_renamed() {
         let broken = [
             "fact".to_string(),
@@ -778,6 +793,10 @@ mod tests {
             format!("fact \"x\" for white\n{BOARD}  play c3-d4 !\n"),
             format!("fact \"x\" for white\n  a b c d e f g h\n  a b c d e f g h\n{BOARD}"),
             "fact \"x\" for white\n  play c3-d4\n".to_string(),
+            format!(
+                "fact \"x\" for white\n{}  plya c3-d4\n",
+                crate::start_rows!()
+            ),
         ];
         let mut kinds = std::collections::HashSet::new();
         for text in &broken {

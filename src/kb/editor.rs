@@ -61,9 +61,14 @@ impl KbEditor {
         &self.text
     }
 
-    /// The base the text makes as it stands, or its problems.
+    /// The base the text makes as it stands, or its problems when any is an error: a
+    /// file with a broken fact is not written into, lest the fact be lost.
     pub fn base(&self) -> LoadResult {
-        KnowledgeBase::parse(&self.text, &self.origin)
+        let (base, problems) = KnowledgeBase::parse(&self.text, &self.origin)?;
+        match problems.iter().any(Diagnostic::is_error) {
+            true => Err(problems),
+            false => Ok((base, problems)),
+        }
     }
 
     /// Adds `block` (lines ending in `\n`) at the end, after a blank line unless the

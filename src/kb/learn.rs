@@ -91,29 +91,49 @@ pub fn fact_text(
 pub struct Remembered {
     /// The fact that now answers the position.
     pub fact: FactInfo,
-    /// When an exact fact for the position was there already: its `play` lines as
-    /// they were, now replaced by the remembered move.
-    pub replaced: Option<Vec<String>>,
+    /// What changed in the file.
+    pub change: Change,
+}
+
+/// How [`remember`] changed the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A new exact fact was added.
+    Added,
+    /// The exact fact for the position was there already and now plays the move: its
+    /// `play` lines as they were, and its name as it was where a new one was given.
+    Updated {
+        /// The old `play` lines.
+        old_lines: Vec<String>,
+        /// The old name, where the fact was renamed.
+        old_name: Option<String>,
+    },
+    /// The exact fact for the position already played only the move, under that name:
+    /// the file was left as it was.
+    Unchanged,
 }
 
 /// Teaches the knowledge-base file at `path` to play `mv` in `position`.
 ///
 /// When the file already holds an exact fact for the position, that fact's `play`
-/// lines are replaced by `mv` (its name and board stay), so that the bot plays what
-/// was remembered; otherwise an exact fact named `name` is appended. A missing file
-/// starts as `seed` (the built-in base, or nothing). A file that does not load now
-/// is left alone and its problems are returned; so is a fact that would not check.
-/// The file is changed through [`KbEditor`]: it keeps its byte-order mark, its line
-/// ending and every other byte, and the new text replaces the old in one step.
+/// lines are replaced by `mv` (its board stays, and its name unless `name` gives
+/// another), so that the bot plays what was remembered; where that changes nothing,
+/// the file is not written. Otherwise an exact fact is appended, named `name` or else
+/// `default_name`. A missing file starts as `seed` (the built-in base, or nothing). A
+/// file that does not load now is left alone and its problems are returned; so is a
+/// fact that would not check. The file is changed through [`KbEditor`]: it keeps its
+/// byte-order mark, its line ending and every other byte, and the new text replaces
+/// the old in one step.
 pub fn remember(
     path: &Path,
     seed: &str,
     position: &Position,
     mv: Move,
-    name: &str,
+    name: Option<&str>,
+    default_name: &str,
 ) -> Result<Remembered, Vec<Diagnostic>> {
     let origin = path.display().to_string();
-    if name.contains(['"', '\n', '\r']) {
+    if name.unwrap_or(default_name).contains(['"', '\n', '\r']) {
         return Err(vec![Diagnostic::file_error(&origin, Problem::BadFactName)]);
     }
     let mut editor = KbEditor::open(path, seed)?;
@@ -121,13 +141,36 @@ pub fn remember(
         problems.push(Diagnostic::file_error(&origin, Problem::NothingRemembered));
         problems
     })?;
-    let (fact, replaced) = match base.exact_fact(position) {
+    let (fact, change) = match base.exact_fact(position) {
         Some(fact) => {
-            let (text, old) = replace_play_lines(editor.text(), fact.line, position, mv);
+            let (text, old_lines) = replace_play_lines(editor.text(), fact.line, position, mv);
+            let renamed = name.filter(|name| *name != fact.name);
+            let text = match renamed {
+                Some(name) => renamed_fact(&text, fact.line, name),
+                None => text,
+            };
+            let mut now = fact.clone();
+            if let Some(name) = renamed {
+                now.name = name.to_string();
+            }
+            if text == editor.text() {
+                return Ok(Remembered {
+                    fact: now,
+                    change: Change::Unchanged,
+                });
+            }
             editor.replace(text);
-            (fact.clone(), Some(old))
+            let old_name = renamed.map(|_| fact.name.clone());
+            (
+                now,
+                Change::Updated {
+                    old_lines,
+                    old_name,
+                },
+            )
         }
         None => {
+            let name = name.unwrap_or(default_name);
             let line = editor.append(&exact_fact_text(name, position, &[vec![mv]]));
             let fact = FactInfo {
                 learned_from: Vec::new(),
@@ -136,7 +179,7 @@ pub fn remember(
                 origin: origin.clone(),
                 line,
             };
-            (fact, None)
+            (fact, Change::Added)
         }
     };
     editor.save_if(|updated| match updated.lookup(position) {
@@ -146,7 +189,23 @@ pub fn remember(
             Problem::WouldNotAnswer(fact.clone()),
         )]),
     })?;
-    Ok(Remembered { fact, replaced })
+    Ok(Remembered { fact, change })
+}
+
+/// `text` with the fact headed at line `heading` named `name`.
+fn renamed_fact(text: &str, heading: usize, name: &str) -> String {
+    let mut renamed = String::with_capacity(text.len() + name.len());
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        match (i + 1 == heading, line.find('"'), line.rfind('"')) {
+            (true, Some(open), Some(close)) if open < close => {
+                renamed.push_str(&line[..=open]);
+                renamed.push_str(name);
+                renamed.push_str(&line[close..]);
+            }
+            _ => renamed.push_str(line),
+        }
+    }
+    renamed
 }
 
 /// `existing` with the `play` lines of the fact headed at line `heading` replaced by one
@@ -213,7 +272,7 @@ mod tests {
             .unwrap()
             .resolve(&position)
             .unwrap();
-        let info = remember(&path, "", &position, mv, "выученный ход")
+        let info = remember(&path, "", &position, mv, None, "выученный ход")
             .unwrap()
             .fact;
         assert_eq!(info.line, 4);
@@ -227,9 +286,17 @@ mod tests {
         assert_eq!(choice.fact, info);
         assert_eq!(choice.fact.origin, path.display().to_string());
         // The same position seen from the other side is the same fact: it is updated.
-        let second = remember(&path, "", &position.mirrored(), mv.flipped(), "второй").unwrap();
+        let second = remember(
+            &path,
+            "",
+            &position.mirrored(),
+            mv.flipped(),
+            None,
+            "второй",
+        )
+        .unwrap();
         assert_eq!(second.fact, info);
-        assert_eq!(second.replaced, Some(vec!["play d6-c5".to_string()]));
+        assert_eq!(second.change, Change::Unchanged);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     }
 
@@ -239,7 +306,7 @@ mod tests {
         std::fs::write(&path, "% kept\n").unwrap();
         let position = Position::start();
         let mv = position.legal_moves()[0];
-        assert!(remember(&path, "", &position, mv, "say \"hi\"").is_err());
+        assert!(remember(&path, "", &position, mv, Some("say \"hi\""), "x").is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "% kept\n");
     }
 
@@ -253,7 +320,7 @@ mod tests {
             .unwrap()
             .resolve(&position.with_side_to_move(Color::Black))
             .unwrap();
-        let errors = remember(&path, "", &position, black_move, "нельзя").unwrap_err();
+        let errors = remember(&path, "", &position, black_move, None, "нельзя").unwrap_err();
         assert_eq!(errors[0].line, 4 + 10, "{}", errors[0]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "% one\n% two\n");
     }
@@ -286,15 +353,18 @@ mod tests {
         let (_dir, path) = scratch("update");
         std::fs::write(&path, START_FACT).unwrap();
         let mv = start_move("g3-h4");
-        let done = remember(&path, "", &Position::start(), mv, "ignored").unwrap();
+        let done = remember(&path, "", &Position::start(), mv, None, "ignored").unwrap();
         assert_eq!(done.fact.name, "Начало");
         assert_eq!(done.fact.line, 2);
         assert_eq!(
-            done.replaced,
-            Some(vec![
-                "play c3-d4 | e3-f4".to_string(),
-                "play a3-b4 % a comment goes with its line".to_string()
-            ])
+            done.change,
+            Change::Updated {
+                old_lines: vec![
+                    "play c3-d4 | e3-f4".to_string(),
+                    "play a3-b4 % a comment goes with its line".to_string()
+                ],
+                old_name: None
+            }
         );
         let text = std::fs::read_to_string(&path).unwrap();
         let expected = START_FACT.replace(
@@ -304,6 +374,33 @@ mod tests {
         assert_eq!(text, expected);
         let (kb, _) = KnowledgeBase::load(&path).unwrap();
         assert_eq!(kb.lookup(&Position::start()).unwrap().1, vec![mv]);
+    }
+
+    #[test]
+    fn a_name_given_renames_the_fact_and_a_remembered_move_again_changes_nothing() {
+        let (_dir, path) = scratch("rename");
+        std::fs::write(&path, START_FACT).unwrap();
+        let mv = start_move("g3-h4");
+        let done = remember(&path, "", &Position::start(), mv, Some("Тест"), "x").unwrap();
+        assert_eq!(done.fact.name, "Тест");
+        assert!(matches!(
+            done.change,
+            Change::Updated { old_name: Some(ref old), .. } if old == "Начало"
+        ));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("fact \"Тест\" for white % the start\n"),
+            "{text}"
+        );
+        let (kb, _) = KnowledgeBase::load(&path).unwrap();
+        assert_eq!(kb.lookup(&Position::start()).unwrap().0.name, "Тест");
+        // The same move and name again: nothing to change, nothing written.
+        for name in [Some("Тест"), None] {
+            let again = remember(&path, "", &Position::start(), mv, name, "x").unwrap();
+            assert_eq!(again.change, Change::Unchanged);
+            assert_eq!(again.fact.name, "Тест");
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     }
 
     #[test]
@@ -320,7 +417,7 @@ mod tests {
         std::fs::write(&path, exact_fact_text("ответ", &after, &[vec![reply]])).unwrap();
         let seen = after.mirrored();
         let other = "g3-h4".parse::<MoveText>().unwrap().resolve(&seen).unwrap();
-        remember(&path, "", &seen, other, "ignored").unwrap();
+        remember(&path, "", &seen, other, None, "ignored").unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("  play b6-a5\n"), "{text}");
         let (kb, _) = KnowledgeBase::load(&path).unwrap();
@@ -332,8 +429,15 @@ mod tests {
         let (_dir, path) = scratch("broken");
         let broken = START_FACT.replace("play a3-b4", "play a3-b5");
         std::fs::write(&path, &broken).unwrap();
-        let problems =
-            remember(&path, "", &Position::start(), start_move("g3-h4"), "x").unwrap_err();
+        let problems = remember(
+            &path,
+            "",
+            &Position::start(),
+            start_move("g3-h4"),
+            None,
+            "x",
+        )
+        .unwrap_err();
         assert!(problems.iter().any(|p| p.line == 12), "{problems:?}");
         assert_eq!(problems.last().unwrap().problem, Problem::NothingRemembered);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
@@ -346,7 +450,7 @@ mod tests {
         let path = dir.join("kb/combs.txt");
         let _ = std::fs::remove_dir_all(&dir);
         let mv = start_move("g3-h4");
-        let done = remember(&path, START_FACT, &Position::start(), mv, "x").unwrap();
+        let done = remember(&path, START_FACT, &Position::start(), mv, None, "x").unwrap();
         assert_eq!(done.fact.line, 2);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("% my openings\n") && text.ends_with("% kept\n"));
@@ -356,7 +460,15 @@ mod tests {
     fn a_crlf_base_gets_its_new_fact_with_crlf_endings() {
         let (_dir, path) = scratch("crlf");
         std::fs::write(&path, "% mine\r\n").unwrap();
-        let done = remember(&path, "", &Position::start(), start_move("g3-h4"), "x").unwrap();
+        let done = remember(
+            &path,
+            "",
+            &Position::start(),
+            start_move("g3-h4"),
+            None,
+            "x",
+        )
+        .unwrap();
         assert_eq!(done.fact.line, 3);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
@@ -366,7 +478,15 @@ mod tests {
         assert!(text.ends_with("  play g3-h4\r\n"), "{text:?}");
         assert_eq!(text.matches('\n').count(), text.matches("\r\n").count());
         // Remembering again replaces the play line in place, its ending kept.
-        remember(&path, "", &Position::start(), start_move("c3-d4"), "x").unwrap();
+        remember(
+            &path,
+            "",
+            &Position::start(),
+            start_move("c3-d4"),
+            None,
+            "x",
+        )
+        .unwrap();
         let again = std::fs::read_to_string(&path).unwrap();
         assert_eq!(again, text.replace("play g3-h4", "play c3-d4"));
     }
@@ -375,7 +495,15 @@ mod tests {
     fn a_byte_order_mark_is_kept() {
         let (_dir, path) = scratch("mark");
         std::fs::write(&path, "\u{FEFF}% mine\n").unwrap();
-        remember(&path, "", &Position::start(), start_move("g3-h4"), "x").unwrap();
+        remember(
+            &path,
+            "",
+            &Position::start(),
+            start_move("g3-h4"),
+            None,
+            "x",
+        )
+        .unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("\u{FEFF}% mine\n\nfact \"x\""), "{text:?}");
     }

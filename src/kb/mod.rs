@@ -18,7 +18,6 @@ mod editor;
 mod hash;
 mod learn;
 mod matcher;
-mod precedence;
 mod problem;
 
 pub use crate::files::{Severity, SourceText};
@@ -31,7 +30,7 @@ pub use base::{
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use compile::{Counts, Fact, Mask};
 pub use editor::KbEditor;
-pub use learn::{Remembered, exact_fact_text, fact_text, remember};
+pub use learn::{Change, Remembered, exact_fact_text, fact_text, remember};
 pub use problem::{Part, Problem};
 
 /// A problem of a knowledge-base file with its place: `PATH:LINE:COL: error: ...`.

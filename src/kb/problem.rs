@@ -249,9 +249,6 @@ pub enum Problem {
         /// The line of the earlier fact.
         line: usize,
     },
-    /// A fact of an opening book names a position that an earlier file's exact fact
-    /// names with other moves; that fact is the one played (a warning).
-    OverruledBy(FactInfo),
     /// The file's bytes are not UTF-8 here.
     NotUtf8 {
         /// The first bad byte.
@@ -417,10 +414,6 @@ impl fmt::Display for Problem {
             Problem::ContradictsFact { line } => write!(
                 f,
                 "this fact contradicts the fact on line {line}: the same board, other moves"
-            ),
-            Problem::OverruledBy(fact) => write!(
-                f,
-                "{fact} has this position with other moves, and it is the one played"
             ),
             Problem::NotUtf8 { byte } => write!(
                 f,

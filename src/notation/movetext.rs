@@ -71,6 +71,19 @@ impl fmt::Display for MoveParseError {
 
 impl std::error::Error for MoveParseError {}
 
+impl MoveParseError {
+    /// The character, counting from 1, where the text stopped being a move (0 when the
+    /// text as a whole is too little).
+    pub fn column(&self) -> usize {
+        match self {
+            MoveParseError::Empty | MoveParseError::OneSquare(_) => 0,
+            MoveParseError::Square { column, .. } | MoveParseError::Unexpected { column, .. } => {
+                *column
+            }
+        }
+    }
+}
+
 /// Why a move text names no legal move here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMoveError {

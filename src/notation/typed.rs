@@ -36,7 +36,9 @@ pub fn without_annotation(text: &str) -> &str {
 impl FromStr for TypedMove {
     type Err = MoveParseError;
 
-    /// Full notation first; short notation when that fails, else full notation's error.
+    /// Full notation first; short notation when that fails, else the error of the
+    /// notation whose shape the text has (short notation's bad square for `cd3`), full
+    /// notation's otherwise.
     fn from_str(text: &str) -> Result<TypedMove, MoveParseError> {
         let text = without_annotation(text);
         match text.parse::<MoveText>() {
@@ -44,9 +46,31 @@ impl FromStr for TypedMove {
             Err(error) => text
                 .parse::<ShortMove>()
                 .map(TypedMove::Short)
-                .map_err(|_| error),
+                .map_err(|_| short_square_error(text).unwrap_or(error)),
         }
     }
+}
+
+/// Where `text` has the shape of short notation (a file, a capture sign or not, a
+/// square), what is wrong with its square.
+fn short_square_error(text: &str) -> Option<MoveParseError> {
+    let chars: Vec<char> = super::latin(text.trim()).chars().collect();
+    let (file, square_at) = match chars.as_slice() {
+        [file, _, _] => (*file, 1),
+        [file, '-' | ':' | 'x' | 'X' | '×', _, _] => (*file, 2),
+        _ => return None,
+    };
+    if !('a'..='h').contains(&file.to_ascii_lowercase()) {
+        return None;
+    }
+    let square: String = chars[square_at..].iter().collect();
+    square
+        .parse::<crate::Square>()
+        .err()
+        .map(|error| MoveParseError::Square {
+            column: square_at + 1,
+            error,
+        })
 }
 
 impl TypedMove {
@@ -122,6 +146,9 @@ pub struct MoveReadings {
     typed: String,
     /// The readings that are moves in either notation, the likeliest first.
     readings: Vec<(String, TypedMove)>,
+    /// Which of them reads every Cyrillic letter as the key that gives it on the
+    /// Russian layout: what the player meant with the layout left on.
+    layout: Option<usize>,
 }
 
 /// What a typed move names in a position.
@@ -136,6 +163,16 @@ pub enum ReadMove {
     },
     /// Several readings are legal moves: each with its text.
     Several(Vec<(String, Move)>),
+    /// The text typed with the Russian layout on names a move that is not legal here,
+    /// and other readings are: those are never played without the player's word.
+    LayoutIllegal {
+        /// The layout's reading.
+        layout: String,
+        /// Why it is not legal.
+        error: IllegalMoveError,
+        /// The legal moves the other readings name, each with its text.
+        others: Vec<(String, Move)>,
+    },
     /// No reading is a legal move: why not, for the likeliest reading.
     Illegal {
         /// The likeliest reading, where its letters differ from the typed ones.
@@ -148,22 +185,39 @@ pub enum ReadMove {
 impl FromStr for MoveReadings {
     type Err = MoveParseError;
 
-    /// The readings of `text` that are moves; the likeliest reading's error when none is.
+    /// The readings of `text` that are moves. When none is, the error of the reading
+    /// understood furthest (`е3-е4` read as e3-e4 fails at e4, as t3-t4 at t3), the
+    /// likeliest of those; its columns are those of the letters typed.
     fn from_str(text: &str) -> Result<MoveReadings, MoveParseError> {
         let typed = text.trim().to_string();
-        let mut first_error = None;
+        let mut best_error: Option<MoveParseError> = None;
         let mut readings = Vec::new();
+        let mut layout = None;
         for reading in super::readings(&typed) {
             match reading.text.parse::<TypedMove>() {
-                Ok(mv) => readings.push((reading.text, mv)),
+                Ok(mv) => {
+                    if reading.by_key > 0 && reading.by_look == 0 {
+                        layout = Some(readings.len());
+                    }
+                    readings.push((reading.text, mv));
+                }
                 Err(error) => {
-                    first_error.get_or_insert(error);
+                    if best_error
+                        .as_ref()
+                        .is_none_or(|best| error.column() > best.column())
+                    {
+                        best_error = Some(error);
+                    }
                 }
             }
         }
-        match first_error {
+        match best_error {
             Some(error) if readings.is_empty() => Err(error),
-            _ => Ok(MoveReadings { typed, readings }),
+            _ => Ok(MoveReadings {
+                typed,
+                readings,
+                layout,
+            }),
         }
     }
 }
@@ -179,14 +233,25 @@ impl MoveReadings {
         let read_as = |text: &str| (text != self.typed).then(|| text.to_string());
         let mut legal: Vec<(String, Move)> = Vec::new();
         let mut first_error = None;
-        for (text, mv) in &self.readings {
+        let mut layout_error = None;
+        for (at, (text, mv)) in self.readings.iter().enumerate() {
             match mv.resolve(position) {
                 Ok(mv) if legal.iter().any(|&(_, found)| found == mv) => {}
                 Ok(mv) => legal.push((text.clone(), mv)),
                 Err(error) => {
+                    if self.layout == Some(at) {
+                        layout_error = Some((text.clone(), error.clone()));
+                    }
                     first_error.get_or_insert((text, error));
                 }
             }
+        }
+        if let Some((layout, error)) = layout_error.filter(|_| !legal.is_empty()) {
+            return ReadMove::LayoutIllegal {
+                layout,
+                error,
+                others: legal,
+            };
         }
         match (legal.len(), first_error) {
             (1, _) => {
@@ -297,12 +362,51 @@ mod tests {
     }
 
     #[test]
+    fn a_text_of_short_notation_s_shape_gets_its_square_s_error() {
+        assert_eq!(
+            "dc4".parse::<TypedMove>().unwrap_err(),
+            MoveParseError::Square {
+                column: 2,
+                error: crate::ParseSquareError::LightSquare("c4".to_string())
+            }
+        );
+        assert_eq!(
+            "g:e4".parse::<TypedMove>().unwrap_err().to_string(),
+            "e4 is a light square; play uses the dark squares only"
+        );
+    }
+
+    #[test]
     fn a_text_in_neither_notation_gets_full_notation_s_error() {
         assert_eq!(
             "c3-d3".parse::<TypedMove>().unwrap_err().to_string(),
             "d3 is a light square; play uses the dark squares only"
         );
         assert_eq!("!".parse::<TypedMove>(), Err(MoveParseError::Empty));
+    }
+
+    #[test]
+    fn a_layout_reading_that_is_not_legal_is_never_replaced_unasked() {
+        // White on c3 and d4: c3-d4 (с3-в4 on the Russian layout) is no move, c3-b4 is.
+        let position: Position = "W:Wc3,d4:Bf6".parse().unwrap();
+        let typed: MoveReadings = "с3-в4".parse().unwrap();
+        match typed.resolve(&position) {
+            ReadMove::LayoutIllegal { layout, others, .. } => {
+                assert_eq!(layout, "c3-d4");
+                let texts: Vec<&str> = others.iter().map(|(text, _)| text.as_str()).collect();
+                assert_eq!(texts, ["c3-b4"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Where the layout's reading is legal, it is the move.
+        let start = Position::start();
+        let typed: MoveReadings = "ф3-и4".parse().unwrap();
+        assert!(matches!(typed.resolve(&start), ReadMove::One { .. }));
+        // A look-alike whose layout reading is no move shape at all is read at once.
+        let typed: MoveReadings = "а3-b4".parse().unwrap();
+        assert!(
+            matches!(typed.resolve(&start), ReadMove::One { read_as: Some(text), .. } if text == "a3-b4")
+        );
     }
 
     #[test]

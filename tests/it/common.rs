@@ -149,6 +149,26 @@ pub fn run(args: &[&str], input: impl AsRef<[u8]>) -> Session {
     home.run(args, input)
 }
 
+/// The shipped knowledge base, `kb/combs.txt` as it is now: a player's edit of it
+/// changes what the tests expect, not whether they pass.
+pub fn shipped_base() -> shashki::kb::KnowledgeBase {
+    let text = include_str!("../../kb/combs.txt");
+    shashki::kb::KnowledgeBase::parse(text, "kb/combs.txt")
+        .expect("the shipped base reads")
+        .0
+}
+
+/// `N facts (E exact, P patterns, L lines)`, as `kb check` counts `base`.
+pub fn fact_counts(base: &shashki::kb::KnowledgeBase) -> String {
+    format!(
+        "{} facts ({} exact, {} patterns, {} lines)",
+        base.len(),
+        base.exact_count(),
+        base.pattern_count(),
+        base.line_count()
+    )
+}
+
 /// `path`, written with `/`, as the program shows it: with the system's separator
 /// (`kb\\combs.txt` on Windows).
 pub fn native(path: &str) -> String {

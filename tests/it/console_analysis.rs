@@ -118,13 +118,13 @@ fn review_lists_a_planted_blunder_with_the_better_move_and_the_position() {
 }
 
 #[test]
-fn review_in_russian_and_with_a_time_per_position() {
+fn review_in_russian_and_with_a_depth_a_position() {
     let session = at_depth(
-        "5",
+        "3",
         &["--fen", BLUNDER_FEN, "--lang", "ru"],
-        "f4-e5\nразбор 30\n",
+        "f4-e5\nразбор 5\n",
     );
-    session.expect("разбор 2 полухода, 30 мс на позицию");
+    session.expect("разбор 2 полухода, глубина 5 на позицию");
     session.expect("1. белые f4-e5: грубая ошибка стоила ");
     session.expect(" сохраняет ");
     // The line that punishes it: Black's capture, then the search's line.
@@ -142,8 +142,55 @@ fn a_game_without_mistakes_or_moves_is_reviewed_as_such() {
     );
     assert_eq!(
         session.answer_to("review 0"),
-        "review: the time must be 1 to 3600000 milliseconds (an hour); usage: review [MS]"
+        "review: the depth must be 1 to 30 plies; usage: review [DEPTH]"
     );
+}
+
+#[test]
+fn a_lost_game_s_review_names_the_loser_s_decisive_mistake_and_repeats_itself() {
+    // Without --depth: the review's own fixed effort, the same every time.
+    let home = Home::new("review-decisive");
+    home.write("kb/combs.txt", "");
+    let input = "f4-e5\nresign\nreview\nreview\n";
+    let session = shashki_in(
+        &home.dir,
+        &[],
+        &["--seed", "7", "--movetime", "50", "--fen", BLUNDER_FEN],
+        input,
+    );
+    session.expect("review of 2 plies (Ctrl-C stops)");
+    session.expect("White's decisive mistake: 1. f4-e5 (-loss in ");
+    session.expect("; a1-b2 kept ");
+    // Searched by nodes, not by the clock: the second review is the first, word for word.
+    let reviews: Vec<&str> = session.stdout.split("review of 2 plies").skip(1).collect();
+    assert_eq!(reviews.len(), 2, "{}", session.stdout);
+    let first = reviews[0].split("\nnew game?").next().map(str::trim_end);
+    let second = reviews[1].split("\nnew game?").next().map(str::trim_end);
+    assert_eq!(first, second);
+    // In Russian too.
+    let russian = shashki_in(
+        &home.dir,
+        &[],
+        &[
+            "--seed",
+            "7",
+            "--depth",
+            "5",
+            "--lang",
+            "ru",
+            "--fen",
+            BLUNDER_FEN,
+        ],
+        "f4-e5\nсдаюсь\nразбор\n",
+    );
+    russian.expect("решающая ошибка белых: 1. f4-e5 (");
+}
+
+#[test]
+fn a_game_resigned_with_no_losing_move_says_so() {
+    // White resigns at once in the starting position: no move of White's lost it.
+    let session = at_depth("3", &[], "c3-d4\nresign\nreview\n");
+    session.expect("no move of White's lost the game: resigned in a position of ");
 }
 
 /// Black's f6-e5 lets White's two-for-one shot in (f6-g5 keeps the balance).

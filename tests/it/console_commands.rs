@@ -184,6 +184,53 @@ fn moves_and_positions_typed_in_the_cyrillic_layout_are_understood() {
 }
 
 #[test]
+fn a_layout_reading_that_is_no_move_here_is_explained_and_another_is_only_played_when_asked() {
+    // White on c3 and d4: с3-в4 typed with the Russian layout on is c3-d4, blocked here;
+    // its в also reads as B, and c3-b4 is legal.
+    let fen = ["--fen", "W:Wc3,d4:Bf6,h8"];
+    let session = play(&fen, "с3-в4\nn\nс3-в4\ny\nhistory\n");
+    session.expect("с3-в4 on the Russian layout is c3-d4, which is no move here: ");
+    session.expect("did you mean c3-b4? (y/n) n");
+    assert_eq!(session.answer_to("n"), "nothing done");
+    session.expect("did you mean c3-b4? (y/n) y");
+    session.expect("1. c3-b4 ");
+    let russian = play(&["--lang", "ru", fen[0], fen[1]], "с3-в4\nд\n");
+    russian.expect("с3-в4 в русской раскладке — это c3-d4, а такого хода здесь нет: ");
+    russian.expect("вы имели в виду c3-b4? (д/н) д");
+    russian.expect("shashki играет ");
+}
+
+#[test]
+fn a_move_that_is_not_one_is_explained_in_the_letters_typed() {
+    let session = play(&[], "е3-е4\nб2-ц3\nвс4\nс3-д4\n");
+    assert_eq!(
+        session.answer_to("е3-е4"),
+        "е4 is a light square; play uses the dark squares only"
+    );
+    assert_eq!(
+        session.answer_to("б2-ц3"),
+        "б2-ц3: the letters б, ц are no files; a square is a file a-h and a rank 1-8, like c3"
+    );
+    assert_eq!(
+        session.answer_to("вс4"),
+        "с4 is a light square; play uses the dark squares only"
+    );
+    assert_eq!(
+        session.answer_to("с3-д4"),
+        "'д4' is not a square (expected a file a-h and a rank 1-8, like c3)"
+    );
+    let russian = play(&["--lang", "ru"], "б2-ц3\nе3-е4\n");
+    assert_eq!(
+        russian.answer_to("б2-ц3"),
+        "б2-ц3: непонятны буквы б, ц; поле — это вертикаль a-h и горизонталь 1-8, например c3"
+    );
+    assert_eq!(
+        russian.answer_to("е3-е4"),
+        "е4 — белое поле; играют только на тёмных"
+    );
+}
+
+#[test]
 fn short_notation_and_annotation_marks_are_understood() {
     let session = play(&["--notation", "short"], "cd4!?\nundo\nce5\ncd4\n");
     assert!(session.success, "{}{}", session.stdout, session.stderr);
@@ -387,7 +434,7 @@ fn a_broken_knowledge_base_path_is_reported_and_play_goes_on() {
     assert!(session.success);
     session.expect("/nonexistent/combs.txt");
     session.expect("playing without the knowledge base");
-    session.expect("1 error; still playing without the knowledge base");
+    session.expect("1 error: the file cannot be read; still playing without the knowledge base");
     session.expect("shashki plays ");
 }
 

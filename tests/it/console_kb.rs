@@ -27,6 +27,28 @@ fn a_remembered_move_is_played_by_the_bot_from_the_knowledge_base() {
 }
 
 #[test]
+fn remember_again_renames_the_fact_or_says_nothing_changed() {
+    let session = play(
+        &[],
+        "remember c3-d4 Первый\nremember c3-d4 Второй\nremember c3-d4\nkb check\n",
+    );
+    let base = native("kb/combs.txt");
+    assert_eq!(
+        session.answer_to("remember c3-d4 Первый"),
+        format!("remembered \"Первый\" ({base}:1)")
+    );
+    session.expect(&format!(
+        "updated \"Второй\" ({base}:1): play c3-d4 (was: play c3-d4)"
+    ));
+    session.expect("the fact \"Первый\" is now called \"Второй\"");
+    assert_eq!(
+        session.answer_to("remember c3-d4"),
+        format!("\"Второй\" ({base}:1) plays c3-d4 already: the file is unchanged")
+    );
+    session.expect(&format!("{base}: 1 fact (1 exact"));
+}
+
+#[test]
 fn remember_explains_a_move_that_is_not_legal() {
     let session = play(&[], "remember c3-e5\nkb check\n");
     assert_eq!(
@@ -42,19 +64,58 @@ fn remember_explains_a_move_that_is_not_legal() {
     );
 }
 
+/// The start position as a fact's board.
+const START_BOARD: &str = "8 . b . b . b . b\n7 b . b . b . b .\n6 . b . b . b . b\n\
+                           5 . . . . . . . .\n4 . . . . . . . .\n3 w . w . w . w .\n\
+                           2 . w . w . w . w\n1 w . w . w . w .\n";
+
 #[test]
-fn errors_in_the_file_are_shown_at_the_start_and_by_kb_check() {
+fn a_broken_fact_is_left_out_and_shown_and_the_others_stay_in_use() {
     let dir = scratch("kbcheck");
     let file = dir.join("combs.txt");
-    std::fs::write(&file, "fact \"broken\" for purple\n").expect("broken base");
+    let text = format!(
+        "fact \"broken\" for purple\n\nfact \"Кол\" for white\n{START_BOARD}  play g3-h4\n"
+    );
+    std::fs::write(&file, text).expect("the base");
     let path = file.to_str().expect("utf-8 temp path");
-    let session = play(&["--kb", path], "kb check\nkb reload\nc3-d4\n");
+    let session = play(&["--kb", path, "--black"], "kb check\nflip\n");
     session.expect(&format!("{path}:1:19: error: expected `white` or `black`"));
     session.expect("fact \"broken\" for purple\n                  ^\n");
-    session.expect("playing without the knowledge base");
-    assert_eq!(session.count(&format!("{path}: 1 error\n")), 1, "kb check");
-    session.expect("1 error; still playing without the knowledge base");
-    session.expect("shashki plays ");
+    session.expect(&format!(
+        "knowledge base: {path} (1 fact; 1 left out for its errors, shown above)"
+    ));
+    // The level's words agree: the base is in use.
+    assert!(
+        !session.stdout.contains("without the knowledge base"),
+        "{}",
+        session.stdout
+    );
+    session.expect(&format!(
+        "{path}: 1 fact (1 exact, 0 patterns, 0 lines), 1 error: 1 fact left out"
+    ));
+    session.expect("shashki plays g3-h4 (knowledge base: \"Кол\"");
+    // kb check on the command line reports it too, and fails.
+    let checked = common::shashki(&dir, &["kb", "check", path], "");
+    assert_eq!(checked.code, Some(1), "{}", checked.stdout);
+    assert!(
+        checked.stdout.ends_with(&format!(
+            "{path}: 1 facts (1 exact, 0 patterns, 0 lines) in use, 1 left out\n"
+        )),
+        "{}",
+        checked.stdout
+    );
+    // So does bestmove, which still uses the rest.
+    let chosen = common::shashki(&dir, &["bestmove", "--kb", path, "--depth", "1"], "");
+    assert!(
+        chosen.stdout.starts_with("source: kb \"Кол\""),
+        "{}",
+        chosen.stdout
+    );
+    assert!(
+        chosen.stderr.contains("error: expected `white` or `black`"),
+        "{}",
+        chosen.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -77,7 +138,7 @@ fn kb_reload_shows_the_problems_of_a_broken_file_in_russian() {
     // A syntax error and an error of meaning, each with its place, its line and a caret.
     let base = native("kb/combs.txt");
     let problems = format!(
-        "{base}:1:14: ошибка: ожидается `white` или `black`\n\
+        "{base}:1:14: ошибка: здесь должно быть: `white` или `black`\n\
          fact \"a\" for purple\n             ^\n\
          {base}:4:9: ошибка: диапазон 4..2 пуст: ни одно число не подходит\n\
          \x20 white 4..2\n        ^\n"
@@ -93,11 +154,13 @@ fn kb_reload_shows_the_problems_of_a_broken_file_in_russian() {
         .split_once("база перечитать\n")
         .expect("the command echoed");
     assert!(reloaded.starts_with(&problems), "{reloaded}");
-    session.expect("2 ошибки; играем по-прежнему без базы знаний");
+    session.expect(&format!(
+        "база знаний перечитана: {base} (0 фактов; 2 факта с ошибками пропущены, ошибки выше)"
+    ));
 }
 
 #[test]
-fn a_reload_with_errors_keeps_the_old_base() {
+fn a_reload_with_a_broken_fact_keeps_every_other_fact() {
     let dir = scratch("kbreload");
     let file = dir.join("combs.txt");
     let path = file.to_str().expect("utf-8 temp path").to_string();
@@ -124,8 +187,9 @@ fn a_reload_with_errors_keeps_the_old_base() {
         assert!(stdout.read_line(&mut line).expect("reading") > 0, "{seen}");
         seen.push_str(&line);
     }
-    // Break the file while the game is on, then reload and let the bot play White.
-    std::fs::write(&file, "fact \"broken\" for purple\n").expect("breaking the base");
+    // Add a broken fact while the game is on, then reload and let the bot play White.
+    let text = std::fs::read_to_string(&file).expect("the base");
+    std::fs::write(&file, format!("{text}\nfact \"broken\" for purple\n")).expect("editing");
     stdin.write_all(b"kb reload\nflip\n").expect("more lines");
     drop(stdin);
     stdout.read_to_string(&mut seen).expect("the rest");
@@ -135,11 +199,13 @@ fn a_reload_with_errors_keeps_the_old_base() {
         "{seen}"
     );
     assert!(
-        seen.contains(&format!("{path}:1:19: error: expected `white` or `black`")),
+        seen.contains(": error: expected `white` or `black`"),
         "{seen}"
     );
     assert!(
-        seen.contains("1 error; the knowledge base in use stays as it was"),
+        common::unwrapped(&seen).contains(&format!(
+            "knowledge base reloaded: {path} (1 fact; 1 left out for its errors, shown above)"
+        )),
         "{seen}"
     );
     assert!(

@@ -182,7 +182,7 @@ fn in_russian_analysis_with_a_depth_ends_by_itself_and_review_shows_a_blunder() 
     terminal.expect("анализ закончен: глубина 5");
     terminal.enter("f4-e5");
     terminal.expect("shashki играет f6:d4");
-    terminal.enter("разбор 20");
+    terminal.enter("разбор 6");
     terminal.expect("грубая ошибка стоила");
     terminal.expect("у чёрных 0 ошибок, 0 грубых");
     terminal.enter("выход");
@@ -295,6 +295,71 @@ fn a_question_is_never_answered_by_a_line_typed_before_it_was_asked() {
 }
 
 #[test]
+fn lines_pasted_at_once_never_answer_the_question_one_of_them_raises() {
+    // The bot answers at once (the opening book): the lines after the move still wait in
+    // the terminal, or in the line editor, when `save` asks.
+    let mut terminal = Terminal::start(&["--depth", "1"]);
+    terminal.home.write("game.pdn", "kept\n");
+    let file = terminal.home.dir.join("game.pdn");
+    terminal.expect("1. White> ");
+    terminal.press(b"g3-h4\rsave game.pdn\ryes\r");
+    terminal.expect("not run, typed before the question: yes");
+    terminal.expect("game.pdn exists: replace it? (y/n) ");
+    assert_eq!(std::fs::read_to_string(&file).expect("the file"), "kept\n");
+    terminal.enter("n");
+    terminal.expect("not saved");
+    assert_eq!(std::fs::read_to_string(&file).expect("the file"), "kept\n");
+    terminal.quit();
+}
+
+#[test]
+fn in_russian_a_draw_offered_after_the_bots_reply_is_not_taken_by_a_line_pasted_before() {
+    // c3-d4 is taken by the black king: a lone king against a lone king, offered drawn.
+    let mut terminal =
+        Terminal::start(&["--lang", "ru", "--depth", "1", "--fen", "W:WKh2,c3:BKf6"]);
+    terminal.expect("1. белые> ");
+    terminal.press("c3-d4\rд\r".as_bytes());
+    terminal.expect("shashki предлагает ничью");
+    terminal.expect("не выполнено, набрано до вопроса: д");
+    terminal.expect("согласиться на ничью? (д/н) ");
+    terminal.enter("н");
+    terminal.expect("играем дальше.");
+    terminal.leave_with("выход");
+}
+
+#[test]
+fn a_which_reading_question_is_not_answered_by_the_line_pasted_with_the_move() {
+    let mut terminal = Terminal::start(&["--depth", "1"]);
+    terminal.expect("1. White> ");
+    terminal.press("с3-в4\r1\r".as_bytes());
+    terminal.expect("not run, typed before the question: 1");
+    terminal.expect("с3-в4 can be read as 1 c3-d4, 2 c3-b4: which? (1-2) ");
+    terminal.enter("2");
+    terminal.expect("shashki plays ");
+    terminal.enter("history");
+    terminal.expect("1. c3-b4 ");
+    terminal.quit();
+}
+
+#[test]
+fn a_line_typed_before_the_resume_question_appears_does_not_answer_it() {
+    let mut first = Terminal::start(&["--depth", "1"]);
+    first.expect("1. White> ");
+    first.enter("c3-d4");
+    first.expect("2. White> ");
+    let home = first.quit();
+    let mut terminal = Terminal::restart(home, &["--depth", "1"]);
+    // Typed at once, before the program has even started.
+    terminal.press(b"y\r");
+    terminal.expect("not run, typed before the question: y");
+    terminal.expect("resume it? (y/n) ");
+    terminal.enter("n");
+    terminal.expect("the unfinished game is kept in");
+    terminal.expect("1. White> ");
+    terminal.quit();
+}
+
+#[test]
 fn a_position_asked_for_starts_and_the_unfinished_game_is_set_aside() {
     let mut first = Terminal::start(&["--depth", "1"]);
     first.expect("1. White> ");
@@ -385,21 +450,21 @@ mod wall_clock {
     }
 
     #[test]
-    fn ctrl_c_ends_a_review_early_with_the_moves_reviewed_so_far() {
+    fn ctrl_c_ends_a_review_early_and_it_concludes_nothing_it_did_not_see() {
         let mut terminal = Terminal::start(&["--depth", "1"]);
         terminal.expect("1. White> ");
         terminal.enter("c3-d4");
         terminal.expect("2. White> ");
-        terminal.enter("review 1500");
-        terminal.expect("review of 2 plies, 1500 ms a position (Ctrl-C stops)");
-        // The bar shows the second position done while the third is searched.
-        terminal.expect("2/3");
+        // Thirty plies deep: far longer than the test waits.
+        terminal.enter("review 30");
+        terminal.expect("review of 2 plies, depth 30 a position (Ctrl-C stops)");
+        std::thread::sleep(Duration::from_millis(300));
         terminal.press(b"\x03");
         let pressed = Instant::now();
-        terminal.expect("(interrupted: reviewed up to ply 1)");
+        terminal.expect("review stopped after 0 of 2 plies: the moves after them were not judged");
         assert!(pressed.elapsed() < ANSWER_WITHIN, "{:?}", pressed.elapsed());
-        terminal.expect("Black: 0 mistakes, 0 blunders");
-        terminal.expect("2. White> ");
+        let rest = terminal.expect("2. White> ");
+        assert!(!rest.contains("mistakes"), "{rest}");
         terminal.quit();
     }
 

@@ -63,7 +63,7 @@ fn limits(movetime: Option<u64>, depth: Option<u32>) -> Limits {
 }
 
 /// The knowledge base from `--kb`, `./kb/combs.txt`, the data directory `data` or the
-/// built-in one; warnings go to stderr.
+/// built-in one; its problems go to stderr (a broken fact is left out, the rest used).
 pub fn load_knowledge_base(
     explicit: Option<&Path>,
     data: Option<&DataDir>,

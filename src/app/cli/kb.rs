@@ -95,20 +95,15 @@ fn files_to_check(path: Option<PathBuf>, data: Option<&DataDir>) -> Vec<Checked>
             true,
         ));
     }
-    // The book, checked against the facts that win over it: the base as the bot loads it.
-    let earlier = || {
-        KnowledgeBase::locate(base.as_deref(), data)
-            .map_or_else(|_| KnowledgeBase::empty(""), |(kb, _)| kb.without_book())
-    };
     match book_path(base.as_deref(), data).filter(|book| book.exists()) {
         Some(book) => files.push((
             book.display().to_string(),
-            KnowledgeBase::load_book(&book, &earlier()),
+            KnowledgeBase::load_alone(&book),
             false,
         )),
         None if base.is_none() => files.push((
             BUILTIN_BOOK_ORIGIN.to_string(),
-            KnowledgeBase::parse_book(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN, &earlier()),
+            KnowledgeBase::parse(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN),
             false,
         )),
         None => {}
@@ -118,7 +113,8 @@ fn files_to_check(path: Option<PathBuf>, data: Option<&DataDir>) -> Vec<Checked>
 
 /// Prints `PATH: N facts (E exact, P patterns, L lines) OK` for each file after any
 /// warnings (with `--prove`, `PATH: N learned facts proven` after it), and exits 0; or
-/// prints every problem and exits 1.
+/// prints every problem, and for a file whose broken facts were left out `PATH: N facts
+/// (...) in use, K left out`, and exits 1.
 fn check(
     path: Option<PathBuf>,
     prove: bool,
@@ -128,18 +124,23 @@ fn check(
     let mut failed = false;
     for (name, loaded, learned) in files_to_check(path, data) {
         match loaded {
-            Ok((base, warnings)) => {
-                for warning in warnings {
-                    writeln!(out, "{warning}")?;
+            Ok((base, problems)) => {
+                for problem in &problems {
+                    writeln!(out, "{problem}")?;
                 }
-                writeln!(
-                    out,
-                    "{name}: {} facts ({} exact, {} patterns, {} lines) OK",
+                let counts = format!(
+                    "{name}: {} facts ({} exact, {} patterns, {} lines)",
                     base.len(),
                     base.exact_count(),
                     base.pattern_count(),
                     base.line_count()
-                )?;
+                );
+                if problems.iter().any(|problem| problem.is_error()) {
+                    writeln!(out, "{counts} in use, {} left out", base.left_out())?;
+                    failed = true;
+                } else {
+                    writeln!(out, "{counts} OK")?;
+                }
                 if prove && learned {
                     failed |= !prove_all(&name, &base, &mut out)?;
                 }

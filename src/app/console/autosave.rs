@@ -61,7 +61,7 @@ impl Console {
             return;
         }
         let record = self.record();
-        self.put_aside(|kept| write_atomically(kept, record.as_bytes()));
+        self.put_aside(&record);
     }
 
     /// At the start: an unfinished game left from last time is offered back. Returns
@@ -149,18 +149,76 @@ impl Console {
         pdn::read(&text).map_err(|error| phrases::pdn_error(&error, &self.text))
     }
 
-    /// Moves the autosave to `games/`, so that the next game cannot overwrite it.
+    /// Moves the autosave to `games/`, so that the next game cannot overwrite it; the
+    /// autosave goes only once its game is kept there.
     fn set_autosave_aside(&mut self, path: &Path) {
-        self.put_aside(|kept| std::fs::rename(path, kept));
+        match std::fs::read_to_string(path) {
+            Ok(record) if self.put_aside(&record) => {
+                let _ = std::fs::remove_file(path);
+            }
+            Ok(_) => {}
+            // Not text the program wrote: moved as it is, under a new name.
+            Err(_) => {
+                let Some(games) = self.data.as_ref().map(DataDir::games) else {
+                    return;
+                };
+                let kept = kept_name(&games);
+                let moved =
+                    std::fs::create_dir_all(&games).and_then(|()| std::fs::rename(path, &kept));
+                self.tell_kept(&kept, moved);
+            }
+        }
     }
 
-    /// Puts an unfinished game in a new file of `games/` with `place`, and says where.
-    fn put_aside(&mut self, place: impl FnOnce(&Path) -> io::Result<()>) {
+    /// Keeps the unfinished game of `record` in `games/`, and says where: in the file
+    /// of the same game where one is kept already (the same start, and moves that
+    /// begin the same), else in a new file, of which the newest [`KEPT_GAMES`] stay.
+    /// Whether the game is kept.
+    fn put_aside(&mut self, record: &str) -> bool {
         let Some(games) = self.data.as_ref().map(DataDir::games) else {
-            return;
+            return false;
         };
-        let kept = kept_name(&games);
-        match std::fs::create_dir_all(&games).and_then(|()| place(&kept)) {
+        let kept_before = kept_games(&games);
+        let game = pdn::read(record).ok().map(|record| record.game);
+        let same = game.as_ref().and_then(|game| {
+            kept_before.iter().find_map(|path| {
+                let other = pdn::read(&std::fs::read_to_string(path).ok()?).ok()?.game;
+                let (short, long) = match other.moves().len() <= game.moves().len() {
+                    true => (other.moves(), game.moves()),
+                    false => (game.moves(), other.moves()),
+                };
+                let same = other.start() == game.start() && long.starts_with(&short);
+                same.then(|| (path.clone(), other.moves().len() > game.moves().len()))
+            })
+        });
+        let (kept, written) = match same {
+            // A longer record of this game is kept already.
+            Some((path, true)) => (path, Ok(())),
+            Some((path, false)) => {
+                let written = write_atomically(&path, record.as_bytes());
+                (path, written)
+            }
+            None => {
+                let path = kept_name(&games);
+                let written = std::fs::create_dir_all(&games)
+                    .and_then(|()| write_atomically(&path, record.as_bytes()));
+                if written.is_ok() {
+                    let surplus = kept_before.len().saturating_sub(KEPT_GAMES - 1);
+                    for old in &kept_before[..surplus] {
+                        let _ = std::fs::remove_file(old);
+                    }
+                }
+                (path, written)
+            }
+        };
+        let done = written.is_ok();
+        self.tell_kept(&kept, written);
+        done
+    }
+
+    /// Says where a game was kept, or why it could not be.
+    fn tell_kept(&mut self, kept: &Path, result: io::Result<()>) {
+        match result {
             Ok(()) => self.tell(msg!("kept-aside", path = kept.display().to_string())),
             Err(error) => self.tell(msg!(
                 "keep-aside-failed",
@@ -178,6 +236,31 @@ impl Console {
             self.tell(msg!("farewell-kept", path = path.display().to_string()));
         }
     }
+}
+
+/// How many unfinished games `games/` keeps: the newest.
+const KEPT_GAMES: usize = 5;
+
+/// The unfinished games kept in `games`, the oldest first (their names hold the time).
+fn kept_games(games: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(games) else {
+        return Vec::new();
+    };
+    let mut kept: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.starts_with("unfinished-") && name.ends_with(".pdn"))
+        })
+        .collect();
+    kept.sort_by_key(|path| {
+        let modified = std::fs::metadata(path)
+            .and_then(|meta| meta.modified())
+            .ok();
+        (modified, path.clone())
+    });
+    kept
 }
 
 /// `games/unfinished-YYYY-MM-DD-HHMMSS.pdn`, with `-2`, `-3` ... if that is taken.

@@ -28,7 +28,8 @@ pub enum Command {
     /// Analyse the position shown: the best three lines until stopped.
     Analyze,
     /// Each side's mistakes in the game, searching each position this long (`None`: the default).
-    Review(Option<Duration>),
+    /// `review [DEPTH]`: a depth a position, or the review's own budget.
+    Review(Option<u32>),
     /// Take back your last move and the bot's reply.
     Undo,
     /// Start a new game from the start position.
@@ -99,8 +100,13 @@ pub enum CommandError {
     Empty,
     /// The first word is no command and the line is no move.
     Unknown { word: String },
-    /// The line looks like a move but is not one.
-    BadMove(MoveParseError),
+    /// The line looks like a move but is not one: what was typed, and why.
+    BadMove {
+        typed: String,
+        error: MoveParseError,
+    },
+    /// The line has a move's shape, but these letters of it name no file.
+    NotFiles { typed: String, letters: Vec<char> },
     /// A command got an argument it cannot use.
     BadArgument {
         /// The command's first English word, which finds its table row.
@@ -118,7 +124,19 @@ impl CommandError {
             CommandError::Unknown { word } => {
                 text.render(&msg!("line-unknown", word = word.as_str()))
             }
-            CommandError::BadMove(error) => text.render(&phrases::move_parse_error(error)),
+            CommandError::BadMove { typed, error } => {
+                text.render(&phrases::typed_move_error(error, typed))
+            }
+            CommandError::NotFiles { typed, letters } => text.render(&msg!(
+                "move-not-files",
+                typed = typed.as_str(),
+                letters = letters
+                    .iter()
+                    .map(char::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                count = letters.len()
+            )),
             CommandError::BadArgument { command, reason } => {
                 let spec = find(command).expect("a command of the table");
                 let name = spec.names(text.lang())[0];
@@ -359,7 +377,7 @@ pub const COMMANDS: &[Spec] = &[
         id: "cmd-review",
         parse: |spec, rest| match rest {
             "" => Ok(Command::Review(None)),
-            rest => milliseconds(spec, rest).map(|time| Command::Review(Some(time))),
+            rest => review_depth(spec, rest).map(|depth| Command::Review(Some(depth))),
         },
     },
     Spec {
@@ -531,6 +549,17 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
 }
 
 /// A time in milliseconds, 1 to an hour (`250` or `250ms`).
+/// The depth of `review DEPTH`: 1 to [`REVIEW_MAX_DEPTH`] plies.
+fn review_depth(spec: &Spec, rest: &str) -> Result<u32, CommandError> {
+    match rest.trim().parse::<u32>() {
+        Ok(depth) if (1..=REVIEW_MAX_DEPTH).contains(&depth) => Ok(depth),
+        _ => Err(spec.error(msg!("arg-review-depth", max = REVIEW_MAX_DEPTH))),
+    }
+}
+
+/// The deepest `review DEPTH`: deeper takes minutes a position.
+const REVIEW_MAX_DEPTH: u32 = 30;
+
 fn milliseconds(spec: &Spec, rest: &str) -> Result<Duration, CommandError> {
     let lower = rest.to_lowercase();
     let digits = lower.strip_suffix("ms").unwrap_or(&lower).trim();
@@ -630,14 +659,84 @@ impl FromStr for Command {
         if let Some(spec) = find(word) {
             return (spec.parse)(spec, rest);
         }
-        match text.parse::<MoveReadings>() {
+        let typed = text.trim();
+        match typed.parse::<MoveReadings>() {
             Ok(mv) => Ok(Command::Move(mv)),
-            Err(error) if looks_like_a_move(word) => Err(CommandError::BadMove(error)),
-            Err(_) => Err(CommandError::Unknown {
-                word: word.to_string(),
+            Err(error) if looks_like_a_move(word) => Err(CommandError::BadMove {
+                typed: typed.to_string(),
+                error,
             }),
+            Err(error) => match move_shape_letters(word) {
+                Some(letters) => {
+                    let letters: Vec<char> = letters
+                        .into_iter()
+                        .filter(|&letter| !reads_as_a_file(letter))
+                        .collect();
+                    match letters.is_empty() {
+                        true => Err(CommandError::BadMove {
+                            typed: typed.to_string(),
+                            error,
+                        }),
+                        false => Err(CommandError::NotFiles {
+                            typed: typed.to_string(),
+                            letters,
+                        }),
+                    }
+                }
+                None => Err(CommandError::Unknown {
+                    word: word.to_string(),
+                }),
+            },
         }
     }
+}
+
+/// The letters of `word` where a move has its files, if `word` has a move's shape
+/// whatever its letters: squares of a letter and a digit, joined or by a sign
+/// (`c3-d4`, `c3:e5:c7`, `c3d4`), or short notation (`cd4`, `c:d4`).
+fn move_shape_letters(word: &str) -> Option<Vec<char>> {
+    let chars: Vec<char> = word.chars().collect();
+    let is_sign = |c: char| matches!(c, '-' | ':' | 'x' | 'X' | '×' | '–' | 'х' | 'Х');
+    // Short notation: a file, a sign or none, a square.
+    match chars.as_slice() {
+        [file, to, rank] | [file, _, to, rank]
+            if file.is_alphabetic() && to.is_alphabetic() && rank.is_ascii_digit() =>
+        {
+            if chars.len() == 4 && !is_sign(chars[1]) {
+                return None;
+            }
+            return Some(vec![*file, *to]);
+        }
+        _ => {}
+    }
+    // Squares, two at least.
+    let mut letters = Vec::new();
+    let mut at = 0;
+    while at < chars.len() {
+        if !letters.is_empty() && is_sign(chars[at]) {
+            at += 1;
+        }
+        let (Some(&file), Some(&rank)) = (chars.get(at), chars.get(at + 1)) else {
+            return None;
+        };
+        if !file.is_alphabetic() || !rank.is_ascii_digit() {
+            return None;
+        }
+        letters.push(file);
+        at += 2;
+    }
+    (letters.len() >= 2).then_some(letters)
+}
+
+/// Whether `letter` is a file in one of the ways it may be meant.
+fn reads_as_a_file(letter: char) -> bool {
+    readings(&letter.to_string()).iter().any(|reading| {
+        let mut chars = reading.text.chars();
+        matches!(
+            (chars.next(), chars.next()),
+            (Some('a'..='h' | 'A'..='H'), None)
+        )
+    })
 }
 
 /// Whether a word starts like a square (a file letter, read any way it may be meant,
@@ -676,7 +775,7 @@ mod tests {
                 let line = match usage.as_str() {
                     "" => name.to_string(),
                     "N" | "[N]" => format!("{name} 2"),
-                    "[MS]" => format!("{name} 50"),
+                    "[MS]" | "[DEPTH]" => format!("{name} 5"),
                     _ if spec.words.is_empty() => format!("{name} c3-d4 x"),
                     _ => format!("{name} {}", spec.words[0].en),
                 };
@@ -704,10 +803,7 @@ mod tests {
         );
         assert_eq!("сдаюсь".parse(), Ok(Command::Resign));
         assert_eq!("анализ".parse(), Ok(Command::Analyze));
-        assert_eq!(
-            "разбор 250".parse(),
-            Ok(Command::Review(Some(Duration::from_millis(250))))
-        );
+        assert_eq!("разбор 12".parse(), Ok(Command::Review(Some(12))));
     }
 
     #[test]
@@ -789,7 +885,7 @@ mod tests {
         }
         assert_eq!(
             explain("review soon"),
-            "review: 'soon' is not a number of milliseconds; usage: review [MS]"
+            "review: the depth must be 1 to 30 plies; usage: review [DEPTH]"
         );
         assert!(matches!(
             "undo now".parse::<Command>(),

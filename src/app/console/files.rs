@@ -12,6 +12,10 @@ use shashki::files::{DataDir, ReadError, read_text, write_atomically};
 use shashki::kb::{book_path, learned_path, locate_file};
 use shashki::notation::pdn;
 
+/// The event of the records of games played at this console: a record that has it, or
+/// the bot's strength, is the player's own game; any other is a game of others.
+pub(super) const CONSOLE_EVENT: &str = "shashki console game";
+
 impl Console {
     /// The game as a PDN record: an opened game's own tags, else the players named by
     /// colour, the event and the date.
@@ -48,7 +52,7 @@ impl Console {
                 Color::Black => (BOT, self.player.as_str()),
             };
             tags = vec![
-                ("Event", "shashki console game".to_string()),
+                ("Event", CONSOLE_EVENT.to_string()),
                 ("Date", today()),
                 ("White", white.to_string()),
                 ("Black", black.to_string()),

@@ -1,15 +1,15 @@
 //! Where lines come from: rustyline on a terminal, plain stdin lines from a script.
 //!
-//! Nothing typed is lost. Lines typed while the bot works wait in the terminal (see
-//! [`super::interrupt`]); afterwards [`Input::collect_typed_ahead`] takes them, and the
-//! prompt runs them one by one, each echoed after its prompt as a script's lines are.
-//! A line pasted with others at the prompt runs the same way. A question is never
-//! answered by a line typed before it was asked: [`Input::set_aside`] takes such lines
-//! out (into the history, where the arrow keys find them).
+//! Nothing typed is lost. Lines typed while the bot works are held by the keyboard (see
+//! [`super::keyboard`]) and reach the prompt one by one; lines of a terminal paste wait
+//! here and run in order, each echoed after its prompt as a script's lines are. A
+//! question is never answered by a line typed before it was asked: [`Input::set_aside`]
+//! takes such lines out (into the history, where the arrow keys find them).
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
@@ -25,6 +25,7 @@ use shashki::engine::Stop;
 use shashki::files::{DataDir, write_atomically};
 
 use super::interrupt::{Interrupts, Watch};
+use super::keyboard::Keyboard;
 
 /// One read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,10 +55,11 @@ pub enum Input {
     Terminal {
         editor: Box<Editor<ConsoleHelper, DefaultHistory>>,
         history: Option<PathBuf>,
-        /// Whole lines typed ahead, to run in order before anything new is read.
+        /// Whole lines pasted together, to run in order before anything new is read.
         ahead: VecDeque<String>,
-        /// The start of a line typed ahead: the prompt begins with it.
-        partial: String,
+        /// What is typed, held until a prompt asks for it (`None`: the terminal read
+        /// directly, where it cannot be held).
+        keyboard: Option<Rc<Keyboard>>,
     },
     /// A pipe or a file: lines echoed after the prompt, so a transcript reads like a session.
     Script {
@@ -75,9 +77,15 @@ const WATCH_INTERVAL: Duration = Duration::from_millis(20);
 
 impl Input {
     /// A rustyline editor with history from the player's data directory `data`, if
-    /// there is one, completing the words of `lang`. Falls back to plain lines if the
-    /// terminal cannot be set up.
-    pub fn terminal(position: &Position, lang: Lang, color: bool, data: Option<&DataDir>) -> Input {
+    /// there is one, completing the words of `lang`, reading what `keyboard` passes on.
+    /// Falls back to plain lines if the terminal cannot be set up.
+    pub fn terminal(
+        position: &Position,
+        lang: Lang,
+        color: bool,
+        data: Option<&DataDir>,
+        keyboard: Option<Rc<Keyboard>>,
+    ) -> Input {
         let config = Config::builder()
             .auto_add_history(false)
             .history_ignore_space(true)
@@ -101,7 +109,7 @@ impl Input {
             editor: Box::new(editor),
             history,
             ahead: VecDeque::new(),
-            partial: String::new(),
+            keyboard,
         }
     }
 
@@ -146,20 +154,19 @@ impl Input {
         work: impl FnOnce() -> T,
     ) -> (T, bool) {
         match self {
-            Input::Terminal { .. } => {
+            Input::Terminal {
+                ahead, keyboard, ..
+            } => {
                 // A line typed before already waits: it is the one that stops the work.
-                if self.waiting() {
+                if !ahead.is_empty() {
                     stop.request();
                 }
                 let watch = interrupts.map(|interrupts| interrupts.watch(stop.clone(), true));
                 let value = work();
                 let interrupted = watch.is_some_and(Watch::finish);
-                self.collect_typed_ahead();
                 // The Enter that stopped it is taken; any other line runs at the prompt.
-                if let Input::Terminal { ahead, .. } = self
-                    && ahead.front().is_some_and(|line| line.trim().is_empty())
-                {
-                    ahead.pop_front();
+                if let Some(keyboard) = keyboard {
+                    keyboard.take_an_empty_line();
                 }
                 (value, interrupted)
             }
@@ -192,33 +199,6 @@ impl Input {
         }
     }
 
-    /// Takes what was typed at the terminal while the bot worked: whole lines wait to run
-    /// at the next prompts, an unfinished one starts the next prompt's line.
-    pub fn collect_typed_ahead(&mut self) {
-        #[cfg(unix)]
-        if let Input::Terminal { ahead, partial, .. } = self {
-            let typed = super::interrupt::unix::typed_ahead();
-            if typed.is_empty() {
-                return;
-            }
-            let text = String::from_utf8_lossy(&typed);
-            let text = format!("{partial}{text}");
-            let mut lines: Vec<&str> = text.split('\n').collect();
-            let rest = lines.pop().unwrap_or_default();
-            ahead.extend(
-                lines
-                    .iter()
-                    .map(|line| line.trim_end_matches('\r').to_string()),
-            );
-            *partial = rest.to_string();
-        }
-    }
-
-    /// Whether typed lines wait to run.
-    pub fn waiting(&self) -> bool {
-        matches!(self, Input::Terminal { ahead, .. } if !ahead.is_empty())
-    }
-
     /// Takes out the lines typed ahead, whole or not, so that they do not answer a
     /// question asked after they were typed; they go into the history.
     pub fn set_aside(&mut self) -> Vec<String> {
@@ -226,13 +206,13 @@ impl Input {
             editor,
             history,
             ahead,
-            partial,
+            keyboard,
         } = self
         else {
             return Vec::new();
         };
         let mut lines: Vec<String> = ahead.drain(..).collect();
-        lines.extend((!partial.is_empty()).then(|| std::mem::take(partial)));
+        lines.extend(keyboard.iter().flat_map(|keyboard| keyboard.set_aside()));
         lines.retain(|line| !line.trim().is_empty());
         for line in &lines {
             remember(editor, history.as_deref(), line);
@@ -247,16 +227,25 @@ impl Input {
                 editor,
                 history,
                 ahead,
-                partial,
+                keyboard,
             } => {
-                if let Some(line) = ahead.pop_front() {
+                let typed_ahead = ahead
+                    .pop_front()
+                    .or_else(|| keyboard.as_ref().and_then(|keyboard| keyboard.take_line()));
+                if let Some(line) = typed_ahead {
                     // As a script's lines are: the prompt and the line, as if typed now.
                     println!("{prompt}{}", visible(&line));
                     remember(editor, history.as_deref(), &line);
                     return Line::Text(line);
                 }
-                let initial = std::mem::take(partial);
-                match editor.readline_with_initial(prompt, (&initial, "")) {
+                if let Some(keyboard) = keyboard {
+                    keyboard.prompt();
+                }
+                let read = editor.readline(prompt);
+                if let Some(keyboard) = keyboard {
+                    keyboard.prompt_done();
+                }
+                match read {
                     Ok(line) => {
                         // Lines pasted together: the first runs now, the others after it.
                         let mut lines = line.split('\n').map(|line| line.trim_end_matches('\r'));

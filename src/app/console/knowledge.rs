@@ -6,8 +6,8 @@ use shashki::Move;
 use shashki::MoveText;
 use shashki::files::{FileFailure, write_atomically};
 use shashki::kb::{
-    self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Diagnostic,
-    KnowledgeBase, Problem, Remembered, book_path, learned_path, locate_file, remember,
+    self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Change,
+    Diagnostic, KnowledgeBase, Problem, Remembered, book_path, learned_path, locate_file, remember,
 };
 use shashki::notation::MoveReadings;
 
@@ -19,6 +19,8 @@ impl Console {
         }
     }
 
+    /// `kb reload`: the base read again, its broken facts left out and shown; a file
+    /// that cannot be read at all leaves the base in use as it was.
     pub(super) fn kb_reload(&mut self) {
         let reloaded = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
         if let Err(diagnostics) = self.adopt_kb(reloaded, true) {
@@ -32,7 +34,8 @@ impl Console {
     }
 
     /// Shows what loading said; a base that loaded replaces the one in use (the line
-    /// that names it says whether it was `reloaded`), a broken one is handed back.
+    /// that names it says whether it was `reloaded`, how many facts are in use and how
+    /// many were left out), a file that could not be read is handed back.
     fn adopt_kb(
         &mut self,
         loaded: Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>,
@@ -51,7 +54,8 @@ impl Console {
             "kb-loaded",
             reloaded = if reloaded { "yes" } else { "no" },
             origin = origin,
-            facts = kb.len()
+            facts = kb.len(),
+            left = kb.left_out()
         ));
         self.engine.set_knowledge_base(Some(kb));
         self.hint_engine = None;
@@ -73,7 +77,9 @@ impl Console {
                     facts = kb.len(),
                     exact = kb.exact_count(),
                     patterns = kb.pattern_count(),
-                    lines = kb.line_count()
+                    lines = kb.line_count(),
+                    errors = errors(&diagnostics),
+                    left = kb.left_out()
                 ));
             }
             Err(diagnostics) => {
@@ -108,27 +114,46 @@ impl Console {
                 }
             },
         };
-        let name = name.unwrap_or_else(|| {
-            self.words(msg!(
-                "remember-default-name",
-                number = self.game.move_number(),
-                mv = MoveText::from_move(&position, mv).to_string()
-            ))
-        });
-        match remember(&file, seed, &position, mv, &name) {
+        let default_name = self.words(msg!(
+            "remember-default-name",
+            number = self.game.move_number(),
+            mv = MoveText::from_move(&position, mv).to_string()
+        ));
+        let played = MoveText::from_move(&position, mv).to_string();
+        match remember(&file, seed, &position, mv, name.as_deref(), &default_name) {
             Ok(Remembered {
                 fact,
-                replaced: None,
+                change: Change::Added,
             }) => self.tell(msg!("remembered", fact = fact.to_string())),
             Ok(Remembered {
                 fact,
-                replaced: Some(old),
-            }) => self.tell(msg!(
-                "remember-updated",
-                fact = fact.to_string(),
-                mv = MoveText::from_move(&position, mv).to_string(),
-                old = old.join("; ")
-            )),
+                change:
+                    Change::Updated {
+                        old_lines,
+                        old_name,
+                    },
+            }) => {
+                self.tell(msg!(
+                    "remember-updated",
+                    fact = fact.to_string(),
+                    mv = played,
+                    old = old_lines.join("; ")
+                ));
+                if let Some(old_name) = old_name {
+                    self.tell(msg!("remember-renamed", old = old_name, name = fact.name));
+                }
+            }
+            Ok(Remembered {
+                fact,
+                change: Change::Unchanged,
+            }) => {
+                self.tell(msg!(
+                    "remember-unchanged",
+                    fact = fact.to_string(),
+                    mv = played
+                ));
+                return;
+            }
             Err(diagnostics) => {
                 self.show_problems(&diagnostics);
                 return;

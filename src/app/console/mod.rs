@@ -13,6 +13,7 @@ mod help;
 mod helper;
 mod input;
 mod interrupt;
+mod keyboard;
 mod knowledge;
 mod learning;
 mod phrases;
@@ -41,6 +42,7 @@ use self::help::help;
 use self::helper::Mode;
 use self::input::{Input, InputError, Line};
 use self::interrupt::Interrupts;
+use self::keyboard::Keyboard;
 use self::render::Style;
 use self::text::{Message, Text, msg};
 use self::thinking::{Screen, Thinker};
@@ -268,6 +270,8 @@ pub fn run(options: Options) -> io::Result<()> {
     };
     let seed = options.seed.unwrap_or_else(clock_seed);
     let start = options.start.unwrap_or_else(Position::start);
+    // At a terminal, the program holds what is typed until a prompt asks for it.
+    let keyboard = interactive.then(Keyboard::take_over).flatten();
     let mut console = Console {
         game: Game::new(start),
         view: None,
@@ -309,10 +313,16 @@ pub fn run(options: Options) -> io::Result<()> {
         text: Text::new(options.lang),
         out: io::stdout(),
         input: match interactive {
-            true => Input::terminal(&start, options.lang, style.color, options.data.as_ref()),
+            true => Input::terminal(
+                &start,
+                options.lang,
+                style.color,
+                options.data.as_ref(),
+                keyboard.clone(),
+            ),
             false => Input::script(),
         },
-        interrupts: interactive.then(Interrupts::install).flatten(),
+        interrupts: interactive.then(|| Interrupts::install(keyboard)).flatten(),
     };
     console.tell(msg!("welcome"));
     console.load_kb_at_start();
@@ -455,6 +465,11 @@ impl Console {
             Question::NewGame => msg!("ask-new-game"),
             Question::Quit => msg!("ask-quit"),
             Question::Branch { .. } => msg!("ask-branch"),
+            Question::Which { typed, choices, .. } if choices.len() == 1 => msg!(
+                "ask-which-one",
+                typed = typed.as_str(),
+                choice = choices[0].0.as_str()
+            ),
             Question::Which { typed, choices, .. } => msg!(
                 "ask-which",
                 typed = typed.as_str(),
@@ -523,7 +538,10 @@ impl Console {
         if let Question::Which {
             choices, intent, ..
         } = &self.question
-            && let Some(meant) = chosen(text, choices)
+            && let Some(meant) = chosen(text, choices).or_else(|| {
+                (choices.len() == 1 && parse_answer(text) == Some(true))
+                    .then(|| choices[0].1.clone())
+            })
         {
             let intent = intent.clone();
             self.question = Question::None;
@@ -593,6 +611,9 @@ impl Console {
             (Question::Branch { mv, ply }, true) => self.branch(mv, ply),
             (Question::Branch { .. }, false) => self.tell(msg!("branch-declined")),
             (Question::Learn, yes) => self.answer_learn(yes),
+            (Question::Which { choices, .. }, false) if choices.len() == 1 => {
+                self.tell(msg!("which-declined"));
+            }
             (question @ Question::Which { .. }, _) => {
                 self.question = question;
                 self.tell(msg!("answer-which"));
@@ -786,8 +807,10 @@ impl Console {
     /// Another game takes this one's place, with its record's tags and comments: the
     /// bot, the questions and the clocks start afresh.
     fn take_game(&mut self, record: GameRecord) {
-        let players = [record.tag("White"), record.tag("Black")];
-        let ours = record.tags.is_empty() || players.contains(&Some(files::BOT));
+        // A game of the bot against another engine is a game of others, too.
+        let ours = record.tags.is_empty()
+            || record.tag("Event") == Some(files::CONSOLE_EVENT)
+            || record.tag(strength::STRENGTH_TAG).is_some();
         self.recorded_plies = (!ours).then(|| record.game.moves().len());
         self.game = record.game;
         self.tags = record.tags;
@@ -840,6 +863,29 @@ impl Console {
             }
             ReadMove::Several(choices) => {
                 let choices = choices
+                    .into_iter()
+                    .map(|(_, mv)| (self.notation.write(position, mv), Meant::Move(mv)))
+                    .collect();
+                self.question = Question::Which {
+                    typed: typed.typed().to_string(),
+                    choices,
+                    intent,
+                };
+                None
+            }
+            ReadMove::LayoutIllegal {
+                layout,
+                error,
+                others,
+            } => {
+                let reason = self.words(phrases::illegal_move(&error));
+                self.tell(msg!(
+                    "read-as-layout-illegal",
+                    typed = typed.typed(),
+                    reading = layout,
+                    reason = reason
+                ));
+                let choices = others
                     .into_iter()
                     .map(|(_, mv)| (self.notation.write(position, mv), Meant::Move(mv)))
                     .collect();

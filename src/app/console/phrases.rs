@@ -95,6 +95,33 @@ pub(super) fn move_parse_error(error: &MoveParseError) -> Message {
     }
 }
 
+/// Why `typed` is no move, in the player's own letters: the error names a reading of
+/// them (`t3` for `е3`), at the same characters.
+pub(super) fn typed_move_error(error: &MoveParseError, typed: &str) -> Message {
+    let own = |column: usize, count: usize| -> String {
+        typed
+            .chars()
+            .skip(column.saturating_sub(1))
+            .take(count)
+            .collect()
+    };
+    match error {
+        MoveParseError::Square { column, error } => square_error(&match error {
+            ParseSquareError::Malformed(text) => {
+                ParseSquareError::Malformed(own(*column, text.chars().count()))
+            }
+            ParseSquareError::LightSquare(text) => {
+                ParseSquareError::LightSquare(own(*column, text.chars().count()))
+            }
+        }),
+        MoveParseError::Unexpected { column, .. } => {
+            msg!("move-unexpected", found = own(*column, 1), column = *column)
+        }
+        MoveParseError::OneSquare(_) => msg!("move-one-square", square = typed.trim()),
+        MoveParseError::Empty => move_parse_error(error),
+    }
+}
+
 fn square_error(error: &ParseSquareError) -> Message {
     match error {
         ParseSquareError::Malformed(text) => msg!("square-malformed", text = text.as_str()),

@@ -4,8 +4,8 @@
 
 use super::Console;
 use super::command::kb_check_words;
-use super::phrases;
 use super::text::{Message, Text, msg};
+use super::{phrases, width};
 use shashki::files::{ReadError, Severity};
 use shashki::kb::{self, Part, Problem};
 use shashki::{Color, PositionError, Role};
@@ -13,10 +13,20 @@ use shashki::{Color, PositionError, Role};
 impl Console {
     /// Shows each of `diagnostics` in the player's language, as it is: never wrapped,
     /// so that the caret stays under its column.
+    /// Shows each problem within 80 columns: its words wrapped (the file's name kept
+    /// whole), the file's line and the caret cut to a window around the column.
     pub(super) fn show_problems(&mut self, diagnostics: &[kb::Diagnostic]) {
         for shown in diagnostics {
             let words = diagnostic(shown, &self.text);
-            self.say(words);
+            let mut lines = words.lines();
+            let first = lines.next().unwrap_or_default();
+            let mut fitted =
+                width::wrap_message_keeping(first, std::slice::from_ref(&shown.origin));
+            if let (Some(source), Some(caret)) = (lines.next(), lines.next()) {
+                let (source, caret) = width::around_caret(source, caret);
+                fitted.push_str(&format!("\n{source}\n{caret}"));
+            }
+            self.say(fitted);
         }
     }
 }
@@ -148,7 +158,6 @@ pub(super) fn problem(problem: &Problem, text: &Text) -> Message {
         ),
         Problem::RepeatsFact { line } => msg!("kb-repeats", line = *line),
         Problem::ContradictsFact { line } => msg!("kb-contradicts", line = *line),
-        Problem::OverruledBy(fact) => msg!("kb-overruled", fact = fact.to_string()),
         Problem::NotUtf8 { byte } => msg!("kb-not-utf8", byte = format!("0x{byte:02X}")),
         Problem::CannotRead(failure) => msg!(
             "kb-cannot-read",
@@ -295,11 +304,10 @@ mod tests {
             Problem::BadFactName => 28,
             Problem::NothingRemembered => 29,
             Problem::WouldNotAnswer(_) => 30,
-            Problem::OverruledBy(_) => 31,
         }
     }
 
-    const KINDS: usize = 32;
+    const KINDS: usize = 31;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -318,14 +326,14 @@ mod tests {
                     expected: vec![Part::Side],
                     unexpected: vec![],
                 },
-                "ожидается `white` или `black`",
+                "здесь должно быть: `white` или `black`",
             ),
             (
                 Problem::Syntax {
                     expected: vec![Part::Count, Part::Row, Part::Play],
                     unexpected: vec![Part::FileLetters],
                 },
-                "не на месте: буквы вертикалей `a b c d e f g h`; ожидается число шашек, \
+                "не на месте: буквы вертикалей `a b c d e f g h`; здесь должно быть: число шашек, \
                  например `white 3..6`, строка доски или `play` и ход",
             ),
             (
@@ -333,7 +341,7 @@ mod tests {
                     expected: vec![Part::EndOfFact, Part::Move],
                     unexpected: vec![],
                 },
-                "ожидается конец факта или ход, например c3-d4",
+                "здесь должно быть: конец факта или ход, например c3-d4",
             ),
             (
                 Problem::Syntax {
@@ -539,16 +547,6 @@ mod tests {
                 "факт \"Проверка\" (kb/combs.txt:3) всё равно не давал бы этого хода в \
                  этой позиции; ничего не записано",
             ),
-            (
-                Problem::OverruledBy(FactInfo {
-                    name: "Кол".to_string(),
-                    origin: "kb/combs.txt".to_string(),
-                    line: 88,
-                    learned_from: Vec::new(),
-                    proven_in: None,
-                }),
-                "у факта \"Кол\" (kb/combs.txt:88) эта же позиция с другими ходами, и играется он",
-            ),
         ]
     }
 
@@ -558,9 +556,9 @@ mod tests {
         let source = SourceText::new("fact \"x\" for white\n  play c3-d4\n", "kb/combs.txt");
         let spot = Spot { line: 2, column: 8 };
         match problem {
-            Problem::RepeatsFact { .. }
-            | Problem::ContradictsFact { .. }
-            | Problem::OverruledBy(_) => kb::Diagnostic::warning(&source, spot, problem),
+            Problem::RepeatsFact { .. } | Problem::ContradictsFact { .. } => {
+                kb::Diagnostic::warning(&source, spot, problem)
+            }
             _ => kb::Diagnostic::error(&source, spot, problem),
         }
     }
@@ -574,9 +572,7 @@ mod tests {
         assert_eq!(kinds, (0..KINDS).collect(), "a kind has no sample");
         for (problem, words) in samples {
             let severity = match problem {
-                Problem::RepeatsFact { .. }
-                | Problem::ContradictsFact { .. }
-                | Problem::OverruledBy(_) => "предупреждение",
+                Problem::RepeatsFact { .. } | Problem::ContradictsFact { .. } => "предупреждение",
                 _ => "ошибка",
             };
             let shown = diagnostic(&placed(problem), &russian);
@@ -631,7 +627,7 @@ mod tests {
              fact \"f\" for white\n{}play c3\n",
             board.replace("5 . .", "5 z .")
         );
-        let problems = KnowledgeBase::parse(&text, "t.txt").unwrap_err();
+        let (_, problems) = KnowledgeBase::parse(&text, "t.txt").unwrap();
         assert!(problems.len() >= 5, "{problems:#?}");
         for shown in &problems {
             assert_eq!(diagnostic(shown, &english), shown.to_string());

@@ -216,7 +216,8 @@ impl Console {
         let Some(path) = trainer.file.clone() else {
             return;
         };
-        let text = trainer.score.to_string();
+        let score = trainer.score;
+        let text = score.text(&self.words(msg!("puzzle-score-header")));
         let written =
             DataDir::prepare(&path).and_then(|()| write_atomically(&path, text.as_bytes()));
         if let Err(error) = written {

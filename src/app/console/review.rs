@@ -1,10 +1,11 @@
-//! `review`: each side's mistakes in the game so far. Every position is searched for a
-//! fixed time (or valued exactly where the endgame tables hold it); a move whose position
-//! scores clearly worse for its side than the best move's is listed with the better move,
-//! what it cost, the line that punishes it (named as a combination where it is one) and
-//! the position.
-
-use std::time::Duration;
+//! `review`: each side's mistakes in the game so far. Every position is searched with a
+//! fixed effort, never the wall clock, on one thread and a table cleared first (or valued
+//! exactly where the endgame tables hold it), so that a game gets the same review on
+//! any machine under any load; a move whose position scores clearly worse for its side
+//! than the best move's is listed with the better move, what it cost, the line that
+//! punishes it (named as a combination where it is one) and the position. In a game
+//! that was lost, the loser's decisive mistake is named: the move after which the game
+//! was lost and stayed lost.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -13,10 +14,13 @@ use super::{Console, phrases};
 use shashki::combination;
 use shashki::engine::{Decision, Engine, Limits, Mode, Source};
 use shashki::search::Score;
-use shashki::{Color, Game, Move, Outcome, Position};
+use shashki::{Color, Game, Move, Outcome, Position, WinReason};
 
-/// The search time per position unless `review MS` or `--depth` says otherwise.
-const REVIEW_TIME: Duration = Duration::from_millis(100);
+/// The nodes a position is searched with unless `review DEPTH` or `--depth` says
+/// otherwise: some depth 12 to 16 in a middlegame, a tenth of a second on one core.
+const REVIEW_NODES: u64 = 400_000;
+/// A position this far behind is lost for its side.
+const LOST: Score = Score(3 * Score::MAN.0 / 2);
 /// The least cost of a mistake: half a man.
 const MISTAKE: Score = Score(Score::MAN.0 / 2);
 /// The least cost of a blunder: two men (or a win or the game thrown away).
@@ -112,31 +116,31 @@ fn verdict(engine: &mut Engine, game: &Game, limits: Limits) -> Option<Verdict> 
 }
 
 impl Console {
-    /// `review [MS]`: the mistakes of both sides, each with the better move, the cost
-    /// and the position, then a count for each side. Ctrl-C ends it early with what
-    /// the positions searched so far show.
-    pub(super) fn review(&mut self, time: Option<Duration>) {
+    /// `review [DEPTH]`: the mistakes of both sides, each with the better move, the cost
+    /// and the position, then a count for each side and the loser's decisive mistake.
+    /// Ctrl-C ends it early with what the positions searched so far show, and how far
+    /// that was.
+    pub(super) fn review(&mut self, depth: Option<u32>) {
         let moves = self.game.moves();
         if moves.is_empty() {
             self.tell(msg!("review-none"));
             return;
         }
         let plies = self.words(msg!("plies", count = moves.len()));
-        let limits = match time {
-            Some(time) => Limits::MoveTime(time),
-            None => self.study_limits(Limits::MoveTime(REVIEW_TIME)),
+        let limits = match depth.or(self.study_depth) {
+            Some(depth) => Limits::Depth(depth),
+            None => Limits::Nodes(REVIEW_NODES),
         };
         self.tell(match limits {
             Limits::Depth(depth) => msg!("review-start-depth", plies = plies, depth = depth),
-            other => msg!(
-                "review-start",
-                plies = plies,
-                ms = other.hard_time().unwrap_or_default().as_millis()
-            ),
+            _ => msg!("review-start", plies = plies),
         });
         let bar = self.review_bar(moves.len() + 1);
         self.prepare_hint_engine();
-        let stop = self.hint_engine.as_ref().expect("prepared").stop_signal();
+        let engine = self.hint_engine.as_mut().expect("prepared");
+        // The same table for every review of the game: cleared first.
+        engine.new_game();
+        let stop = engine.stop_signal();
         stop.reset();
         let (verdicts, _) = self.busy(stop.clone(), |console| {
             let engine = console.hint_engine.as_mut().expect("prepared");
@@ -171,12 +175,10 @@ impl Console {
     }
 
     /// The slips found in the plies whose positions before and after were both searched,
-    /// and the count for each side.
+    /// the count for each side (or how far a stopped review got), and the loser's
+    /// decisive mistake in a game that was lost.
     fn report_review(&mut self, moves: &[Move], verdicts: &[Verdict]) {
         let reviewed = verdicts.len().saturating_sub(1);
-        if reviewed < moves.len() {
-            self.tell(msg!("review-interrupted", ply = reviewed));
-        }
         let positions: Vec<_> = self.game.positions().copied().collect();
         // Mistakes and blunders, White's first.
         let mut counts = [[0usize; 2]; 2];
@@ -215,10 +217,99 @@ impl Console {
             ));
             let answer = positions[ply + 1];
             self.punishment(&answer, &after.line);
-            self.say(self.words(msg!("review-position", fen = position.to_fen())));
+            self.show_review_position(&position);
+        }
+        if reviewed < moves.len() {
+            // A review stopped early concludes nothing about the plies it did not see.
+            self.tell(msg!(
+                "review-interrupted",
+                reviewed = reviewed,
+                plies = moves.len()
+            ));
+            return;
         }
         for (side, [mistakes, blunders]) in [Color::White, Color::Black].into_iter().zip(counts) {
             self.tell(summary(side, mistakes, blunders));
+        }
+        self.report_decisive(moves, verdicts, &positions);
+    }
+
+    /// In a game that was lost, the loser's move after which the game was lost and
+    /// stayed lost, with the line that punishes it; or that no move of theirs lost it
+    /// (a game lost on time or by resignation in a position that was not lost).
+    fn report_decisive(&mut self, moves: &[Move], verdicts: &[Verdict], positions: &[Position]) {
+        let Some(Outcome::Win { winner, reason }) = self.game.outcome() else {
+            return;
+        };
+        let loser = winner.opposite();
+        let side = phrases::side(loser);
+        let for_loser = |ply: usize| match positions[ply].side_to_move() == loser {
+            true => verdicts[ply].score,
+            false => -verdicts[ply].score,
+        };
+        let lost = |ply: usize| {
+            let score = for_loser(ply);
+            score.is_loss() || (!score.is_win() && score <= -LOST)
+        };
+        // The first position from which every later one is lost for the loser.
+        let from = (0..verdicts.len())
+            .rev()
+            .take_while(|&ply| lost(ply))
+            .last();
+        let decisive = from.and_then(|from| {
+            (0..from)
+                .rev()
+                .find(|&ply| positions[ply].side_to_move() == loser)
+        });
+        let Some(ply) = decisive else {
+            let final_score = self.words(phrases::score(for_loser(verdicts.len() - 1)));
+            let how = match (reason, from) {
+                (_, Some(_)) => "from-start",
+                (WinReason::Time, None) => "time",
+                (WinReason::Resignation, None) => "resigned",
+                (_, None) => "board",
+            };
+            self.tell(msg!(
+                "review-no-decisive",
+                side = side,
+                how = how,
+                score = final_score
+            ));
+            return;
+        };
+        let position = positions[ply];
+        let played = moves[ply];
+        let (number, _) = self.number_at(ply);
+        let dots = if loser == Color::White { "." } else { "..." };
+        let (before, after) = (&verdicts[ply], &verdicts[ply + 1]);
+        let best = before
+            .best
+            .filter(|&best| best != played)
+            .map(|best| self.notation.write(&position, best));
+        self.tell(msg!(
+            "review-decisive",
+            number = format!("{number}{dots}"),
+            side = side,
+            mv = self.notation.write(&position, played),
+            played = self.words(phrases::score(-after.score)),
+            best = best.clone().unwrap_or_default(),
+            has_best = if best.is_some() { "yes" } else { "no" },
+            score = self.words(phrases::score(before.score))
+        ));
+        self.punishment(&positions[ply + 1], &after.line);
+        self.show_review_position(&position);
+    }
+
+    /// The position of a reviewed move, its FEN on a line of its own where the label
+    /// and it would pass 80 columns.
+    fn show_review_position(&mut self, position: &Position) {
+        let fen = position.to_fen();
+        let line = self.words(msg!("review-position", fen = fen.as_str()));
+        if line.chars().count() <= super::width::WIDTH {
+            self.say(line);
+        } else {
+            self.say(self.words(msg!("review-position", fen = "")).trim_end());
+            self.say(fen);
         }
     }
 

@@ -1,8 +1,6 @@
 //! The player's puzzle score and its file, `puzzles.txt` in the data directory: one
 //! count a line (`solved 3`), `%` comments and blank lines allowed.
 
-use std::fmt;
-
 use super::text::{Message, msg};
 
 /// The counts of the trainer.
@@ -83,15 +81,19 @@ impl Score {
     }
 }
 
-/// The file's text: a comment, then each count on its line.
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "% shashki puzzle score (the puzzle command)")?;
+impl Score {
+    /// The file's text: `header` as a comment (in the player's language), then each
+    /// count on its line under its word.
+    pub fn text(&self, header: &str) -> String {
+        let mut text = String::new();
+        for line in header.lines() {
+            text.push_str(&format!("% {line}\n"));
+        }
         let counts = [self.solved, self.attempted, self.hints, self.wrong];
         for (key, count) in KEYS.iter().zip(counts) {
-            writeln!(f, "{key} {count}")?;
+            text.push_str(&format!("{key} {count}\n"));
         }
-        Ok(())
+        text
     }
 }
 
@@ -107,7 +109,10 @@ mod tests {
             hints: 2,
             wrong: 7,
         };
-        assert_eq!(Score::parse(&score.to_string()), Ok(score));
+        assert_eq!(
+            Score::parse(&score.text("счёт задач\nрешено: solved")),
+            Ok(score)
+        );
         assert_eq!(Score::parse(""), Ok(Score::default()));
         assert_eq!(
             Score::parse("% mine\n\n  solved   4\n"),

@@ -257,8 +257,19 @@ mod tests {
     fn used_ids(pattern: &str) -> BTreeSet<String> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/console");
         let mut found = BTreeSet::new();
-        for entry in std::fs::read_dir(dir).expect("src/app/console") {
-            let source = std::fs::read_to_string(entry.expect("an entry").path()).expect("read");
+        let mut files = Vec::new();
+        let mut dirs = vec![dir];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).expect("a source directory") {
+                let path = entry.expect("an entry").path();
+                match path.is_dir() {
+                    true => dirs.push(path),
+                    false => files.push(path),
+                }
+            }
+        }
+        for path in files {
+            let source = std::fs::read_to_string(path).expect("read");
             for (start, _) in source.match_indices(pattern) {
                 // rustfmt may put the id on the next line.
                 let rest = source[start + pattern.len()..].trim_start();

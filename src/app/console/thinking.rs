@@ -45,7 +45,6 @@ impl Console {
             .map(|interrupts| interrupts.watch(stop, false));
         let value = work(self);
         let interrupted = watch.is_some_and(Watch::finish);
-        self.input.collect_typed_ahead();
         (value, interrupted)
     }
 

@@ -78,6 +78,25 @@ fn words<'a>(text: &'a str, kept: &[String]) -> Vec<&'a str> {
     words
 }
 
+/// A line of a file and the caret line under it, cut to 80 columns around the caret
+/// where the line is longer: `...` marks what was cut, and the caret stays under its
+/// character.
+pub(super) fn around_caret(source: &str, caret: &str) -> (String, String) {
+    let chars: Vec<char> = source.chars().collect();
+    if chars.len() <= WIDTH {
+        return (source.to_string(), caret.to_string());
+    }
+    let at = caret.chars().count().saturating_sub(1);
+    let room = WIDTH - 6;
+    let start = at.saturating_sub(room / 2).min(chars.len() - room);
+    let end = (start + room).min(chars.len());
+    let before = if start > 0 { "..." } else { "" };
+    let after = if end < chars.len() { "..." } else { "" };
+    let window: String = chars[start..end].iter().collect();
+    let caret = format!("{}^", " ".repeat(before.len() + at - start));
+    (format!("{before}{window}{after}"), caret)
+}
+
 /// A message in lines of 80 columns: each longer line (the bot's move and why, a hint
 /// and its line, an error and its usage) is broken between words, the later parts
 /// indented; shorter lines are left as they are.
@@ -106,6 +125,22 @@ pub(super) fn wrap_message_keeping(text: &str, kept: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_line_of_a_file_is_cut_around_its_caret() {
+        let source = format!("fact \"{}\" for purple", "д".repeat(120));
+        let caret = format!("{}^", " ".repeat(source.chars().count() - 6));
+        let (line, under) = around_caret(&source, &caret);
+        assert!(line.chars().count() <= WIDTH, "{line}");
+        let at = under.chars().count() - 1;
+        assert_eq!(line.chars().nth(at), Some('p'), "{line}\n{under}");
+        assert!(line.starts_with("...") && !line.ends_with("..."), "{line}");
+        let short = ("play c3-d4", "     ^");
+        assert_eq!(
+            around_caret(short.0, short.1),
+            (short.0.into(), short.1.into())
+        );
+    }
 
     #[test]
     fn a_file_s_name_is_never_broken_even_with_spaces_in_it() {

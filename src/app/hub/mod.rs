@@ -296,7 +296,8 @@ impl Session {
         Ok(())
     }
 
-    /// The knowledge base the settings ask for; warnings go to the standard error.
+    /// The knowledge base the settings ask for; its problems go to the standard error
+    /// (a broken fact is left out, the rest used).
     fn knowledge_base(&self) -> Result<Option<KnowledgeBase>, String> {
         if !self.settings.config.use_kb {
             return Ok(None);
