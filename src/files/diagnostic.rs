@@ -43,7 +43,8 @@ impl fmt::Display for Severity {
 /// use shashki::kb::KnowledgeBase;
 ///
 /// let text = "fact \"broken\" for white\n  play c3-d4\n";
-/// let errors = KnowledgeBase::parse(text, "my.txt").unwrap_err();
+/// let (base, errors) = KnowledgeBase::parse(text, "my.txt").unwrap();
+/// assert_eq!(base.left_out(), 1);
 /// let shown = errors[0].to_string();
 /// assert!(shown.starts_with("my.txt:2:3: error: "), "{shown}");
 /// assert!(shown.ends_with("\n  play c3-d4\n  ^"), "{shown}");

@@ -93,7 +93,7 @@ impl fmt::Display for Part {
 /// ```
 /// use shashki::kb::{KnowledgeBase, Part, Problem};
 ///
-/// let errors = KnowledgeBase::parse("fact \"x\" for purple\n", "my.txt").unwrap_err();
+/// let (_, errors) = KnowledgeBase::parse("fact \"x\" for purple\n", "my.txt").unwrap();
 /// let expected = vec![Part::Side];
 /// assert_eq!(errors[0].problem, Problem::Syntax { expected, unexpected: vec![] });
 /// assert_eq!(errors[0].problem.to_string(), "expected `white` or `black`");
