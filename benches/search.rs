@@ -8,7 +8,7 @@
 mod support;
 
 use shashki::eval::Evaluator;
-use shashki::search::{Limits, Stop, TranspositionTable, search};
+use shashki::search::{Context, Limits, Stop, TranspositionTable, search};
 use shashki::{Game, Position, START_FEN};
 use support::time_runs;
 
@@ -49,12 +49,14 @@ fn main() {
                 let result = search(
                     &Game::new(position),
                     Limits::Depth(depth),
-                    &mut tt,
-                    &eval,
-                    // No tables: the built-in ones, solved on a thread of their own
-                    // while the search runs, would make the tree depend on the timing.
-                    None,
-                    &Stop::new(),
+                    Context {
+                        tt: &mut tt,
+                        eval: &eval,
+                        // No tables: the built-in ones, solved on a thread of their own
+                        // while the search runs, would make the tree depend on the timing.
+                        tablebase: None,
+                        stop: &Stop::new(),
+                    },
                     &mut |_| {},
                 );
                 result.nodes

@@ -50,16 +50,14 @@ impl Analysis {
         };
         table.clear();
         let started = Instant::now();
-        let found = search::search_lines(
-            &Game::new(position),
-            settings.lines.max(settings.breadth).max(1),
-            limits,
-            table,
-            &Evaluator::bot(),
-            None,
-            &Stop::new(),
-            &mut |_| {},
-        );
+        let context = search::Context {
+            tt: table,
+            eval: &Evaluator::bot(),
+            tablebase: None,
+            stop: &Stop::new(),
+        };
+        let count = settings.lines.max(settings.breadth).max(1);
+        let found = search::search_lines(&Game::new(position), count, limits, context, &mut |_| {});
         Analysis {
             root,
             path: path.to_vec(),

@@ -73,13 +73,16 @@ impl Judge {
     /// The move a search `depth` plies deep plays in `position` (no knowledge base).
     pub fn choice(&mut self, position: &Position, depth: u32) -> Option<Move> {
         self.tt.clear();
+        let context = search::Context {
+            tt: &mut self.tt,
+            eval: &Evaluator::bot(),
+            tablebase: None,
+            stop: &self.stop,
+        };
         search::search(
             &Game::new(*position),
             Limits::Depth(depth),
-            &mut self.tt,
-            &Evaluator::bot(),
-            None,
-            &self.stop,
+            context,
             &mut |_| {},
         )
         .best

@@ -231,6 +231,16 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// What the engine's searches read: its table, evaluation, tables and stop.
+    fn context(&mut self) -> search::Context<'_> {
+        search::Context {
+            tt: &mut self.tt,
+            eval: &self.config.eval,
+            tablebase: Some(&self.config.tablebase),
+            stop: &self.stop,
+        }
+    }
+
     /// An engine with `config` and an optional knowledge base.
     ///
     /// # Panics
@@ -400,16 +410,7 @@ impl Engine {
         limits: Limits,
         progress: &mut dyn FnMut(&Lines),
     ) -> Lines {
-        search::search_lines(
-            game,
-            count,
-            limits,
-            &mut self.tt,
-            &self.config.eval,
-            Some(&self.config.tablebase),
-            &self.stop,
-            progress,
-        )
+        search::search_lines(game, count, limits, self.context(), progress)
     }
 
     /// The exact value of `game`'s position for the side to move under the draw rules,
@@ -473,17 +474,9 @@ impl Engine {
             first: self.unproven.take(),
             excluded,
         };
-        let result = search::search_first(
-            game,
-            root_moves,
-            limits,
-            &mut self.tt,
-            &self.config.eval,
-            Some(&self.config.tablebase),
-            &self.stop,
-            self.config.threads,
-            progress,
-        );
+        let threads = self.config.threads;
+        let result =
+            search::search_first(game, root_moves, limits, self.context(), threads, progress);
         let mv = result.best?;
         let pv = if result.pv.first() == Some(&mv) {
             result.pv.clone()
@@ -578,15 +571,8 @@ impl Engine {
             let ours = value.for_side(engine_side, position.side_to_move());
             return !matches!(ours, Value::Win(_));
         }
-        let result = search::search(
-            game,
-            Limits::MoveTime(Duration::from_millis(200)),
-            &mut self.tt,
-            &self.config.eval,
-            Some(&self.config.tablebase),
-            &self.stop,
-            &mut |_| {},
-        );
+        let limits = Limits::MoveTime(Duration::from_millis(200));
+        let result = search::search(game, limits, self.context(), &mut |_| {});
         if result.depth == 0 {
             // Stopped before it saw anything: no grounds to accept.
             return false;

@@ -13,7 +13,7 @@ use crate::{Color, DrawCounters, Move, MoveList, Position};
 use crate::eval::Evaluator;
 
 use super::tt::{Bound, TranspositionTable};
-use super::{Depth, Ply, Score, Stop, zobrist};
+use super::{Depth, Ply, Score, Shared, Stop, zobrist};
 
 /// No killer: a quiet move never ends where it starts.
 const NO_KILLER: u16 = 0;
@@ -24,6 +24,19 @@ pub const MAX_PLY: usize = 128;
 const CLOCK_INTERVAL: u64 = 1024;
 /// The shallowest remaining depth at which the transposition table is used.
 const TABLE_MIN_DEPTH: i32 = 2;
+
+/// What the moves of a node share: how deep and how far from the root it is searched,
+/// whether it is on the principal variation, and what each move costs in depth.
+#[derive(Clone, Copy)]
+struct Frame {
+    depth: Depth,
+    ply: Ply,
+    pv_node: bool,
+    /// 1, or 0 for a forced move, which is looked past for free.
+    step_down: i32,
+    /// Whether the moves are quiet (capture is compulsory: all are, or none).
+    quiet: bool,
+}
 
 /// Where one node stands: its position, key and draw counters.
 #[derive(Clone, Copy)]
@@ -109,19 +122,18 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher over `tt` that stops at `deadline` or when `stop` is requested;
+    /// A searcher over `shared` that stops at `deadline` or when `stop` is requested;
     /// `history` holds the game's keys up to the root.
     pub fn new(
-        tt: &'a TranspositionTable,
-        eval: Evaluator,
-        deadline: Option<Instant>,
+        shared: Shared<'a>,
         stop: &'a Stop,
-        tablebase: Option<&'a Tablebase>,
+        deadline: Option<Instant>,
         history: Vec<u64>,
     ) -> Searcher<'a> {
+        let tablebase = shared.tablebase;
         Searcher {
-            tt,
-            eval,
+            tt: shared.tt,
+            eval: *shared.eval,
             deadline,
             stop,
             tablebase,
@@ -256,7 +268,29 @@ impl<'a> Searcher<'a> {
                 return score;
             }
         }
+        let frame = Frame {
+            depth,
+            ply,
+            pv_node,
+            step_down: 1,
+            quiet: true,
+        };
+        self.search_moves(node, frame, hash_move, use_table, alpha, beta)
+    }
 
+    /// The move loop of [`Searcher::search`]: the moves of `node` tried in order, the
+    /// hash move first, each searched by [`Searcher::search_child`], until one cuts off;
+    /// the result goes into the table when `use_table`.
+    fn search_moves(
+        &mut self,
+        node: &Node,
+        mut frame: Frame,
+        hash_move: Option<Move>,
+        use_table: bool,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let (depth, ply, at) = (frame.depth, frame.ply, frame.ply.index());
         let mut list = std::mem::take(&mut self.lists[at]);
         node.position.generate_moves(&mut list);
         let excluding = at == 0 && !self.excluded.is_empty();
@@ -268,8 +302,9 @@ impl<'a> Searcher<'a> {
             return Score::loss_in(ply.0);
         }
         let captures = list[0].is_capture();
+        frame.quiet = !captures;
         // A forced move costs nothing to look past: it does not use up depth.
-        let step_down = i32::from(list.len() > 1 || at >= MAX_PLY / 2);
+        frame.step_down = i32::from(list.len() > 1 || at >= MAX_PLY / 2);
         if depth.0 > TABLE_MIN_DEPTH {
             // Ask for every child's bucket at once: the memory accesses overlap.
             for &mv in list.iter() {
@@ -309,57 +344,7 @@ impl<'a> Searcher<'a> {
             } else {
                 moves[i]
             };
-            let next = Depth(depth.0 - step_down);
-            let score = if next.0 <= 0 {
-                // A frontier child goes straight to the quiescence search, which
-                // needs no key and works its draw counters out only for a table.
-                let child = node.position.play_unchecked(mv);
-                let known = Counters::Known(&node.counters);
-                let counters = Counters::After(&known, &node.position, mv);
-                // The first move with the full window, the others with a null window.
-                let window_top = if i == 0 { beta } else { Score(alpha.0 + 1) };
-                let mut score = -self.quiesce(&child, &counters, ply.next(), -window_top, -alpha);
-                if i > 0 && score > alpha && score < beta {
-                    score = -self.quiesce_seldom(&child, &counters, ply.next(), -beta, -alpha);
-                }
-                score
-            } else {
-                let child = node.child(mv);
-                self.keys.push(child.key);
-                let score = if i == 0 {
-                    -self.search(&child, next, ply.next(), -beta, -alpha)
-                } else {
-                    let quiet = !captures;
-                    let is_killer = self.killers[at].contains(&mv.route());
-                    // Once a win is in hand every move is searched in full: a reduced
-                    // one could hide a shorter win (or the defender a longer resistance).
-                    let reduce = quiet
-                        && depth.0 >= 3
-                        && !is_killer
-                        && !alpha.is_win()
-                        && !beta.is_loss()
-                        && !child.position.has_capture();
-                    let reduction = if reduce {
-                        1 + i32::from(depth.0 >= 5 && i >= 4)
-                            + i32::from(depth.0 >= 8 && i >= 8)
-                            + i32::from(!pv_node && depth.0 >= 6 && i >= 2)
-                    } else {
-                        0
-                    };
-                    let null = Score(alpha.0 + 1);
-                    let mut score =
-                        -self.search(&child, Depth(next.0 - reduction), ply.next(), -null, -alpha);
-                    if score > alpha && reduction > 0 {
-                        score = -self.search(&child, next, ply.next(), -null, -alpha);
-                    }
-                    if score > alpha && score < beta {
-                        score = -self.search(&child, next, ply.next(), -beta, -alpha);
-                    }
-                    score
-                };
-                self.keys.pop();
-                score
-            };
+            let score = self.search_child(node, mv, i, &frame, (alpha, beta));
             if self.stopped {
                 break;
             }
@@ -399,6 +384,70 @@ impl<'a> Searcher<'a> {
                 .store(node.key, ply.0, depth.0, best, bound, best_move);
         }
         best
+    }
+
+    /// The value of `mv`, the `index`th move tried at `node`, for the side to move
+    /// there within the window `(alpha, beta)`: the first with the full window, the
+    /// others with a null window (reduced when late and quiet), searched again in full
+    /// when they may be better.
+    fn search_child(
+        &mut self,
+        node: &Node,
+        mv: Move,
+        index: usize,
+        frame: &Frame,
+        (alpha, beta): (Score, Score),
+    ) -> Score {
+        let (depth, ply, at) = (frame.depth, frame.ply, frame.ply.index());
+        let next = Depth(depth.0 - frame.step_down);
+        if next.0 <= 0 {
+            // A frontier child goes straight to the quiescence search, which
+            // needs no key and works its draw counters out only for a table.
+            let child = node.position.play_unchecked(mv);
+            let known = Counters::Known(&node.counters);
+            let counters = Counters::After(&known, &node.position, mv);
+            // The first move with the full window, the others with a null window.
+            let window_top = if index == 0 { beta } else { Score(alpha.0 + 1) };
+            let mut score = -self.quiesce(&child, &counters, ply.next(), -window_top, -alpha);
+            if index > 0 && score > alpha && score < beta {
+                score = -self.quiesce_seldom(&child, &counters, ply.next(), -beta, -alpha);
+            }
+            return score;
+        }
+        let child = node.child(mv);
+        self.keys.push(child.key);
+        let score = if index == 0 {
+            -self.search(&child, next, ply.next(), -beta, -alpha)
+        } else {
+            let is_killer = self.killers[at].contains(&mv.route());
+            // Once a win is in hand every move is searched in full: a reduced
+            // one could hide a shorter win (or the defender a longer resistance).
+            let reduce = frame.quiet
+                && depth.0 >= 3
+                && !is_killer
+                && !alpha.is_win()
+                && !beta.is_loss()
+                && !child.position.has_capture();
+            let reduction = if reduce {
+                1 + i32::from(depth.0 >= 5 && index >= 4)
+                    + i32::from(depth.0 >= 8 && index >= 8)
+                    + i32::from(!frame.pv_node && depth.0 >= 6 && index >= 2)
+            } else {
+                0
+            };
+            let null = Score(alpha.0 + 1);
+            let mut score =
+                -self.search(&child, Depth(next.0 - reduction), ply.next(), -null, -alpha);
+            if score > alpha && reduction > 0 {
+                score = -self.search(&child, next, ply.next(), -null, -alpha);
+            }
+            if score > alpha && score < beta {
+                score = -self.search(&child, next, ply.next(), -beta, -alpha);
+            }
+            score
+        };
+        self.keys.pop();
+        score
     }
 
     /// Resolves every capture until the side to move has none; a quiet position is evaluated.
@@ -713,14 +762,12 @@ mod tests {
             counters,
         };
         let stop = Stop::new();
-        let searcher = Searcher::new(
-            &tt,
-            Evaluator::bot(),
-            None,
-            &stop,
-            None,
-            vec![key, 1, 2, 3, key],
-        );
+        let shared = Shared {
+            tt: &tt,
+            eval: &Evaluator::bot(),
+            tablebase: None,
+        };
+        let searcher = Searcher::new(shared, &stop, None, vec![key, 1, 2, 3, key]);
         assert!(searcher.is_repetition(&node));
         let fresh = Node {
             counters: DrawCounters::default(),

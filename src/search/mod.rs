@@ -208,23 +208,39 @@ fn iteration_time(limits: Limits, stretch: f64) -> Option<Duration> {
 pub fn search(
     game: &Game,
     limits: Limits,
-    tt: &mut TranspositionTable,
-    eval: &Evaluator,
-    tablebase: Option<&Tablebase>,
-    stop: &Stop,
+    context: Context,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
-    search_first(
-        game,
-        RootMoves::default(),
-        limits,
-        tt,
-        eval,
-        tablebase,
-        stop,
-        1,
-        progress,
-    )
+    search_first(game, RootMoves::default(), limits, context, 1, progress)
+}
+
+/// What a search reads beside the game and its limits: the hash table, the evaluation,
+/// the endgame tables and the stop request.
+pub struct Context<'a> {
+    /// The transposition table, which the threads of one search share.
+    pub tt: &'a mut TranspositionTable,
+    /// How quiet positions are scored.
+    pub eval: &'a Evaluator,
+    /// Exact values where they are known (`None`: none).
+    pub tablebase: Option<&'a Tablebase>,
+    /// Requested, from any thread, the search answers with what it has.
+    pub stop: &'a Stop,
+}
+
+/// The context as every thread of one search reads it.
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub eval: &'a Evaluator,
+    pub tablebase: Option<&'a Tablebase>,
+}
+
+/// What one search is asked: the game, what is known of its root's moves, the limits.
+#[derive(Clone, Copy)]
+struct Task<'a> {
+    game: &'a Game,
+    root_moves: RootMoves<'a>,
+    limits: Limits,
 }
 
 /// What the caller of [`search_first`] already knows of the root's moves.
@@ -246,22 +262,26 @@ pub struct RootMoves<'a> {
 /// those of every thread; a node limit counts the main thread's. Which nodes a helper
 /// visits depends on the timing of the threads, so a search on several threads does
 /// not repeat exactly, even to a fixed depth.
-// The arguments of `search`, what is known of the root's moves and the number of threads.
-#[allow(clippy::too_many_arguments)]
 pub fn search_first(
     game: &Game,
     root_moves: RootMoves,
     limits: Limits,
-    tt: &mut TranspositionTable,
-    eval: &Evaluator,
-    tablebase: Option<&Tablebase>,
-    stop: &Stop,
+    context: Context,
     threads: usize,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
     let started = Instant::now();
-    tt.new_search();
-    let tt: &TranspositionTable = tt;
+    context.tt.new_search();
+    let shared = Shared {
+        tt: context.tt,
+        eval: context.eval,
+        tablebase: context.tablebase,
+    };
+    let task = Task {
+        game,
+        root_moves,
+        limits,
+    };
     let helpers = if game.position().legal_moves().is_empty() {
         0
     } else {
@@ -273,16 +293,10 @@ pub fn search_first(
         let helpers: Vec<_> = (1..=helpers)
             .map(|index| {
                 let main_done = &main_done;
-                scope.spawn(move || {
-                    help(
-                        game, root_moves, limits, tt, eval, tablebase, main_done, index,
-                    )
-                })
+                scope.spawn(move || help(task, shared, main_done, index))
             })
             .collect();
-        let mut result = deepen(
-            game, root_moves, limits, started, tt, eval, tablebase, stop, progress,
-        );
+        let mut result = deepen(task, started, shared, context.stop, progress);
         main_done.request();
         for helper in helpers {
             result.nodes += helper
@@ -294,22 +308,22 @@ pub fn search_first(
     })
 }
 
-/// The main thread's iterative deepening (see [`search_first`]).
-// The arguments of `search_first` but the threads, and the moment it started.
-#[allow(clippy::too_many_arguments)]
+/// The main thread's iterative deepening of `task` (see [`search_first`]), started at
+/// `started`.
 fn deepen(
-    game: &Game,
-    root_moves: RootMoves,
-    limits: Limits,
+    task: Task,
     started: Instant,
-    tt: &TranspositionTable,
-    eval: &Evaluator,
-    tablebase: Option<&Tablebase>,
+    shared: Shared,
     stop: &Stop,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
+    let Task {
+        game,
+        root_moves,
+        limits,
+    } = task;
     let position = *game.position();
-    let (root, mut searcher, max_depth) = start(game, limits, started, tt, eval, tablebase, stop);
+    let (root, mut searcher, max_depth) = start(game, limits, started, shared, stop);
     searcher.root_first = root_moves.first;
     searcher.excluded = root_moves.excluded.to_vec();
     let mut stretch: f64 = 1.0;
@@ -375,32 +389,14 @@ fn deepen(
 /// `limits` allow is searched. The odd helpers search each iteration a ply deeper than
 /// the main thread would, so that the threads do not all walk one tree in step.
 /// Returns its nodes.
-// The arguments of `deepen` but the clock and progress, with the helper's own stop.
-#[allow(clippy::too_many_arguments)]
-fn help(
-    game: &Game,
-    root_moves: RootMoves,
-    limits: Limits,
-    tt: &TranspositionTable,
-    eval: &Evaluator,
-    tablebase: Option<&Tablebase>,
-    main_done: &Stop,
-    index: usize,
-) -> u64 {
-    let unlimited = match limits {
+fn help(task: Task, shared: Shared, main_done: &Stop, index: usize) -> u64 {
+    let unlimited = match task.limits {
         Limits::Depth(depth) => Limits::Depth(depth),
         _ => Limits::Infinite,
     };
-    let (root, mut searcher, max_depth) = start(
-        game,
-        unlimited,
-        Instant::now(),
-        tt,
-        eval,
-        tablebase,
-        main_done,
-    );
-    searcher.excluded = root_moves.excluded.to_vec();
+    let (root, mut searcher, max_depth) =
+        start(task.game, unlimited, Instant::now(), shared, main_done);
+    searcher.excluded = task.root_moves.excluded.to_vec();
     let ahead = (index % 2) as u32;
     let mut last = Score::DRAW;
     for depth in 1..=max_depth.saturating_sub(ahead) {
@@ -416,15 +412,13 @@ fn help(
     searcher.nodes
 }
 
-/// The root of `game`, a searcher over `tt` for `limits` (started at `started`), and
-/// the deepest iteration the limits allow.
+/// The root of `game`, a searcher over `shared` for `limits` (started at `started`),
+/// and the deepest iteration the limits allow.
 fn start<'a>(
     game: &Game,
     limits: Limits,
     started: Instant,
-    tt: &'a TranspositionTable,
-    eval: &Evaluator,
-    tablebase: Option<&'a Tablebase>,
+    shared: Shared<'a>,
     stop: &'a Stop,
 ) -> (Node, Searcher<'a>, u32) {
     let position = *game.position();
@@ -434,14 +428,7 @@ fn start<'a>(
         key: zobrist::key(&position),
         counters: game.counters(),
     };
-    let mut searcher = Searcher::new(
-        tt,
-        *eval,
-        deadline(started, limits),
-        stop,
-        tablebase,
-        history,
-    );
+    let mut searcher = Searcher::new(shared, stop, deadline(started, limits), history);
     let max_depth = match limits {
         Limits::Depth(depth) => {
             searcher.wait_for_tables();
@@ -525,22 +512,23 @@ pub struct Lines {
 /// for the best of the rest, and so on until `count` lines (or every legal move) are
 /// found. `progress` gets the lines after each completed iteration; the answer is the
 /// last completed iteration's (no lines when stopped before depth 1 completed).
-// The arguments of `search` and the number of lines.
-#[allow(clippy::too_many_arguments)]
 pub fn search_lines(
     game: &Game,
     count: usize,
     limits: Limits,
-    tt: &mut TranspositionTable,
-    eval: &Evaluator,
-    tablebase: Option<&Tablebase>,
-    stop: &Stop,
+    context: Context,
     progress: &mut dyn FnMut(&Lines),
 ) -> Lines {
     let started = Instant::now();
     let count = count.min(game.position().legal_moves().len());
-    tt.new_search();
-    let (root, mut searcher, max_depth) = start(game, limits, started, tt, eval, tablebase, stop);
+    context.tt.new_search();
+    let stop = context.stop;
+    let shared = Shared {
+        tt: context.tt,
+        eval: context.eval,
+        tablebase: context.tablebase,
+    };
+    let (root, mut searcher, max_depth) = start(game, limits, started, shared, stop);
     let mut result = Lines::default();
     if count == 0 {
         return result;
@@ -612,7 +600,12 @@ pub fn capture_search(
     stop: &Stop,
 ) -> CaptureResolution {
     let deadline = time.map(|time| Instant::now() + time);
-    let mut searcher = Searcher::new(tt, Evaluator::material(), deadline, stop, None, Vec::new());
+    let shared = Shared {
+        tt,
+        eval: &Evaluator::material(),
+        tablebase: None,
+    };
+    let mut searcher = Searcher::new(shared, stop, deadline, Vec::new());
     let mut list = crate::MoveList::new();
     position.generate_captures(&mut list);
     let mut scores: Vec<(Move, Score)> = list
@@ -645,6 +638,20 @@ mod tests {
         Game::new(fen.parse().unwrap())
     }
 
+    /// A context without endgame tables.
+    fn context<'a>(
+        tt: &'a mut TranspositionTable,
+        eval: &'a Evaluator,
+        stop: &'a Stop,
+    ) -> Context<'a> {
+        Context {
+            tt,
+            eval,
+            tablebase: None,
+            stop,
+        }
+    }
+
     fn best(fen: &str, depth: u32) -> SearchResult {
         search_with(fen, depth, &Evaluator::bot(), 4)
     }
@@ -655,10 +662,7 @@ mod tests {
         search(
             &game(fen),
             Limits::Depth(depth),
-            &mut tt,
-            eval,
-            None,
-            &Stop::new(),
+            context(&mut tt, eval, &Stop::new()),
             &mut |_| {},
         )
     }
@@ -700,10 +704,7 @@ mod tests {
             &game(fen),
             RootMoves::default(),
             Limits::Depth(depth),
-            &mut tt,
-            &Evaluator::bot(),
-            None,
-            stop,
+            context(&mut tt, &Evaluator::bot(), stop),
             threads,
             &mut |_| {},
         )
@@ -804,10 +805,7 @@ mod tests {
         let result = search(
             &game,
             limits,
-            &mut tt,
-            &Evaluator::bot(),
-            None,
-            &stop,
+            context(&mut tt, &Evaluator::bot(), &stop),
             &mut |_| {},
         );
         assert_eq!(result.depth, 0);
@@ -835,10 +833,7 @@ mod tests {
         let result = search(
             &game,
             limits,
-            &mut tt,
-            &Evaluator::bot(),
-            None,
-            &stop,
+            context(&mut tt, &Evaluator::bot(), &stop),
             &mut report,
         );
         let answered = Instant::now();
@@ -856,10 +851,7 @@ mod tests {
             &game(fen),
             count,
             Limits::Depth(depth),
-            &mut tt,
-            &Evaluator::bot(),
-            None,
-            stop,
+            context(&mut tt, &Evaluator::bot(), stop),
             &mut |_| {},
         )
     }

@@ -481,10 +481,12 @@ fn the_search_sees_a_won_ending_beyond_a_capture_into_the_tables() {
         search::search(
             &game,
             Limits::Depth(3),
-            &mut TranspositionTable::new(1),
-            &Evaluator::bot(),
-            tablebase,
-            &Stop::new(),
+            search::Context {
+                tt: &mut TranspositionTable::new(1),
+                eval: &Evaluator::bot(),
+                tablebase,
+                stop: &Stop::new(),
+            },
             &mut |_| {},
         )
     };
