@@ -520,6 +520,17 @@ fn bestmove_uses_the_tables_given_and_refuses_a_directory_without_any() {
         "{}",
         with.stdout
     );
+    // Then the time the answer took, and the move alone.
+    let lines: Vec<&str> = with.stdout.lines().collect();
+    let took = lines[1]
+        .strip_prefix("time: ")
+        .and_then(|t| t.strip_suffix(" ms"));
+    assert!(
+        took.is_some_and(|ms| ms.parse::<f64>().is_ok()),
+        "{}",
+        with.stdout
+    );
+    assert_eq!(lines.len(), 3, "{}", with.stdout);
     let without = run(&["bestmove", "--fen", fen, "--depth", "2", "--no-egtb"], "");
     assert!(
         !without.stdout.contains("endgame database"),

@@ -33,6 +33,7 @@ mod kb_learn;
 mod kb_three_kings;
 mod king_endings;
 mod levels;
+mod matches;
 mod openings;
 mod pdn_check;
 mod random_games;

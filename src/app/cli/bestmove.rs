@@ -82,7 +82,8 @@ pub fn load_knowledge_base(
     }
 }
 
-/// Prints `source: ...` and then the chosen move alone, in full-path notation, as the last line.
+/// Prints `source: ...`, the time the move took (`time: 1003.2 ms`), and then the chosen
+/// move alone, in full-path notation, as the last line.
 pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let position = args.fen.unwrap_or_else(Position::start);
     let game = Game::new(position);
@@ -104,11 +105,15 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         Some(load_knowledge_base(args.kb.as_deref(), data.as_ref())?)
     };
     let mut engine = Engine::try_new(config, kb)?;
+    // The time the move really took, from the question to the answer.
+    let asked = std::time::Instant::now();
     let decision = engine
         .choose(&game, limits(args.movetime, args.depth), &mut |_| {})
         .ok_or(CliError::NoMove(None))?;
+    let took = asked.elapsed();
     let mut out = std::io::stdout().lock();
     writeln!(out, "source: {}", decision.describe(&position))?;
+    writeln!(out, "time: {:.1} ms", took.as_secs_f64() * 1e3)?;
     writeln!(out, "{}", MoveText::from_move(&position, decision.mv))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -33,6 +33,8 @@ pub enum CliError {
     NoLearnedFile,
     /// `tune fit` found no quiet positions.
     NothingToFit,
+    /// `match --sprt` from a game that is the second of its pair.
+    PairsSplit,
 }
 
 impl CliError {
@@ -79,6 +81,7 @@ impl CliError {
             CliError::NothingToLearn => phrase!("run-nothing-to-learn"),
             CliError::NoLearnedFile => phrase!("run-no-learned-file"),
             CliError::NothingToFit => phrase!("run-nothing-to-fit"),
+            CliError::PairsSplit => phrase!("run-pairs-split"),
         };
         russian.render(&message)
     }
@@ -124,6 +127,11 @@ impl fmt::Display for CliError {
             CliError::NothingToFit => {
                 write!(f, "no quiet positions to fit: give --data or --pdn files")
             }
+            CliError::PairsSplit => write!(
+                f,
+                "--sprt counts pairs of games (an opening with both colours): \
+                 --first-game must be odd, the first of a pair"
+            ),
         }
     }
 }

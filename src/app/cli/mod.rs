@@ -15,6 +15,7 @@ mod help;
 mod hub;
 mod kb;
 mod learn;
+mod match_play;
 mod pdn;
 mod play;
 mod refusal;

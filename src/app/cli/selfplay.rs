@@ -5,15 +5,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use super::error::CliError;
+use super::match_play::{self, Plan, Side};
 use crate::app::hub::HubClient;
 use clap::{Args, ValueEnum};
-use shashki::Color;
 use shashki::engine::{Engine, EngineConfig, Level, Limits};
 use shashki::eval::Evaluator;
 use shashki::kb::KnowledgeBase;
-use shashki::notation::Notation;
 use shashki::play::openings::{self, Opening, OpeningError};
-use shashki::play::{EnginePlayer, GameEnd, MAX_PLIES, Played, Player, play_game};
+use shashki::play::sprt::Sprt;
+use shashki::play::{EnginePlayer, Player};
 use shashki::search::TableError;
 use shashki::tablebase::Tablebase;
 
@@ -35,6 +36,9 @@ impl Openings {
         }
     }
 }
+
+/// The hash table of each engine of a match, in MB.
+const HASH_MB: usize = 16;
 
 /// The most games a match plays: at 100 ms a move, about a day.
 const MAX_GAMES: u16 = 10_000;
@@ -126,21 +130,34 @@ pub struct MatchArgs {
     /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else the data directory's, else built-in).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
-    /// Engine B is a Hub engine run as a child process: the program and its arguments,
-    /// e.g. "target/release/shashki hub --seed 1" (B's other options do not apply, but
-    /// --b-depth does).
+    /// Engine A is a Hub engine run as a child process: the program and its arguments,
+    /// e.g. "old/shashki hub". It runs in an empty folder with an empty data directory,
+    /// with a hash of 16 MB, A's threads and the tables of the match; --a-depth applies.
     #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_level", "b_no_kb", "b_no_book", "b_material_only", "b_no_capture_stage", "b_no_egtb", "b_egtb", "b_threads"])]
+          conflicts_with_all = ["a_level", "a_no_kb", "a_no_book", "a_material_only", "a_no_capture_stage"])]
+    a_hub: Option<String>,
+    /// Engine B is a Hub engine run as a child process (see --a-hub).
+    #[arg(long, value_name = "COMMAND",
+          conflicts_with_all = ["b_level", "b_no_kb", "b_no_book", "b_material_only", "b_no_capture_stage"])]
     b_hub: Option<String>,
+    /// Games played at once, 1 to 256, each pair of games by one worker with engines of
+    /// its own (a hash table each, and a process each for a Hub side).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::Ranged::<usize>::new(1, 256))]
+    concurrency: usize,
+    /// Stop as soon as a sequential probability ratio test decides between A being
+    /// ELO0 and ELO1 Elo better than B (logistic Elo, pentanomial pairs, as fishtest),
+    /// e.g. 0,10.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = super::values::elo_pair)]
+    sprt: Option<(f64, f64)>,
+    /// The test's chance of accepting ELO1 when ELO0 holds (with --sprt).
+    #[arg(long, value_name = "P", default_value_t = 0.05, value_parser = super::values::probability, requires = "sprt")]
+    alpha: f64,
+    /// The test's chance of accepting ELO0 when ELO1 holds (with --sprt).
+    #[arg(long, value_name = "P", default_value_t = 0.05, value_parser = super::values::probability, requires = "sprt")]
+    beta: f64,
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
-}
-
-/// One side of the match: its player, and how the match's heading describes it.
-struct Side {
-    player: Box<dyn Player>,
-    description: String,
 }
 
 impl Side {
@@ -156,7 +173,7 @@ impl Side {
         let config = EngineConfig {
             use_kb: settings.use_kb(),
             seed,
-            hash_mb: 16,
+            hash_mb: HASH_MB,
             threads: settings.threads,
             eval: if settings.material_only {
                 Evaluator::material()
@@ -182,12 +199,27 @@ impl Side {
         })
     }
 
-    /// The side `name` played by the Hub engine that `command` starts.
-    fn hub(name: &'static str, command: &str, limits: Limits) -> Result<Side, String> {
+    /// The side `name` played by the Hub engine that `command` starts, in a folder of
+    /// its own with the tables `tables`, a hash of [`HASH_MB`] and `threads` threads.
+    fn hub(
+        name: &'static str,
+        command: &str,
+        limits: Limits,
+        tables: &Tablebase,
+        threads: usize,
+    ) -> Result<Side, String> {
         let mut words = command.split_whitespace();
-        let program = words.next().ok_or("--b-hub needs a program to run")?;
-        let args: Vec<String> = words.map(str::to_string).collect();
-        let client = HubClient::start(program, &args, limits)?;
+        let program = words.next().ok_or("a Hub side needs a program to run")?;
+        let mut args: Vec<String> = words.map(str::to_string).collect();
+        match tables.dir() {
+            Some(dir) => args.extend(["--egtb".to_string(), dir.display().to_string()]),
+            None => args.push("--no-egtb".to_string()),
+        }
+        let params = [
+            ("hash", HASH_MB.to_string()),
+            ("threads", threads.to_string()),
+        ];
+        let client = HubClient::start(program, &args, &params, limits)?;
         Ok(Side {
             description: format!("{name} (hub engine {}, {limits})", client.name()),
             player: Box::new(client),
@@ -260,55 +292,8 @@ impl SideSettings {
     }
 }
 
-/// Wins, draws and losses from engine A's view.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Tally {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-impl Tally {
-    fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
-    }
-
-    /// A's score as a fraction of the points.
-    pub fn score(&self) -> f64 {
-        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(self.games().max(1))
-    }
-
-    /// A's Elo advantage and its 95 % error margin, from the score and its standard deviation.
-    pub fn elo(&self) -> (f64, f64) {
-        let n = f64::from(self.games().max(1));
-        let p = self.score();
-        let variance = (f64::from(self.wins) * (1.0 - p).powi(2)
-            + f64::from(self.draws) * (0.5 - p).powi(2)
-            + f64::from(self.losses) * p.powi(2))
-            / n;
-        let deviation = (variance / n).sqrt();
-        let low = elo_of(p - 1.96 * deviation);
-        let high = elo_of(p + 1.96 * deviation);
-        (elo_of(p), (high - low) / 2.0)
-    }
-}
-
-/// The Elo difference that predicts the score fraction `p` (clamped away from 0 and 1).
-fn elo_of(p: f64) -> f64 {
-    let p = p.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
-}
-
-/// How a game ended, as a game line of the match says it.
-fn end_text(end: GameEnd) -> String {
-    match end {
-        GameEnd::Rules(outcome) => outcome.to_string(),
-        GameEnd::KingAgainstKing => "draw by agreement: king against king".to_string(),
-        GameEnd::PlyCap => format!("draw (adjudicated: {MAX_PLIES}-ply cap)"),
-    }
-}
-
-/// Runs the match and prints each game and the total with an Elo estimate.
+/// Runs the match and prints each game, the time each side took a move, the total with
+/// an Elo estimate and the test's verdict.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let side =
         |level, depth, (no_kb, no_book), material_only, no_capture_stage, no_egtb, threads| {
@@ -350,14 +335,6 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.a_no_egtb,
         args.a_threads,
     );
-    let mut a = Side::engine(
-        "A",
-        a_side,
-        args.movetime,
-        args.seed,
-        &kb,
-        tables_for(a_side.no_egtb, &args.a_egtb)?,
-    )?;
     let b_side = side(
         args.b_level,
         args.b_depth,
@@ -367,114 +344,67 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         args.b_no_egtb,
         args.b_threads,
     );
-    let mut b = match &args.b_hub {
-        Some(command) => Side::hub("B", command, b_side.limits(args.movetime))?,
-        None => Side::engine(
+    let a_tables = tables_for(a_side.no_egtb, &args.a_egtb)?;
+    let b_tables = tables_for(b_side.no_egtb, &args.b_egtb)?;
+    let make =
+        |name, settings: SideSettings, hub: &Option<String>, seed: u64, tables: &Tablebase| {
+            match hub {
+                Some(command) => Side::hub(
+                    name,
+                    command,
+                    settings.limits(args.movetime),
+                    tables,
+                    settings.threads,
+                ),
+                None => Side::engine(name, settings, args.movetime, seed, &kb, tables.clone())
+                    .map_err(|error| error.to_string()),
+            }
+        };
+    let sides = || {
+        let a = make("A", a_side, &args.a_hub, args.seed, &a_tables)?;
+        let b = make(
             "B",
             b_side,
-            args.movetime,
+            &args.b_hub,
             args.seed.wrapping_add(1),
-            &kb,
-            tables_for(b_side.no_egtb, &args.b_egtb)?,
-        )?,
-    };
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{} vs {}", a.description, b.description)?;
-    let mut tally = Tally::default();
-    let mut adjudicated = 0;
-    let pairs = usize::from(args.games).div_ceil(2);
-    let first = usize::from(args.first_game) - 1;
-    for index in first..first + pairs * 2 {
-        let opening = &openings[(index / 2) % openings.len()];
-        let (name, line) = (&opening.name, &opening.text);
-        let a_is_white = index % 2 == 0;
-        let start = opening.game.clone();
-        let Played { end, game } = if a_is_white {
-            play_game(start, &mut *a.player, &mut *b.player, &builtin)?
-        } else {
-            play_game(start, &mut *b.player, &mut *a.player, &builtin)?
-        };
-        let a_color = if a_is_white {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let verdict = match end.winner() {
-            Some(winner) if winner == a_color => {
-                tally.wins += 1;
-                format!("A wins ({})", end_text(end))
-            }
-            Some(_) => {
-                tally.losses += 1;
-                format!("B wins ({})", end_text(end))
-            }
-            None => {
-                tally.draws += 1;
-                if end == GameEnd::PlyCap {
-                    adjudicated += 1;
-                }
-                // A draw's own text already starts with "draw".
-                end_text(end)
-            }
-        };
-        writeln!(
-            out,
-            "game {:>3}: {name} ({line}), A {}: {verdict} after {} plies",
-            index + 1,
-            if a_is_white { "White" } else { "Black" },
-            game.moves().len()
+            &b_tables,
         )?;
-        if args.verbose {
-            writeln!(
-                out,
-                "  {}",
-                Notation::Full.line(game.start(), &game.moves())
-            )?;
-        }
-        out.flush()?;
-    }
-    let (elo, margin) = tally.elo();
-    let estimate = if tally.wins == tally.games() || tally.losses == tally.games() {
-        // A clean sweep has no spread to measure: only a bound can be given.
-        format!("Elo beyond {elo:+.0} (one side won every game)")
-    } else {
-        format!("Elo {elo:+.0} ± {margin:.0} (95%)")
+        Ok((a, b))
     };
-    writeln!(
-        out,
-        "A vs B: +{} ={} -{} in {} games{}, score {:.1}%, {estimate}",
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        tally.games(),
-        if adjudicated > 0 {
-            format!(" ({adjudicated} drawn at the {MAX_PLIES}-ply cap)")
-        } else {
-            String::new()
-        },
-        100.0 * tally.score()
-    )?;
+    let first = usize::from(args.first_game) - 1;
+    let sprt = args.sprt.map(|(elo0, elo1)| Sprt {
+        elo0,
+        elo1,
+        alpha: args.alpha,
+        beta: args.beta,
+    });
+    if sprt.is_some() && first % 2 == 1 {
+        return Err(CliError::PairsSplit.into());
+    }
+    let mut out = std::io::stdout().lock();
+    // The heading names the sides as the first worker makes them.
+    let (a, b) = sides()?;
+    writeln!(out, "{} vs {}", a.description, b.description)?;
+    drop((a, b));
+    let plan = Plan {
+        openings: &openings,
+        first,
+        pairs: usize::from(args.games).div_ceil(2),
+        concurrency: args.concurrency,
+        sprt,
+        verbose: args.verbose,
+        referee: &builtin,
+    };
+    let outcome = match_play::play(&plan, &sides, &mut out)?;
+    for line in outcome.summary(sprt.as_ref()) {
+        writeln!(out, "{line}")?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shashki::Outcome;
-
-    #[test]
-    fn a_game_cut_off_at_the_ply_cap_says_so() {
-        assert_eq!(end_text(GameEnd::PlyCap), "draw (adjudicated: 400-ply cap)");
-    }
-
-    #[test]
-    fn every_game_end_names_its_rule() {
-        let repetition = GameEnd::Rules(Outcome::Draw(shashki::DrawReason::Repetition));
-        let repetition = end_text(repetition);
-        assert!(repetition.contains("third time"), "{repetition}");
-        assert!(end_text(GameEnd::KingAgainstKing).contains("king against king"));
-        assert!(!end_text(GameEnd::PlyCap).contains("agreement"));
-    }
 
     #[test]
     fn an_engine_side_is_described_by_its_limits_knowledge_and_evaluation() {
@@ -496,27 +426,5 @@ mod tests {
             "{}",
             side.description
         );
-    }
-
-    #[test]
-    fn an_even_score_is_zero_elo() {
-        let tally = Tally {
-            wins: 5,
-            draws: 10,
-            losses: 5,
-        };
-        let (elo, margin) = tally.elo();
-        assert!(elo.abs() < 1e-9);
-        assert!(margin > 50.0 && margin < 200.0, "{margin}");
-    }
-
-    #[test]
-    fn three_quarters_of_the_points_is_about_191_elo() {
-        let tally = Tally {
-            wins: 15,
-            draws: 0,
-            losses: 5,
-        };
-        assert!((tally.elo().0 - 190.85).abs() < 0.1);
     }
 }

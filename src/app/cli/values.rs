@@ -45,6 +45,10 @@ pub enum ValueError {
     Margin(String),
     /// A hash table size larger than the memory available now.
     HashTooLarge { megabytes: usize, available: usize },
+    /// Not two Elo values ELO0,ELO1 with ELO0 below ELO1 (`match --sprt`).
+    EloPair(String),
+    /// Not a probability strictly between 0 and 0.5 (`match --alpha`).
+    Probability(String),
 }
 
 impl fmt::Display for ValueError {
@@ -77,6 +81,16 @@ impl fmt::Display for ValueError {
                 f,
                 "a hash table of {megabytes} MB is more than the {available} MB of memory available"
             ),
+            ValueError::EloPair(text) => write!(
+                f,
+                "'{text}' is not two Elo differences ELO0,ELO1 with ELO0 below ELO1, e.g. 0,10"
+            ),
+            ValueError::Probability(text) => {
+                write!(
+                    f,
+                    "'{text}' is not a probability above 0 and below 0.5, e.g. 0.05"
+                )
+            }
         }
     }
 }
@@ -118,6 +132,8 @@ impl ValueError {
                 megabytes = *megabytes,
                 available = *available
             ),
+            ValueError::EloPair(text) => phrase!("value-elo-pair", text = text.as_str()),
+            ValueError::Probability(text) => phrase!("value-probability", text = text.as_str()),
         };
         russian.render(&message)
     }
@@ -248,6 +264,26 @@ pub fn decimal(text: &str) -> Result<f64, ValueError> {
         .ok_or_else(|| ValueError::NotANumber(text.to_string()))
 }
 
+/// `match --sprt ELO0,ELO1`: two Elo differences, the first the lower.
+pub fn elo_pair(text: &str) -> Result<(f64, f64), ValueError> {
+    let refuse = || ValueError::EloPair(text.to_string());
+    let (low, high) = text.trim().split_once(',').ok_or_else(refuse)?;
+    let number = |part: &str| part.trim().parse::<f64>().ok().filter(|n| n.is_finite());
+    match (number(low), number(high)) {
+        (Some(low), Some(high)) if low < high => Ok((low, high)),
+        _ => Err(refuse()),
+    }
+}
+
+/// `match --alpha P`: an error rate above 0 and below 0.5.
+pub fn probability(text: &str) -> Result<f64, ValueError> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|p| *p > 0.0 && *p < 0.5)
+        .ok_or_else(|| ValueError::Probability(text.to_string()))
+}
+
 /// `kb book --slice K/M`: job K of M, 1 <= K <= M.
 pub fn slice(text: &str) -> Result<(usize, usize), ValueError> {
     let refuse = || ValueError::Slice(text.to_string());
@@ -369,6 +405,26 @@ fn meminfo_mb(meminfo: &str, field: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_test_s_bounds_are_two_rising_elo_differences() {
+        assert_eq!(elo_pair("0,10"), Ok((0.0, 10.0)));
+        assert_eq!(elo_pair(" -1.5, 3 "), Ok((-1.5, 3.0)));
+        for bad in ["10,0", "5,5", "0", "0;10", "a,b", "0,inf"] {
+            assert_eq!(elo_pair(bad), Err(ValueError::EloPair(bad.to_string())));
+        }
+    }
+
+    #[test]
+    fn an_error_rate_lies_between_0_and_one_half() {
+        assert_eq!(probability("0.05"), Ok(0.05));
+        for bad in ["0", "0.5", "-0.1", "x", "NaN"] {
+            assert_eq!(
+                probability(bad),
+                Err(ValueError::Probability(bad.to_string()))
+            );
+        }
+    }
 
     #[test]
     fn hash_sizes_outside_the_range_are_refused_with_the_range() {

@@ -29,14 +29,40 @@ pub struct HubClient {
     lines: Receiver<String>,
     name: String,
     limits: Limits,
+    /// The folder the engine runs in, removed with the client.
+    _home: tempfile::TempDir,
 }
 
 impl HubClient {
-    /// Starts `program` with `args`, introduces itself (`hub`), asks for the Russian
-    /// variant and waits until the engine is `ready`; each move is asked within `limits`.
-    pub fn start(program: &str, args: &[String], limits: Limits) -> Result<HubClient, String> {
-        let mut child = Command::new(program)
+    /// Starts `program` with `args` in an empty folder of its own, with an empty data
+    /// directory (so that it reads no knowledge base nor tables but those it is told
+    /// of), introduces itself (`hub`), asks for the Russian variant, sets `params`
+    /// (`set-param`) and waits until the engine is `ready`; each move is asked within
+    /// `limits`.
+    pub fn start(
+        program: &str,
+        args: &[String],
+        params: &[(&str, String)],
+        limits: Limits,
+    ) -> Result<HubClient, String> {
+        let home = tempfile::Builder::new()
+            .prefix("shashki-hub-")
+            .tempdir()
+            .map_err(|error| format!("{program}: no folder to run it in: {error}"))?;
+        let data = home.path().join("data");
+        // A program found by its path runs from the empty folder all the same.
+        let program_path = match std::path::Path::new(program) {
+            path if path.components().count() > 1 => {
+                std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+            }
+            path => path.to_path_buf(),
+        };
+        let mut child = Command::new(&program_path)
             .args(args)
+            .current_dir(home.path())
+            .env(shashki::files::DataDir::VARIABLE, &data)
+            // Builds from before that variable look here on Linux.
+            .env("XDG_DATA_HOME", &data)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -50,6 +76,7 @@ impl HubClient {
             lines,
             name: program.to_string(),
             limits,
+            _home: home,
         };
         client.send("hub")?;
         let mut numbering_parameter = false;
@@ -69,6 +96,9 @@ impl HubClient {
         if numbering_parameter {
             let numbering = super::MoveNumbering::Fixed(NUMBERING);
             client.send(&format!("set-param name=numbering value={numbering}"))?;
+        }
+        for (name, value) in params {
+            client.send(&format!("set-param name={name} value={value}"))?;
         }
         client.send("init")?;
         client.until("ready", GRACE)?;
