@@ -242,6 +242,22 @@ pub fn shashki_in(
     shashki_paced(dir, env, args, &[(Duration::ZERO, input.as_ref())])
 }
 
+/// Starts `command`. A refusal to start is tried twice more, with its reason printed: Wine
+/// under load refused a process once in CI, which is not the program's doing.
+#[track_caller]
+pub fn spawn(command: &mut Command) -> std::process::Child {
+    for _ in 0..2 {
+        match command.spawn() {
+            Ok(child) => return child,
+            Err(error) => {
+                eprintln!("starting {command:?} failed ({error}); trying again");
+                std::thread::sleep(Duration::from_millis(500));
+            }
+        }
+    }
+    command.spawn().expect("running shashki")
+}
+
 /// Like [`shashki_in`], with the input typed in parts, each after its pause.
 #[track_caller]
 pub fn shashki_paced(
@@ -252,16 +268,15 @@ pub fn shashki_paced(
 ) -> Session {
     let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
     in_english(&mut command).envs(env.iter().copied());
-    let mut child = command
+    command
         .args(args)
         .current_dir(dir)
         .env(DATA_VARIABLE, dir.join("shashki"))
         .env_remove("NO_COLOR")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("running shashki");
+        .stderr(Stdio::piped());
+    let mut child = spawn(&mut command);
     let mut stdin = child.stdin.take().expect("stdin");
     let parts: Vec<(Duration, Vec<u8>)> = parts
         .iter()
