@@ -58,6 +58,12 @@ pub struct MatchArgs {
     /// Time per move in milliseconds for both sides (unless a side has a depth): 1 to 3600000.
     #[arg(long, value_name = "MS", default_value_t = 100, value_parser = super::values::movetime_ms())]
     movetime: u64,
+    /// Engine A's time per move in milliseconds, instead of --movetime (time odds).
+    #[arg(long, value_name = "MS", value_parser = super::values::movetime_ms())]
+    a_movetime: Option<u64>,
+    /// Engine B's time per move in milliseconds, instead of --movetime.
+    #[arg(long, value_name = "MS", value_parser = super::values::movetime_ms())]
+    b_movetime: Option<u64>,
     /// Engine A searches to this fixed depth (1 to 64) instead of by time.
     #[arg(long, value_name = "N", value_parser = super::values::depth())]
     a_depth: Option<u32>,
@@ -66,11 +72,11 @@ pub struct MatchArgs {
     b_depth: Option<u32>,
     /// Engine A plays at this named level (its depth or time, and its knowledge).
     #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
-          conflicts_with_all = ["a_depth", "a_no_kb"])]
+          conflicts_with_all = ["a_depth", "a_no_kb", "a_movetime"])]
     a_level: Option<Level>,
     /// Engine B plays at this named level.
     #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
-          conflicts_with_all = ["b_depth", "b_no_kb"])]
+          conflicts_with_all = ["b_depth", "b_no_kb", "b_movetime"])]
     b_level: Option<Level>,
     /// Engine A's search threads, 1 to 256 (see `bestmove --threads`).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
@@ -268,6 +274,7 @@ fn describe_engine(player: &EnginePlayer) -> String {
 struct SideSettings {
     level: Option<Level>,
     depth: Option<u32>,
+    movetime: Option<u64>,
     no_kb: bool,
     no_book: bool,
     material_only: bool,
@@ -277,12 +284,15 @@ struct SideSettings {
 }
 
 impl SideSettings {
-    /// The side's level, else its depth, else `movetime` milliseconds a move.
+    /// The side's level, else its depth, else its own time a move, else `movetime`
+    /// milliseconds.
     fn limits(&self, movetime: u64) -> Limits {
         match (self.level, self.depth) {
             (Some(level), _) => level.limits(),
             (None, Some(depth)) => Limits::Depth(depth),
-            (None, None) => Limits::MoveTime(Duration::from_millis(movetime)),
+            (None, None) => {
+                Limits::MoveTime(Duration::from_millis(self.movetime.unwrap_or(movetime)))
+            }
         }
     }
 
@@ -295,19 +305,25 @@ impl SideSettings {
 /// Runs the match and prints each game, the time each side took a move, the total with
 /// an Elo estimate and the test's verdict.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let side =
-        |level, depth, (no_kb, no_book), material_only, no_capture_stage, no_egtb, threads| {
-            SideSettings {
-                level,
-                depth,
-                no_kb,
-                no_book,
+    let side = |level,
+                (depth, movetime),
+                (no_kb, no_book),
                 material_only,
                 no_capture_stage,
                 no_egtb,
-                threads,
-            }
-        };
+                threads| {
+        SideSettings {
+            level,
+            depth,
+            movetime,
+            no_kb,
+            no_book,
+            material_only,
+            no_capture_stage,
+            no_egtb,
+            threads,
+        }
+    };
     let data = args.data.locate();
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref(), data.as_ref())?;
     // Two sets of tables in one process share its memory budget.
@@ -328,7 +344,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let openings = args.openings.list()?;
     let a_side = side(
         args.a_level,
-        args.a_depth,
+        (args.a_depth, args.a_movetime),
         (args.a_no_kb, args.a_no_book),
         args.a_material_only,
         args.a_no_capture_stage,
@@ -337,7 +353,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     );
     let b_side = side(
         args.b_level,
-        args.b_depth,
+        (args.b_depth, args.b_movetime),
         (args.b_no_kb, args.b_no_book),
         args.b_material_only,
         args.b_no_capture_stage,
@@ -412,6 +428,7 @@ mod tests {
         let settings = SideSettings {
             level: None,
             depth: Some(4),
+            movetime: None,
             no_kb: true,
             no_book: false,
             material_only: false,
@@ -426,5 +443,31 @@ mod tests {
             "{}",
             side.description
         );
+    }
+
+    #[test]
+    fn a_side_s_own_move_time_comes_before_the_match_s() {
+        let odds = SideSettings {
+            level: None,
+            depth: None,
+            movetime: Some(20),
+            no_kb: true,
+            no_book: false,
+            material_only: false,
+            no_capture_stage: false,
+            no_egtb: true,
+            threads: 1,
+        };
+        let even = SideSettings {
+            movetime: None,
+            ..odds
+        };
+        assert_eq!(odds.limits(10), Limits::MoveTime(Duration::from_millis(20)));
+        assert_eq!(even.limits(10), Limits::MoveTime(Duration::from_millis(10)));
+        let deep = SideSettings {
+            depth: Some(3),
+            ..odds
+        };
+        assert_eq!(deep.limits(10), Limits::Depth(3));
     }
 }
