@@ -186,15 +186,20 @@ fn deadline(started: Instant, limits: Limits) -> Option<Instant> {
     Some(started + time.saturating_sub(margin))
 }
 
-/// The time after which no new iteration is started: half the move time, or half the
-/// clock's target stretched by `stretch` for a hard move.
+/// The time after which no new iteration is started: half the clock's target stretched
+/// by `stretch` for a hard move, so that the time an iteration would not finish in is
+/// saved for later moves. A move time cannot be saved: its iterations go on to the
+/// deadline, where an unfinished one still gives any root move that beat the best so far.
 fn iteration_time(limits: Limits, stretch: f64) -> Option<Duration> {
-    let time = match limits {
-        Limits::MoveTime(time) => time,
-        Limits::Clock { target, max } => target.mul_f64(stretch).min(max),
-        Limits::Depth(_) | Limits::Nodes(_) | Limits::Infinite => return None,
-    };
-    Some(time.mul_f64(NEW_ITERATION_SHARE))
+    match limits {
+        Limits::Clock { target, max } => Some(
+            target
+                .mul_f64(stretch)
+                .min(max)
+                .mul_f64(NEW_ITERATION_SHARE),
+        ),
+        Limits::MoveTime(_) | Limits::Depth(_) | Limits::Nodes(_) | Limits::Infinite => None,
+    }
 }
 
 /// Searches the current position of `game` by iterative deepening within `limits`, or
