@@ -17,18 +17,18 @@ use support::time_runs;
 /// alone, and with the hand-written evaluation (the bot's before the fitted ones,
 /// whose tree earlier versions searched too, so their speeds compare).
 const CASES: [(&str, &str, u32, [u64; 3]); 3] = [
-    ("start", START_FEN, 16, [6_385_436, 4_835_455, 5_779_610]),
+    ("start", START_FEN, 16, [4_156_896, 5_800_986, 5_613_435]),
     (
         "middlegame",
         "W:Wc1,e1,g1,b2,h2,c3,e3,b4:Ba5,g5,d6,a7,c7,e7,f8,h8",
         17,
-        [4_033_365, 3_772_564, 3_296_997],
+        [3_090_688, 4_060_690, 3_597_875],
     ),
     (
         "many kings",
         "W:WKa1,Kc3,Kg3,Ka5,Kd6,Ka7,Kf8:BKe1,Kd2,Ka3,Ke3,Kh4,Kb6,Kf6,Ke7,Kg7",
         15,
-        [2_257_718, 4_316_300, 3_634_185],
+        [2_296_866, 3_092_827, 3_518_435],
     ),
 ];
 const RUNS: usize = 5;

@@ -3,6 +3,7 @@
 //! Copy-make: every node receives its position by value and plays moves with
 //! `play_unchecked`; the Zobrist key and the draw counters travel with it.
 
+use std::sync::LazyLock;
 use std::time::Instant;
 
 use crate::movegen::Captures;
@@ -24,6 +25,33 @@ pub const MAX_PLY: usize = 128;
 const CLOCK_INTERVAL: u64 = 1024;
 /// The shallowest remaining depth at which the transposition table is used.
 const TABLE_MIN_DEPTH: i32 = 2;
+
+/// The depths and move indices that [`REDUCTIONS`] covers; larger ones share its last row.
+const REDUCTION_RANGE: usize = 64;
+
+/// How many plies a late quiet move is reduced by, by remaining depth and the move's
+/// index in the order: ln(depth)·ln(index)/2, rounded, the logarithmic shape of
+/// Stockfish and Scan, its divisor set by matches (docs/STRENGTH.md).
+static REDUCTIONS: LazyLock<[[u8; REDUCTION_RANGE]; REDUCTION_RANGE]> = LazyLock::new(|| {
+    let mut table = [[0; REDUCTION_RANGE]; REDUCTION_RANGE];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (index, reduction) in row.iter_mut().enumerate().skip(1) {
+            let plies = (depth as f64).ln() * (index as f64).ln() / 2.0;
+            *reduction = plies.round() as u8;
+        }
+    }
+    table
+});
+
+/// The reduction of the quiet move at `index` with `depth` to go, before the re-search:
+/// one ply more off the principal variation, at least one, and never down to the
+/// quiescence search.
+fn late_move_reduction(depth: Depth, next: Depth, index: usize, pv_node: bool) -> i32 {
+    let last = REDUCTION_RANGE - 1;
+    let row = &REDUCTIONS[usize::try_from(depth.0).map_or(0, |depth| depth.min(last))];
+    let reduction = i32::from(row[index.min(last)]) + i32::from(!pv_node);
+    reduction.clamp(1, (next.0 - 1).max(1))
+}
 
 /// What the moves of a node share: how deep and how far from the root it is searched,
 /// whether it is on the principal variation, and what each move costs in depth.
@@ -429,9 +457,7 @@ impl<'a> Searcher<'a> {
                 && !beta.is_loss()
                 && !child.position.has_capture();
             let reduction = if reduce {
-                1 + i32::from(depth.0 >= 5 && index >= 4)
-                    + i32::from(depth.0 >= 8 && index >= 8)
-                    + i32::from(!frame.pv_node && depth.0 >= 6 && index >= 2)
+                late_move_reduction(depth, next, index, frame.pv_node)
             } else {
                 0
             };

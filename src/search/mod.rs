@@ -683,16 +683,16 @@ mod tests {
         // (a speed change) must not, and one meant to change it updates them here and
         // in benches/search.rs.
         let cases = [
-            (crate::START_FEN, 12, [439_927, 249_813, 443_277]),
+            (crate::START_FEN, 12, [319_296, 280_375, 166_257]),
             (
                 "W:Wc1,e1,g1,b2,h2,c3,e3,b4:Ba5,g5,d6,a7,c7,e7,f8,h8",
                 12,
-                [300_051, 419_978, 210_331],
+                [485_000, 333_742, 292_560],
             ),
             (
                 "W:WKa1,Kc3,Kg3,Ka5,Kd6,Ka7,Kf8:BKe1,Kd2,Ka3,Ke3,Kh4,Kb6,Kf6,Ke7,Kg7",
                 10,
-                [85_653, 92_246, 82_062],
+                [97_130, 90_121, 79_400],
             ),
         ];
         for (fen, depth, expected) in cases {
