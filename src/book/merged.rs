@@ -7,9 +7,10 @@ use std::fmt::{self, Write as _};
 
 use super::analysis::Analysis;
 use super::job::{Job, JobHeader};
-use super::root::numbered_line;
+use super::root::short_line;
 use super::settings::{Effort, Men};
 use crate::kb::exact_fact_text;
+use crate::notation::{MoveNumber, Notation, numbered_line};
 use crate::search::Line;
 use crate::{Move, Position};
 
@@ -142,7 +143,7 @@ impl MergedBook {
 
     /// The fact of one analysis, with its comment.
     fn fact(&self, analysis: &Analysis) -> String {
-        let path = numbered_line(&analysis.path);
+        let path = short_line(&analysis.path);
         let place = match self.roots.get(&analysis.root) {
             Some(name) => format!("{}, in the tree of {name}", after(&path)),
             None => after(&path),
@@ -216,19 +217,8 @@ fn alternative(position: &Position, ply: usize, line: &Line) -> String {
 /// `moves` from `position`, the first of them ply `ply` of the game (from 0), in full
 /// notation with move numbers: `2...d6:b4 3.a3:c5 f6-e5`.
 fn numbered(position: &Position, ply: usize, moves: &[Move]) -> String {
-    let mut at = *position;
-    let mut words = Vec::with_capacity(moves.len());
-    for (index, &mv) in moves.iter().enumerate() {
-        let this = ply + index;
-        let text = crate::MoveText::from_move(&at, mv).to_string();
-        words.push(match (this % 2, index) {
-            (0, _) => format!("{}.{text}", this / 2 + 1),
-            (_, 0) => format!("{}...{text}", this / 2 + 1),
-            _ => text,
-        });
-        at = at.play_unchecked(mv);
-    }
-    words.join(" ")
+    let texts = Notation::Full.texts(position, moves);
+    numbered_line(MoveNumber::of_ply(&Position::start(), ply), &texts)
 }
 
 #[cfg(test)]

@@ -19,6 +19,6 @@ mod walk;
 pub use analysis::{Analysis, BadRecord};
 pub use job::{Event, Job, JobError, JobHeader, fingerprint};
 pub use merged::{MergedBook, Mismatch};
-pub use root::{Root, RootError, all_roots, named_openings, numbered_line};
+pub use root::{Root, RootError, all_roots, named_openings, short_line};
 pub use settings::{BadSettings, Effort, Men, Settings, parse_men};
 pub use walk::{Finish, Walk};

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::kb::KnowledgeBase;
-use crate::notation::{Notation, read_line};
+use crate::notation::{self, MoveNumber, Notation, read_line};
 use crate::play::openings::{self, OpeningError};
 use crate::{Move, Position};
 
@@ -118,17 +118,10 @@ fn line_to(from: Position, target: Position, plies: usize) -> Option<Vec<Move>> 
 }
 
 /// `1.cd4 ba5 2.dc5`: the moves from the start in short notation, numbered.
-pub fn numbered_line(moves: &[Move]) -> String {
-    let texts = Notation::Short.texts(&Position::start(), moves);
-    let words: Vec<String> = texts
-        .into_iter()
-        .enumerate()
-        .map(|(ply, text)| match ply % 2 {
-            0 => format!("{}.{text}", ply / 2 + 1),
-            _ => text,
-        })
-        .collect();
-    words.join(" ")
+pub fn short_line(moves: &[Move]) -> String {
+    let start = Position::start();
+    let texts = Notation::Short.texts(&start, moves);
+    notation::numbered_line(MoveNumber::of_ply(&start, 0), &texts)
 }
 
 /// Every root, numbered from 1 in this order: the 150 ballots, the named openings of
@@ -221,7 +214,7 @@ mod tests {
         let fen = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,c5:Ba5,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
         let root = Root::ballot("1-I cd4 ba5 dc5", fen).unwrap();
         assert_eq!(root.name, "ballot 1-I cd4 ba5 dc5");
-        assert_eq!(numbered_line(&root.moves), "1.cd4 ba5 2.dc5");
+        assert_eq!(short_line(&root.moves), "1.cd4 ba5 2.dc5");
         assert_eq!(root.position().to_fen(), fen);
         assert_eq!(
             Root::ballot("1-II cd4 ba5", fen),
@@ -254,7 +247,7 @@ mod tests {
         let ends = named_openings(&base);
         let lines: Vec<(String, String)> = ends
             .iter()
-            .map(|root| (root.name.clone(), numbered_line(&root.moves)))
+            .map(|root| (root.name.clone(), short_line(&root.moves)))
             .collect();
         assert_eq!(
             lines,

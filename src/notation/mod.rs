@@ -5,6 +5,7 @@ pub mod hub;
 mod keyboard;
 mod latin;
 mod movetext;
+mod numbered;
 mod numeric;
 pub mod pdn;
 mod short;
@@ -15,6 +16,7 @@ pub use keyboard::{Reading, readings};
 pub use latin::{latin, latin_char};
 pub use movetext::move_list;
 pub use movetext::{IllegalMoveError, MoveParseError, MoveText};
+pub use numbered::{MoveNumber, move_pairs, numbered_line};
 pub use numeric::Numbering;
 pub use short::{NotShort, ShortMove};
 pub use typed::{

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand};
 use shashki::book::{
     Analysis, Effort, Finish, Job, JobHeader, Men, MergedBook, Root, Settings, Walk, all_roots,
-    fingerprint, numbered_line,
+    fingerprint, short_line,
 };
 use shashki::files::{DataDir, write_atomically};
 use shashki::kb::KnowledgeBase;
@@ -251,7 +251,7 @@ fn progress_line(analysis: &Analysis, roots: &[Root]) -> String {
     });
     format!(
         "{root}: after {}: {best} (depth {}, {}, {:.1}M nodes)",
-        numbered_line(&analysis.path),
+        short_line(&analysis.path),
         analysis.depth,
         duration(analysis.elapsed),
         analysis.nodes as f64 / 1e6

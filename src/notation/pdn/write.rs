@@ -1,6 +1,7 @@
 //! Writing a game as PDN: its tags, then the numbered moves with their comments.
 
 use super::{Comment, result_token};
+use crate::notation::MoveNumber;
 use crate::{Color, Game, MoveText, Position};
 
 /// Writes `game` as PDN with the given tag pairs (Event, Date, White, Black, ...)
@@ -41,7 +42,7 @@ pub fn write(game: &Game, tags: &[(&str, String)], comments: &[Comment]) -> Stri
     text.push('\n');
 
     let mut tokens = comment_words(comments, 0);
-    let mut number = Game::new(*game.start()).move_number();
+    let mut number = MoveNumber::of_ply(game.start(), 0);
     let mut position = *game.start();
     for (i, mv) in game.moves().into_iter().enumerate() {
         // A move number stays on the line of its move; Black's is written again
@@ -50,14 +51,12 @@ pub fn write(game: &Game, tags: &[(&str, String)], comments: &[Comment]) -> Stri
         let renumber = tokens
             .last()
             .is_none_or(|token: &String| token.ends_with('}'));
-        tokens.push(match position.side_to_move() {
-            Color::White => format!("{number}. {text}"),
-            Color::Black if renumber => format!("{number}... {text}"),
+        tokens.push(match number.side {
+            Color::White => format!("{} {text}", number.label()),
+            Color::Black if renumber => format!("{} {text}", number.label()),
             Color::Black => text.to_string(),
         });
-        if position.side_to_move() == Color::Black {
-            number += 1;
-        }
+        number = number.next();
         position = position.play_unchecked(mv);
         tokens.extend(comment_words(comments, i + 1));
     }
