@@ -1,6 +1,4 @@
 //! Drives the real `shashki` binary with a script on stdin, as a person at a pipe would.
-// Each test crate uses a part of this module.
-#![allow(dead_code)]
 
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};

@@ -15,8 +15,6 @@
 //! solver: a value for every budget of plies the draw rules leave, each budget from
 //! the one below (the way the engine's first built-in tables were solved), for the
 //! tests that the library's tables are exact under the rules.
-// Each test crate uses a part of this module.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
