@@ -38,6 +38,7 @@ pub mod tablebase;
 mod tables;
 #[cfg(test)]
 mod testing;
+pub mod words;
 
 pub use bitboard::Bitboard;
 pub use engine::{Decision, Engine, EngineConfig, Source};

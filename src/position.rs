@@ -43,19 +43,31 @@ pub enum PositionError {
     ManOnPromotionRank(Color, Square),
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl PositionError {
+    /// What is wrong, as a message of the `.ftl` files.
+    pub fn message(&self) -> crate::words::Message {
+        use crate::{msg, words};
         match self {
-            PositionError::SquareTwice(square) => write!(f, "square {square} is given twice"),
-            PositionError::TooManyPieces(color, count) => {
-                write!(f, "{color} has {count} pieces; at most 12 are allowed")
+            PositionError::SquareTwice(square) => {
+                msg!("kb-position-square-twice", square = square.to_string())
             }
-            PositionError::ManOnPromotionRank(color, square) => write!(
-                f,
-                "a {} man cannot stand on {square}: it would already be a king",
-                color.to_string().to_lowercase()
+            PositionError::TooManyPieces(color, count) => msg!(
+                "kb-position-too-many",
+                side = words::side(*color),
+                count = *count
+            ),
+            PositionError::ManOnPromotionRank(color, square) => msg!(
+                "kb-man-on-last-rank",
+                side = words::side(*color),
+                square = square.to_string()
             ),
         }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
     }
 }
 

@@ -107,22 +107,23 @@ pub enum ParseSquareError {
     LightSquare(String),
 }
 
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ParseSquareError {
+    /// What is wrong, as a message of the `.ftl` files.
+    pub fn message(&self) -> crate::words::Message {
         match self {
             ParseSquareError::Malformed(text) => {
-                write!(
-                    f,
-                    "'{text}' is not a square (expected a file a-h and a rank 1-8, like c3)"
-                )
+                crate::msg!("square-malformed", text = text.as_str())
             }
             ParseSquareError::LightSquare(text) => {
-                write!(
-                    f,
-                    "{text} is a light square; play uses the dark squares only"
-                )
+                crate::msg!("square-light", text = text.as_str())
             }
         }
+    }
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
     }
 }
 

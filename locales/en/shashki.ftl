@@ -389,7 +389,7 @@ open-failed = could not open { $path }: { $error }
 io-error = { $system }
 read-not-a-file = it is { $what }, not a regular file
 read-too-large = it is { $bytes } bytes long; text files are read only up to { $max } MiB
-read-bad-utf8 = { $line }:{ $column }: invalid UTF-8 (byte { $byte }); the file must be saved as UTF-8 text
+read-bad-utf8 = { $line }:{ $column }: { $reason }
 open-no-game = { $path }: no game in the file
 open-out-of-range = { $path } has { $count ->
     [one] 1 game: open one of 1
@@ -739,4 +739,5 @@ kb-cannot-read = cannot read the file: { $reason }
 kb-cannot-write = cannot write the file: { $reason }
 kb-bad-fact-name = a fact name cannot contain '"' or a line break
 kb-nothing-remembered = the file has errors, so nothing was remembered: fix them ({ $check }) and try again
+kb-check-words = kb check
 kb-would-not-answer = { $fact } would still not answer the position with this move; nothing was written

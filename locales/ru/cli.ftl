@@ -12,7 +12,7 @@
 ## Рамка справки
 
 help-usage = Использование:
-help-commands = Команды:
+help-subcommands = Команды:
 help-arguments = Аргументы:
 help-options = Параметры:
 help-options-placeholder = ПАРАМЕТРЫ

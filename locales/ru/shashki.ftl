@@ -384,7 +384,7 @@ io-error = { $kind ->
 }
 read-not-a-file = это не обычный файл
 read-too-large = в нём { $bytes } байт; текстовые файлы читаются только до { $max } МиБ
-read-bad-utf8 = { $line }:{ $column }: не UTF-8 (байт { $byte }); файл нужно сохранить как текст UTF-8
+read-bad-utf8 = { $line }:{ $column }: { $reason }
 open-no-game = { $path }: в файле нет партий
 open-out-of-range = в { $path } { $count ->
     [one] { $count } партия: откройте 1
@@ -786,4 +786,5 @@ kb-cannot-read = не удалось прочитать файл: { $reason }
 kb-cannot-write = не удалось записать файл: { $reason }
 kb-bad-fact-name = в названии факта не может быть «"» или перевода строки
 kb-nothing-remembered = в файле есть ошибки, поэтому ничего не запомнено: исправьте их ({ $check }) и попробуйте ещё раз
+kb-check-words = база проверить
 kb-would-not-answer = факт { $fact } всё равно не давал бы этого хода в этой позиции; ничего не записано

@@ -12,5 +12,7 @@ pub use checksum::Fnv1a;
 pub use data::DataDir;
 pub use diagnostic::{Diagnostic, Severity, SourceText, Spot};
 pub use failure::FileFailure;
-pub use read::{BadUtf8, MAX_TEXT_BYTES, ReadError, read_text, read_text_and_mark};
+pub use read::{
+    BadUtf8, MAX_TEXT_BYTES, ReadError, io_error_message, read_text, read_text_and_mark,
+};
 pub use write::write_atomically;

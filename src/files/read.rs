@@ -32,13 +32,16 @@ pub struct BadUtf8 {
     pub line_text: String,
 }
 
+impl BadUtf8 {
+    /// What is wrong, as a message of the `.ftl` files.
+    pub fn message(&self) -> crate::words::Message {
+        crate::msg!("kb-not-utf8", byte = format!("0x{:02X}", self.byte))
+    }
+}
+
 impl fmt::Display for BadUtf8 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid UTF-8 (byte 0x{:02X}); the file must be saved as UTF-8 text",
-            self.byte
-        )
+        crate::words::english(&self.message(), f)
     }
 }
 
@@ -55,18 +58,42 @@ pub enum ReadError {
     BadUtf8(BadUtf8),
 }
 
+impl ReadError {
+    /// Why not, as a message of the `.ftl` files.
+    pub fn message(&self) -> crate::words::Message {
+        use crate::msg;
+        match self {
+            ReadError::Io(error) => io_error_message(error),
+            ReadError::NotAFile(what) => msg!("read-not-a-file", what = *what),
+            ReadError::TooLarge(bytes) => {
+                msg!("read-too-large", bytes = *bytes, max = MAX_TEXT_BYTES >> 20)
+            }
+            ReadError::BadUtf8(bad) => msg!(
+                "read-bad-utf8",
+                line = bad.line,
+                column = bad.column,
+                reason = bad.message()
+            ),
+        }
+    }
+}
+
+/// An operating system's error as a message: the everyday ones by their kind (the words
+/// of a Russian message), others as the system says them.
+pub fn io_error_message(error: &io::Error) -> crate::words::Message {
+    let kind = match error.kind() {
+        io::ErrorKind::NotFound => "not-found",
+        io::ErrorKind::PermissionDenied => "denied",
+        io::ErrorKind::IsADirectory => "directory",
+        io::ErrorKind::StorageFull => "full",
+        _ => "other",
+    };
+    crate::msg!("io-error", kind = kind, system = error.to_string())
+}
+
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReadError::Io(error) => write!(f, "{error}"),
-            ReadError::NotAFile(kind) => write!(f, "it is {kind}, not a regular file"),
-            ReadError::TooLarge(bytes) => write!(
-                f,
-                "it is {bytes} bytes long; text files are read only up to {} MiB",
-                MAX_TEXT_BYTES >> 20
-            ),
-            ReadError::BadUtf8(bad) => write!(f, "{}:{}: {bad}", bad.line, bad.column),
-        }
+        crate::words::english(&self.message(), f)
     }
 }
 

@@ -5,8 +5,9 @@
 use std::fmt;
 
 use super::choice::FactInfo;
-use crate::files::FileFailure;
-use crate::{Color, IllegalMoveError, MoveParseError, MoveText, PositionError, Role, Square};
+use crate::files::{FileFailure, ReadError};
+use crate::words::{self, Arg, Message};
+use crate::{Color, IllegalMoveError, MoveParseError, MoveText, PositionError, Role, Square, msg};
 
 /// A part of a fact as the grammar names it: what a syntax error expected, or found
 /// where it should not be. Several rules of the grammar are one part to a reader.
@@ -62,25 +63,32 @@ impl Part {
     ];
 }
 
-/// Words a person reads in place of rule names (what `renamed_rules` was given).
+impl Part {
+    /// The part in words a person reads in place of the grammar's rule names.
+    pub fn message(self) -> Message {
+        let part = match self {
+            Part::EndOfFact => "end-of-fact",
+            Part::Fact => "fact",
+            Part::Heading => "heading",
+            Part::Name => "name",
+            Part::Side => "side",
+            Part::Count => "count",
+            Part::Role => "role",
+            Part::Range => "range",
+            Part::Row => "row",
+            Part::FileLetters => "file-letters",
+            Part::Keyword => "keyword",
+            Part::Play => "play",
+            Part::Move => "move",
+            Part::EndOfLine => "end-of-line",
+        };
+        msg!("kb-part", part = part)
+    }
+}
+
 impl fmt::Display for Part {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Part::EndOfFact => "the end of the fact",
-            Part::Fact => "a fact",
-            Part::Heading => "a fact heading like `fact \"name\" for white`",
-            Part::Name => "a name in double quotes",
-            Part::Side => "`white` or `black`",
-            Part::Count => "a count like `white 3..6`",
-            Part::Role => "`men` or `kings`",
-            Part::Range => "a count like 5 or 3..6",
-            Part::Row => "a board row",
-            Part::FileLetters => "the file letters `a b c d e f g h`",
-            Part::Keyword => "a keyword",
-            Part::Play => "`play` and a move",
-            Part::Move => "a move like c3-d4",
-            Part::EndOfLine => "the end of the line",
-        })
+        words::english(&self.message(), f)
     }
 }
 
@@ -266,91 +274,93 @@ pub enum Problem {
     WouldNotAnswer(FactInfo),
 }
 
-/// `white pieces`, `black kings`.
-fn pieces(side: Color, role: Option<Role>) -> String {
-    let side = side.to_string().to_lowercase();
-    match role {
-        None => format!("{side} pieces"),
-        Some(Role::Man) => format!("{side} men"),
-        Some(Role::King) => format!("{side} kings"),
-    }
+/// `13 black kings`, the count agreeing with its words.
+fn pieces(count: u32, side: Color, role: Option<Role>) -> Message {
+    let role = match role {
+        None => "pieces",
+        Some(Role::Man) => "men",
+        Some(Role::King) => "kings",
+    };
+    msg!(
+        "kb-pieces",
+        count = count,
+        side = words::side(side),
+        role = role
+    )
 }
 
 /// `a`, `a or b`, `a, b, or c`: parts listed as pest lists rules.
-fn listed(parts: &[Part]) -> String {
+fn listed(parts: &[Part]) -> Arg {
     match parts {
-        [one] => one.to_string(),
-        [first, second] => format!("{first} or {second}"),
-        [rest @ .., last] => {
-            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
-            format!("{}, or {last}", rest.join(", "))
-        }
-        [] => String::new(),
+        [] => Arg::Text(String::new()),
+        [one] => one.message().into(),
+        [rest @ .., last] => msg!(
+            "kb-or",
+            many = if rest.len() > 1 { "yes" } else { "no" },
+            rest = rest.iter().map(|part| part.message()).collect::<Vec<_>>(),
+            last = last.message()
+        )
+        .into(),
     }
 }
 
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Problem {
+    /// What is wrong, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
         match self {
             Problem::Syntax {
                 expected,
                 unexpected,
-            } => match (unexpected.is_empty(), expected.is_empty()) {
-                (false, false) => write!(
-                    f,
-                    "unexpected {}; expected {}",
-                    listed(unexpected),
-                    listed(expected)
-                ),
-                (false, true) => write!(f, "unexpected {}", listed(unexpected)),
-                (true, false) => write!(f, "expected {}", listed(expected)),
-                (true, true) => f.write_str("unknown parsing error"),
-            },
-            Problem::ParserStopped(message) => f.write_str(message),
-            Problem::CountTooLarge => f.write_str("this number is too large for a piece count"),
-            Problem::BoardRows(rows) => write!(
-                f,
-                "the board has {rows} rows; it needs 8, from rank 8 at the top to rank 1"
-            ),
-            Problem::RankLabel { rank, label } => write!(
-                f,
-                "this row is rank {rank}, not {label}; rows go from rank 8 down to rank 1"
-            ),
+            } => {
+                let shape = match (unexpected.is_empty(), expected.is_empty()) {
+                    (false, false) => "both",
+                    (false, true) => "unexpected",
+                    (true, false) => "expected",
+                    (true, true) => "none",
+                };
+                msg!(
+                    "kb-syntax",
+                    shape = shape,
+                    expected = listed(expected),
+                    unexpected = listed(unexpected)
+                )
+            }
+            Problem::ParserStopped(message) => {
+                msg!("kb-parser-stopped", message = message.as_str())
+            }
+            Problem::CountTooLarge => msg!("kb-count-too-large"),
+            Problem::BoardRows(rows) => msg!("kb-board-rows", rows = *rows),
+            Problem::RankLabel { rank, label } => {
+                msg!("kb-rank-label", rank = *rank, label = label.to_string())
+            }
             Problem::RowSquares { rank, squares } => {
-                write!(f, "rank {rank} has {squares} squares; a board row needs 8")
+                msg!("kb-row-squares", rank = *rank, squares = *squares)
             }
-            Problem::UnknownSymbol(letter) => write!(
-                f,
-                "unknown symbol '{letter}'; a square is one of {}",
-                super::Symbol::letters()
+            Problem::UnknownSymbol(letter) => msg!(
+                "kb-unknown-symbol",
+                letter = letter.to_string(),
+                symbols = super::Symbol::letters()
             ),
-            Problem::PieceOnLightSquare => {
-                f.write_str("a light square must be '.': pieces stand on the dark squares only")
+            Problem::PieceOnLightSquare => msg!("kb-light-square"),
+            Problem::BadMove(error) => error.message(),
+            Problem::ManOnPromotionRank { side, square } => {
+                PositionError::ManOnPromotionRank(*side, *square).message()
             }
-            Problem::BadMove(error) => write!(f, "{error}"),
-            Problem::ManOnPromotionRank { side, square } => write!(
-                f,
-                "a {} man cannot stand on {square}: it would already be a king",
-                side.to_string().to_lowercase()
-            ),
-            Problem::EmptyRange { min, max } => {
-                write!(f, "the range {min}..{max} is empty: no count fits")
+            Problem::EmptyRange { min, max } => msg!("kb-range-empty", min = *min, max = *max),
+            Problem::TooManyInRange { side, role, max } => {
+                msg!("kb-too-many", pieces = pieces(*max, *side, *role))
             }
-            Problem::TooManyInRange { side, role, max } => write!(
-                f,
-                "{max} {}: a side has at most 12 pieces",
-                pieces(*side, *role)
-            ),
             Problem::BoardDemandsMore {
                 side,
                 role,
                 demanded,
                 min,
                 max,
-            } => write!(
-                f,
-                "the board already demands {demanded} {}, more than the range {min}..{max} allows",
-                pieces(*side, *role)
+            } => msg!(
+                "kb-board-demands",
+                pieces = pieces(*demanded, *side, *role),
+                min = *min,
+                max = *max
             ),
             Problem::BoardLeavesRoom {
                 side,
@@ -358,78 +368,91 @@ impl fmt::Display for Problem {
                 possible,
                 min,
                 max,
-            } => write!(
-                f,
-                "the board leaves room for {possible} {} at most, fewer than the range {min}..{max} needs",
-                pieces(*side, *role)
+            } => msg!(
+                "kb-board-leaves-room",
+                pieces = pieces(*possible, *side, *role),
+                min = *min,
+                max = *max
             ),
             Problem::InvalidPosition(error) => {
-                write!(f, "this board is not a valid position: {error}")
+                msg!("kb-invalid-position", reason = error.message())
             }
-            Problem::IllegalMove { mv, number, reason } => {
-                let which = if *number > 1 {
-                    format!(" (move {number} of the line)")
-                } else {
-                    String::new()
-                };
-                write!(f, "{mv} is not legal here{which}: {reason}")
-            }
-            Problem::StartNotSurelyMovers { mv, from, side } => {
-                let (man, king, any) = match side {
-                    Color::White => ('w', 'W', 'o'),
-                    Color::Black => ('b', 'B', 'x'),
-                };
-                write!(
-                    f,
-                    "{mv} starts on {from}, which the board does not surely give a {} piece (mark it {man}, {king} or {any})",
-                    side.to_string().to_lowercase()
-                )
-            }
-            Problem::QuietMoveSquares(mv) => write!(f, "{mv}: a quiet move names two squares"),
-            Problem::NotOneDiagonal { from, to } => {
-                write!(f, "{from} and {to} are not on one diagonal")
-            }
-            Problem::ManMovesForward(mv) => {
-                write!(f, "{mv}: a man moves one square diagonally forward")
-            }
-            Problem::PathNotFree { mv, blocked } => write!(
-                f,
-                "the path of {mv} is not surely free: {blocked} is not marked '.'"
+            Problem::IllegalMove { mv, number, reason } => msg!(
+                "kb-illegal-move",
+                mv = mv.to_string(),
+                number = *number,
+                reason = reason.message()
+            ),
+            other => other.pattern_message(),
+        }
+    }
+
+    /// The message of a problem with a pattern's move, or with the file as a whole.
+    fn pattern_message(&self) -> Message {
+        match self {
+            Problem::StartNotSurelyMovers { mv, from, side } => msg!(
+                "kb-not-surely-movers",
+                mv = mv.to_string(),
+                from = from.to_string(),
+                side = words::side(*side)
+            ),
+            Problem::QuietMoveSquares(mv) => msg!("kb-quiet-two-squares", mv = mv.to_string()),
+            Problem::NotOneDiagonal { from, to } => msg!(
+                "kb-not-one-diagonal",
+                from = from.to_string(),
+                to = to.to_string()
+            ),
+            Problem::ManMovesForward(mv) => msg!("kb-man-forward", mv = mv.to_string()),
+            Problem::PathNotFree { mv, blocked } => msg!(
+                "kb-path-not-free",
+                mv = mv.to_string(),
+                square = blocked.to_string()
             ),
             Problem::JumpNotSure {
                 mv,
                 from,
                 to,
                 victim,
-            } => write!(
-                f,
-                "the jump {from}:{to} of {mv} does not surely take exactly one {} piece over free squares",
-                victim.to_string().to_lowercase()
+            } => msg!(
+                "kb-jump-not-sure",
+                from = from.to_string(),
+                to = to.to_string(),
+                mv = mv.to_string(),
+                side = words::side(*victim)
             ),
-            Problem::LandingNotFree { mv, square } => write!(
-                f,
-                "the capture {mv} lands on {square}, which is not marked '.'"
+            Problem::LandingNotFree { mv, square } => msg!(
+                "kb-landing-not-free",
+                mv = mv.to_string(),
+                square = square.to_string()
             ),
-            Problem::RepeatsFact { line } => write!(f, "this fact repeats the fact on line {line}"),
-            Problem::ContradictsFact { line } => write!(
-                f,
-                "this fact contradicts the fact on line {line}: the same board, other moves"
-            ),
-            Problem::NotUtf8 { byte } => write!(
-                f,
-                "invalid UTF-8 (byte 0x{byte:02X}); the file must be saved as UTF-8 text"
-            ),
-            Problem::CannotRead(failure) => write!(f, "cannot read the file: {failure}"),
-            Problem::CannotWrite(failure) => write!(f, "cannot write the file: {failure}"),
-            Problem::BadFactName => f.write_str("a fact name cannot contain '\"' or a line break"),
-            Problem::NothingRemembered => f.write_str(
-                "the file has errors, so nothing was remembered: fix them (kb check) and try again",
-            ),
-            Problem::WouldNotAnswer(fact) => write!(
-                f,
-                "{fact} would still not answer the position with this move; nothing was written"
-            ),
+            Problem::RepeatsFact { line } => msg!("kb-repeats", line = *line),
+            Problem::ContradictsFact { line } => msg!("kb-contradicts", line = *line),
+            Problem::NotUtf8 { byte } => msg!("kb-not-utf8", byte = format!("0x{byte:02X}")),
+            Problem::CannotRead(failure) => {
+                msg!(
+                    "kb-cannot-read",
+                    reason = ReadError::from(failure).message()
+                )
+            }
+            Problem::CannotWrite(failure) => {
+                msg!(
+                    "kb-cannot-write",
+                    reason = ReadError::from(failure).message()
+                )
+            }
+            Problem::BadFactName => msg!("kb-bad-fact-name"),
+            Problem::NothingRemembered => {
+                msg!("kb-nothing-remembered", check = msg!("kb-check-words"))
+            }
+            Problem::WouldNotAnswer(fact) => msg!("kb-would-not-answer", fact = fact.to_string()),
+            _ => unreachable!("worded by Problem::message"),
         }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        words::english(&self.message(), f)
     }
 }
 
@@ -441,14 +464,21 @@ mod tests {
 
     #[test]
     fn parts_are_listed_as_pest_lists_rules() {
-        assert_eq!(listed(&[Part::Side]), "`white` or `black`");
+        let expected = |parts: &[Part]| {
+            Problem::Syntax {
+                expected: parts.to_vec(),
+                unexpected: vec![],
+            }
+            .to_string()
+        };
+        assert_eq!(expected(&[Part::Side]), "expected `white` or `black`");
         assert_eq!(
-            listed(&[Part::Play, Part::EndOfLine]),
-            "`play` and a move or the end of the line"
+            expected(&[Part::Play, Part::EndOfLine]),
+            "expected `play` and a move or the end of the line"
         );
         assert_eq!(
-            listed(&[Part::Count, Part::Row, Part::FileLetters]),
-            "a count like `white 3..6`, a board row, or the file letters `a b c d e f g h`"
+            expected(&[Part::Count, Part::Row, Part::FileLetters]),
+            "expected a count like `white 3..6`, a board row, or the file letters `a b c d e f g h`"
         );
     }
 

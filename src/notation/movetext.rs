@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Color, Move, ParseSquareError, Position, Role, Square};
+use crate::words::{self, Message};
+use crate::{Color, Move, ParseSquareError, Position, Role, Square, msg};
 
 /// A move as written: its squares in order and whether it was marked as a capture.
 ///
@@ -52,26 +53,29 @@ pub enum MoveParseError {
 
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveParseError::Empty => write!(f, "no move given; type it like c3-d4 or c3:e5"),
-            MoveParseError::OneSquare(square) => {
-                write!(
-                    f,
-                    "only one square ({square}); a move needs at least two, like c3-d4"
-                )
-            }
-            MoveParseError::Square { error, .. } => write!(f, "{error}"),
-            MoveParseError::Unexpected { column, found } => write!(
-                f,
-                "unexpected '{found}' at column {column}; write moves like c3-d4 or c3:e5:c7"
-            ),
-        }
+        crate::words::english(&self.message(), f)
     }
 }
 
 impl std::error::Error for MoveParseError {}
 
 impl MoveParseError {
+    /// What is wrong, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
+        match self {
+            MoveParseError::Empty => msg!("move-empty"),
+            MoveParseError::OneSquare(square) => {
+                msg!("move-one-square", square = square.to_string())
+            }
+            MoveParseError::Square { error, .. } => error.message(),
+            MoveParseError::Unexpected { column, found } => msg!(
+                "move-unexpected",
+                found = found.to_string(),
+                column = *column
+            ),
+        }
+    }
+
     /// The character, counting from 1, where the text stopped being a move (0 when the
     /// text as a whole is too little).
     pub fn column(&self) -> usize {
@@ -137,55 +141,58 @@ pub fn move_list(moves: &[MoveText]) -> String {
         .join(", ")
 }
 
-impl fmt::Display for IllegalMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl IllegalMoveError {
+    /// Why not, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
         match self {
-            IllegalMoveError::NoMoves => write!(f, "there is no legal move: the game is over"),
-            IllegalMoveError::NoPiece(square) => write!(f, "there is no piece on {square}"),
-            IllegalMoveError::NotYourPiece { square, side } => write!(
-                f,
-                "the piece on {square} is {}'s; it is {side} to move",
-                side.opposite()
+            IllegalMoveError::NoMoves => msg!("illegal-no-moves"),
+            IllegalMoveError::NoPiece(square) => {
+                msg!("illegal-no-piece", square = square.to_string())
+            }
+            IllegalMoveError::NotYourPiece { square, side } => msg!(
+                "illegal-not-yours",
+                square = square.to_string(),
+                owner = words::side(side.opposite()),
+                side = words::side(*side)
             ),
             IllegalMoveError::CaptureCompulsory { captures } => {
-                write!(
-                    f,
-                    "capture is compulsory; you must play one of: {}",
-                    move_list(captures)
-                )
+                msg!("illegal-capture-compulsory", moves = move_list(captures))
             }
             IllegalMoveError::NoSuchMove {
                 square,
                 role,
                 moves,
-            } => {
-                let role = match role {
-                    Role::Man => "man",
-                    Role::King => "king",
-                };
-                if moves.is_empty() {
-                    write!(f, "the {role} on {square} has no legal move")
-                } else {
-                    write!(
-                        f,
-                        "no such move for the {role} on {square}; it can play: {}",
-                        move_list(moves)
-                    )
-                }
-            }
-            IllegalMoveError::NoShortMove { file, to, moves } => write!(
-                f,
-                "no move of a piece on the {file}-file ends on {to}; the legal moves are: {}",
-                move_list(moves)
+            } if moves.is_empty() => msg!(
+                "illegal-piece-stuck",
+                role = words::role(*role),
+                square = square.to_string()
+            ),
+            IllegalMoveError::NoSuchMove {
+                square,
+                role,
+                moves,
+            } => msg!(
+                "illegal-no-such-move",
+                role = words::role(*role),
+                square = square.to_string(),
+                moves = move_list(moves)
+            ),
+            IllegalMoveError::NoShortMove { file, to, moves } => msg!(
+                "illegal-no-short-move",
+                file = file.to_string(),
+                to = to.to_string(),
+                moves = move_list(moves)
             ),
             IllegalMoveError::Ambiguous { candidates } => {
-                write!(
-                    f,
-                    "that could mean several moves; type one of: {}",
-                    move_list(candidates)
-                )
+                msg!("illegal-ambiguous", moves = move_list(candidates))
             }
         }
+    }
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        words::english(&self.message(), f)
     }
 }
 

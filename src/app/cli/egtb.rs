@@ -4,14 +4,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::app::console::Lang;
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use shashki::tablebase::{self, BuildEvent, Material, ProbeError, Tablebase, VerifyEvent};
 use shashki::{DrawCounters, Position};
 
 use super::error::CliError;
-use super::russian::{Russian, phrase};
+use shashki::msg;
+use shashki::words::{Lang, Text};
 
 /// The most pieces a build may be asked for: a side has at most 12.
 const MAX_PIECES: u32 = 24;
@@ -199,28 +199,28 @@ fn probe_error(error: &ProbeError, lang: Lang) -> String {
     if lang == Lang::En {
         return format!("error: {error}");
     }
-    let russian = Russian::new();
+    let russian = Text::new(Lang::Ru);
     let reason = match error {
-        ProbeError::Missing(material) => russian.render(&phrase!(
+        ProbeError::Missing(material) => russian.render(&msg!(
             "probe-missing",
             material = material.to_string(),
             pieces = material.pieces()
         )),
-        ProbeError::NoGame => russian.render(&phrase!("probe-no-game")),
+        ProbeError::NoGame => russian.render(&msg!("probe-no-game")),
         ProbeError::Damaged(problem) => problem.clone(),
         ProbeError::NotReady => error.to_string(),
         ProbeError::OverBudget {
             material,
             needs,
             budget,
-        } => russian.render(&phrase!(
+        } => russian.render(&msg!(
             "probe-over-budget",
             material = material.to_string(),
             needs = needs.div_ceil(1 << 20),
             budget = budget / (1 << 20)
         )),
     };
-    russian.render(&phrase!("error", message = reason))
+    russian.render(&msg!("error", message = reason))
 }
 
 fn verify(

@@ -6,9 +6,9 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use crate::app::console::Lang;
+use shashki::msg;
 
-use super::russian::{Russian, phrase};
+use shashki::words::{Lang, Text};
 
 /// An error of the command line's own.
 #[derive(Debug)]
@@ -48,18 +48,18 @@ impl CliError {
     }
 
     /// The error in Russian.
-    pub fn russian(&self, russian: &Russian) -> String {
+    pub fn russian(&self, russian: &Text) -> String {
         let message = match self {
-            CliError::NoHome => phrase!("run-no-home"),
-            CliError::MissingDirectory { dir, given } => phrase!(
+            CliError::NoHome => msg!("run-no-home"),
+            CliError::MissingDirectory { dir, given } => msg!(
                 "run-missing-directory",
                 dir = dir.display().to_string(),
                 build = CliError::build_command(dir, *given)
             ),
             CliError::NotADirectory(dir) => {
-                phrase!("run-not-a-directory", dir = dir.display().to_string())
+                msg!("run-not-a-directory", dir = dir.display().to_string())
             }
-            CliError::Unreadable { dir, error } => phrase!(
+            CliError::Unreadable { dir, error } => msg!(
                 "run-unreadable",
                 dir = dir.display().to_string(),
                 denied = if error.kind() == io::ErrorKind::PermissionDenied {
@@ -69,19 +69,19 @@ impl CliError {
                 },
                 system = error.to_string()
             ),
-            CliError::NoTables { dir, given } => phrase!(
+            CliError::NoTables { dir, given } => msg!(
                 "run-no-tables",
                 dir = dir.display().to_string(),
                 build = CliError::build_command(dir, *given)
             ),
             CliError::KnowledgeBase(problems) => {
-                phrase!("run-knowledge-base", problems = problems.join("\n"))
+                msg!("run-knowledge-base", problems = problems.join("\n"))
             }
-            CliError::NoMove(_) => phrase!("run-no-move"),
-            CliError::NothingToLearn => phrase!("run-nothing-to-learn"),
-            CliError::NoLearnedFile => phrase!("run-no-learned-file"),
-            CliError::NothingToFit => phrase!("run-nothing-to-fit"),
-            CliError::PairsSplit => phrase!("run-pairs-split"),
+            CliError::NoMove(_) => msg!("run-no-move"),
+            CliError::NothingToLearn => msg!("run-nothing-to-learn"),
+            CliError::NoLearnedFile => msg!("run-no-learned-file"),
+            CliError::NothingToFit => msg!("run-nothing-to-fit"),
+            CliError::PairsSplit => msg!("run-pairs-split"),
         };
         russian.render(&message)
     }
@@ -142,7 +142,7 @@ impl std::error::Error for CliError {}
 /// they word themselves.
 pub fn describe(error: &(dyn std::error::Error + 'static), lang: Lang) -> String {
     match (error.downcast_ref::<CliError>(), lang) {
-        (Some(error), Lang::Ru) => error.russian(&Russian::new()),
+        (Some(error), Lang::Ru) => error.russian(&Text::new(Lang::Ru)),
         _ => error.to_string(),
     }
 }

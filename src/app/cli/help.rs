@@ -14,7 +14,9 @@ use std::collections::HashMap;
 use clap::builder::{PossibleValue, StyledStr};
 use clap::{Arg, ArgAction, Command};
 
-use super::russian::{Russian, phrase};
+use shashki::msg;
+
+use shashki::words::Text;
 
 /// The message id of the command at `path` (`shashki`, `shashki-egtb-probe`).
 pub fn message_id(path: &[String]) -> String {
@@ -68,13 +70,13 @@ pub struct Texts {
 
 impl Texts {
     /// Collects the texts `cli.ftl` gives the commands of `root`.
-    pub fn collect(root: &Command, russian: &Russian) -> Texts {
+    pub fn collect(root: &Command, russian: &Text) -> Texts {
         let mut texts = Texts::default();
         texts.collect_from(root, &[], russian);
         texts
     }
 
-    fn collect_from(&mut self, cmd: &Command, path: &[String], russian: &Russian) {
+    fn collect_from(&mut self, cmd: &Command, path: &[String], russian: &Text) {
         if is_help_command(path) {
             return;
         }
@@ -126,10 +128,10 @@ struct Frame {
 }
 
 impl Frame {
-    fn new(russian: &Russian) -> Frame {
+    fn new(russian: &Text) -> Frame {
         Frame {
             usage: text(russian, "help-usage"),
-            commands: text(russian, "help-commands"),
+            commands: text(russian, "help-subcommands"),
             arguments: text(russian, "help-arguments"),
             options: text(russian, "help-options"),
             options_placeholder: text(russian, "help-options-placeholder"),
@@ -139,12 +141,12 @@ impl Frame {
 }
 
 /// The text of message `id` (the id itself if `cli.ftl` lacks it: the tests check).
-fn text(russian: &Russian, id: &str) -> String {
+fn text(russian: &Text, id: &str) -> String {
     russian.text(id).unwrap_or_else(|| id.to_string())
 }
 
 /// Turns `root`, built, into Russian.
-pub fn translate(root: Command, russian: &Russian) -> Command {
+pub fn translate(root: Command, russian: &Text) -> Command {
     let texts = Texts::collect(&root, russian);
     let frame = Frame::new(russian);
     translate_command(root, &[], russian, &texts, &frame)
@@ -153,7 +155,7 @@ pub fn translate(root: Command, russian: &Russian) -> Command {
 fn translate_command(
     cmd: Command,
     path: &[String],
-    russian: &Russian,
+    russian: &Text,
     texts: &Texts,
     frame: &Frame,
 ) -> Command {
@@ -275,7 +277,7 @@ pub fn usage(cmd: &Command, options: &str, command: &str, indent: usize) -> Stri
     usage
 }
 
-fn translate_arg(arg: Arg, russian: &Russian, texts: &Texts) -> Arg {
+fn translate_arg(arg: Arg, russian: &Text, texts: &Texts) -> Arg {
     match arg.get_action() {
         ArgAction::Help | ArgAction::HelpShort | ArgAction::HelpLong => {
             // clap gives `-h` a pointer to `--help` where that shows more.
@@ -305,7 +307,7 @@ fn translate_arg(arg: Arg, russian: &Russian, texts: &Texts) -> Arg {
         let names: Vec<&str> = values.iter().map(PossibleValue::get_name).collect();
         short += &format!(
             " {}",
-            russian.render(&phrase!("help-values", values = names.join(", ")))
+            russian.render(&msg!("help-values", values = names.join(", ")))
         );
         // As clap does: `--help` lists the values with their help, when they have some.
         if values.iter().any(|value| value.get_help().is_some()) {
@@ -331,7 +333,7 @@ fn translate_arg(arg: Arg, russian: &Russian, texts: &Texts) -> Arg {
         .map(|value| value.to_string_lossy().into_owned())
         .collect();
     if arg.get_action().takes_values() && !defaults.is_empty() && !arg.is_hide_default_value_set() {
-        let default = russian.render(&phrase!("help-default", value = defaults.join(" ")));
+        let default = russian.render(&msg!("help-default", value = defaults.join(" ")));
         short += &format!(" {default}");
         long = long.map(|long| format!("{long}\n\n{default}"));
         arg = arg.hide_default_value(true);
@@ -390,7 +392,7 @@ mod tests {
 
     #[test]
     fn every_command_argument_value_and_value_name_has_a_russian_text() {
-        let russian = Russian::new();
+        let russian = Text::new(Lang::Ru);
         let root = super::super::command(Lang::En);
         let texts = Texts::collect(&root, &russian);
         let mut missing = Vec::new();
@@ -425,7 +427,7 @@ mod tests {
         let mut found = BTreeSet::new();
         for entry in std::fs::read_dir(dir).expect("src/app/cli") {
             let source = std::fs::read_to_string(entry.expect("an entry").path()).expect("read");
-            for pattern in ["phrase!(", "text(russian, ", ".text(", ".attribute("] {
+            for pattern in ["msg!(", "text(russian, ", ".text(", ".attribute("] {
                 for (start, _) in source.match_indices(pattern) {
                     // rustfmt may put the id on the next line.
                     let rest = source[start + pattern.len()..].trim_start();
@@ -464,8 +466,8 @@ mod tests {
                 }
             }
         }
-        let resource =
-            fluent_syntax::parser::parse(super::super::russian::SOURCE).expect("cli.ftl parses");
+        let resource = fluent_syntax::parser::parse(shashki::words::RUSSIAN_COMMAND_LINE)
+            .expect("cli.ftl parses");
         let mut unused = Vec::new();
         for entry in &resource.body {
             let Entry::Message(message) = entry else {

@@ -19,7 +19,6 @@ mod match_play;
 mod pdn;
 mod play;
 mod refusal;
-mod russian;
 mod selfplay;
 mod tune;
 mod values;
@@ -190,7 +189,7 @@ pub fn command(lang: Lang) -> clap::Command {
     root.build();
     match lang {
         Lang::En => root,
-        Lang::Ru => help::translate(root, &russian::Russian::new()),
+        Lang::Ru => help::translate(root, &shashki::words::Text::new(Lang::Ru)),
     }
 }
 

@@ -5,15 +5,15 @@
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use crate::app::console::Lang;
-use crate::app::console::text::Message;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, Command};
+use shashki::words::Message;
 
 use super::help::usage;
-use super::russian::{Russian, phrase};
 use super::values::ValueError;
 use super::words::{UnknownWord, command_path};
+use shashki::msg;
+use shashki::words::{Lang, Text};
 
 /// clap's exit status for arguments it refuses.
 const USAGE_ERROR: u8 = 2;
@@ -65,7 +65,7 @@ pub fn refuse(error: clap::Error, root: &Command, args: &[OsString], lang: Lang)
         return Refusal::Clap(error);
     }
     let cmd = find(root, &command_path(root, args));
-    Refusal::Written(russian_error(&error, cmd, args, &Russian::new()))
+    Refusal::Written(russian_error(&error, cmd, args, &Text::new(Lang::Ru)))
 }
 
 /// The refusal of a word that is neither a command nor a file.
@@ -92,16 +92,16 @@ pub fn refuse_word(unknown: &UnknownWord, root: &mut Command, lang: Lang) -> Ref
             Refusal::Clap(cmd.error(ErrorKind::InvalidSubcommand, message))
         }
         Lang::Ru => {
-            let russian = Russian::new();
+            let russian = Text::new(Lang::Ru);
             let message = if unknown.path.is_empty() {
-                phrase!("error-unknown-word", word = unknown.word.as_str())
+                msg!("error-unknown-word", word = unknown.word.as_str())
             } else {
-                phrase!("error-no-such-file", word = unknown.word.as_str())
+                msg!("error-no-such-file", word = unknown.word.as_str())
             };
             let tips = unknown
                 .nearest
                 .iter()
-                .map(|nearest| phrase!("tip-command", name = nearest.as_str()))
+                .map(|nearest| msg!("tip-command", name = nearest.as_str()))
                 .collect();
             Refusal::Written(written(
                 &russian,
@@ -137,20 +137,15 @@ fn listed(value: Option<&ContextValue>) -> String {
 }
 
 /// `error` in Russian, for `cmd`.
-fn russian_error(
-    error: &clap::Error,
-    cmd: &Command,
-    args: &[OsString],
-    russian: &Russian,
-) -> String {
+fn russian_error(error: &clap::Error, cmd: &Command, args: &[OsString], russian: &Text) -> String {
     let get = |kind: ContextKind| error.get(kind);
     let arg = text(get(ContextKind::InvalidArg));
     let value = text(get(ContextKind::InvalidValue));
     let message = match error.kind() {
         ErrorKind::InvalidValue if value.is_empty() => {
-            phrase!("error-value-missing", arg = arg.as_str())
+            msg!("error-value-missing", arg = arg.as_str())
         }
-        ErrorKind::InvalidValue => phrase!(
+        ErrorKind::InvalidValue => msg!(
             "error-invalid-value",
             arg = arg.as_str(),
             value = value.as_str()
@@ -162,7 +157,7 @@ fn russian_error(
                 // Every parser of this program gives a `ValueError` (a test checks).
                 None => source.map(ToString::to_string).unwrap_or_default(),
             };
-            phrase!(
+            msg!(
                 "error-bad-value",
                 arg = arg.as_str(),
                 value = value.as_str(),
@@ -170,37 +165,37 @@ fn russian_error(
             )
         }
         ErrorKind::UnknownArgument if arg.starts_with('-') => {
-            phrase!("error-unknown-option", arg = arg.as_str())
+            msg!("error-unknown-option", arg = arg.as_str())
         }
-        ErrorKind::UnknownArgument => phrase!("error-unexpected-word", word = arg.as_str()),
-        ErrorKind::InvalidSubcommand => phrase!(
+        ErrorKind::UnknownArgument => msg!("error-unexpected-word", word = arg.as_str()),
+        ErrorKind::InvalidSubcommand => msg!(
             "error-unknown-command",
             name = text(get(ContextKind::InvalidSubcommand))
         ),
-        ErrorKind::MissingRequiredArgument => phrase!(
+        ErrorKind::MissingRequiredArgument => msg!(
             "error-missing-arguments",
             args = listed(get(ContextKind::InvalidArg))
         ),
-        ErrorKind::MissingSubcommand => phrase!(
+        ErrorKind::MissingSubcommand => msg!(
             "error-missing-command",
             command = text(get(ContextKind::InvalidSubcommand)),
             commands = text(get(ContextKind::ValidSubcommand))
         ),
         ErrorKind::ArgumentConflict => conflict(error),
-        ErrorKind::NoEquals => phrase!("error-no-equals", arg = arg.as_str()),
-        ErrorKind::TooManyValues => phrase!(
+        ErrorKind::NoEquals => msg!("error-no-equals", arg = arg.as_str()),
+        ErrorKind::TooManyValues => msg!(
             "error-too-many-values",
             arg = arg.as_str(),
             value = value.as_str()
         ),
-        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => phrase!(
+        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => msg!(
             "error-value-count",
             arg = arg.as_str(),
             expected = text(get(ContextKind::ExpectedNumValues).or(get(ContextKind::MinValues))),
             given = text(get(ContextKind::ActualNumValues))
         ),
-        ErrorKind::InvalidUtf8 => phrase!("error-not-utf8"),
-        _ => phrase!("error-other", kind = error.kind().to_string()),
+        ErrorKind::InvalidUtf8 => msg!("error-not-utf8"),
+        _ => msg!("error-other", kind = error.kind().to_string()),
     };
     let mut message = russian.render(&message);
     // As clap does: the values there are, on a line of their own.
@@ -208,20 +203,20 @@ fn russian_error(
         && let Some(ContextValue::Strings(values)) = get(ContextKind::ValidValue)
         && !values.is_empty()
     {
-        let values = phrase!("help-values", values = values.join(", "));
+        let values = msg!("help-values", values = values.join(", "));
         message += &format!("\n  {}", russian.render(&values));
     }
     let mut tips = Vec::new();
     if let Some(ContextValue::Strings(names)) = get(ContextKind::SuggestedSubcommand)
         && !names.is_empty()
     {
-        tips.push(phrase!("tip-command", name = names.join("», «")));
+        tips.push(msg!("tip-command", name = names.join("», «")));
     }
     if let Some(ContextValue::String(name)) = get(ContextKind::SuggestedArg) {
-        tips.push(phrase!("tip-option", name = name.as_str()));
+        tips.push(msg!("tip-option", name = name.as_str()));
     }
     if let Some(ContextValue::String(name)) = get(ContextKind::SuggestedValue) {
-        tips.push(phrase!("tip-value", value = name.as_str()));
+        tips.push(msg!("tip-value", value = name.as_str()));
     }
     tips.extend(advice(error, cmd, &arg, args));
     let with_usage = get(ContextKind::Usage).is_some();
@@ -244,7 +239,7 @@ fn advice(error: &clap::Error, cmd: &Command, arg: &str, args: &[OsString]) -> V
     };
     // `shashki -- perft`: the subcommand was given after `--`.
     if cmd.find_subcommand(&word).is_some() {
-        return vec![phrase!("tip-remove-dashes", name = word)];
+        return vec![msg!("tip-remove-dashes", name = word)];
     }
     let mut tips = Vec::new();
     let of_a_subcommand = (error.kind() == ErrorKind::UnknownArgument
@@ -259,7 +254,7 @@ fn advice(error: &clap::Error, cmd: &Command, arg: &str, args: &[OsString]) -> V
             }
             _ => format!("-- {word}"),
         };
-        tips.push(phrase!("tip-dashes", arg = word, written = written));
+        tips.push(msg!("tip-dashes", arg = word, written = written));
     }
     tips.extend(of_a_subcommand);
     tips
@@ -284,7 +279,7 @@ fn option_of_a_subcommand(cmd: &Command, arg: &str, args: &[OsString]) -> Option
         })
         .min_by_key(|(position, _, _)| *position)
         .map(|(_, sub, option)| (sub, option))?;
-    Some(phrase!(
+    Some(msg!(
         "tip-subcommand-option",
         option = format!("{subcommand} --{option}")
     ))
@@ -298,39 +293,39 @@ fn conflict(error: &clap::Error) -> Message {
         let name = text(error.get(ContextKind::InvalidSubcommand));
         return match prior {
             Some(ContextValue::Strings(_)) => {
-                phrase!(
+                msg!(
                     "error-command-conflict-many",
                     name = name,
                     with = listed(prior)
                 )
             }
-            _ => phrase!("error-command-conflict", name = name, with = text(prior)),
+            _ => msg!("error-command-conflict", name = name, with = text(prior)),
         };
     }
     match prior {
         Some(ContextValue::String(other)) if *other == arg => {
-            phrase!("error-repeated", arg = arg)
+            msg!("error-repeated", arg = arg)
         }
         Some(ContextValue::String(other)) => {
-            phrase!("error-conflict", arg = arg, with = other.as_str())
+            msg!("error-conflict", arg = arg, with = other.as_str())
         }
         Some(ContextValue::Strings(_)) => {
-            phrase!("error-conflict-many", arg = arg, with = listed(prior))
+            msg!("error-conflict-many", arg = arg, with = listed(prior))
         }
-        _ => phrase!("error-conflict-some", arg = arg),
+        _ => msg!("error-conflict-some", arg = arg),
     }
 }
 
 /// A Russian refusal: the message, any tips, the usage line if asked for, and where
 /// to read more.
 fn written(
-    russian: &Russian,
+    russian: &Text,
     message: String,
     tips: Vec<Message>,
     cmd: &Command,
     with_usage: bool,
 ) -> String {
-    let mut text = russian.render(&phrase!("error", message = message));
+    let mut text = russian.render(&msg!("error", message = message));
     if !tips.is_empty() {
         text += "\n";
         for tip in &tips {
@@ -347,7 +342,7 @@ fn written(
     let name = cmd.get_bin_name().unwrap_or(cmd.get_name());
     text += &format!(
         "\n\n{}\n",
-        russian.render(&phrase!("error-more", command = name))
+        russian.render(&msg!("error-more", command = name))
     );
     text
 }

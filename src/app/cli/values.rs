@@ -6,7 +6,6 @@ use std::ffi::OsStr;
 use std::fmt;
 
 use crate::app::console::command::LEVEL_WORDS;
-use crate::app::console::text::{Lang, Message, Text};
 use crate::app::console::{TimeControl, TimeControlError, fen_error};
 use crate::app::hub::{MoveNumbering, UnknownNumbering};
 use clap::builder::TypedValueParser;
@@ -14,9 +13,10 @@ use shashki::book::parse_men;
 use shashki::engine::{LEVELS, Level, level, unknown_level};
 use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS, Score};
 use shashki::tablebase::Material;
+use shashki::words::{Lang, Message, Text};
 use shashki::{FenError, Position};
 
-use super::russian::{Russian, phrase};
+use shashki::msg;
 
 /// Why a value typed on the command line is refused.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,10 +99,10 @@ impl std::error::Error for ValueError {}
 
 impl ValueError {
     /// The refusal in Russian.
-    pub fn russian(&self, russian: &Russian) -> String {
+    pub fn russian(&self, russian: &Text) -> String {
         let message = match self {
-            ValueError::NotANumber(text) => phrase!("value-not-a-number", text = text.as_str()),
-            ValueError::OutOfRange { number, min, max } => phrase!(
+            ValueError::NotANumber(text) => msg!("value-not-a-number", text = text.as_str()),
+            ValueError::OutOfRange { number, min, max } => msg!(
                 "value-out-of-range",
                 number = number.as_str(),
                 // As text: a number as large as `u64::MAX` is no Fluent number.
@@ -110,30 +110,30 @@ impl ValueError {
                 max = max.to_string()
             ),
             ValueError::Position(error) => return Text::new(Lang::Ru).render(&fen_error(error)),
-            ValueError::Material(text) => phrase!("value-material", text = text.as_str()),
-            ValueError::UnknownLevel(text) => phrase!(
+            ValueError::Material(text) => msg!("value-material", text = text.as_str()),
+            ValueError::UnknownLevel(text) => msg!(
                 "value-unknown-level",
                 text = text.as_str(),
                 levels = level_names(Lang::Ru).join(", ")
             ),
             ValueError::UnknownNumbering(error) => {
-                phrase!("value-unknown-numbering", text = error.text())
+                msg!("value-unknown-numbering", text = error.text())
             }
             ValueError::TimeControl(error) => time_control_error(error),
-            ValueError::Name => phrase!("value-name"),
-            ValueError::HashRange => phrase!("value-hash-range", max = MAX_HASH_MB),
-            ValueError::Slice(text) => phrase!("value-slice", text = text.as_str()),
-            ValueError::Margin(text) => phrase!("value-margin", text = text.as_str()),
+            ValueError::Name => msg!("value-name"),
+            ValueError::HashRange => msg!("value-hash-range", max = MAX_HASH_MB),
+            ValueError::Slice(text) => msg!("value-slice", text = text.as_str()),
+            ValueError::Margin(text) => msg!("value-margin", text = text.as_str()),
             ValueError::HashTooLarge {
                 megabytes,
                 available,
-            } => phrase!(
+            } => msg!(
                 "value-hash-too-large",
                 megabytes = *megabytes,
                 available = *available
             ),
-            ValueError::EloPair(text) => phrase!("value-elo-pair", text = text.as_str()),
-            ValueError::Probability(text) => phrase!("value-probability", text = text.as_str()),
+            ValueError::EloPair(text) => msg!("value-elo-pair", text = text.as_str()),
+            ValueError::Probability(text) => msg!("value-probability", text = text.as_str()),
         };
         russian.render(&message)
     }
@@ -141,9 +141,9 @@ impl ValueError {
 
 fn time_control_error(error: &TimeControlError) -> Message {
     match error {
-        TimeControlError::Malformed(text) => phrase!("value-time-malformed", text = text.as_str()),
-        TimeControlError::Minutes(text) => phrase!("value-time-minutes", text = text.as_str()),
-        TimeControlError::Increment(text) => phrase!("value-time-increment", text = text.as_str()),
+        TimeControlError::Malformed(text) => msg!("value-time-malformed", text = text.as_str()),
+        TimeControlError::Minutes(text) => msg!("value-time-minutes", text = text.as_str()),
+        TimeControlError::Increment(text) => msg!("value-time-increment", text = text.as_str()),
     }
 }
 
@@ -487,7 +487,7 @@ mod tests {
 
     #[test]
     fn value_errors_read_in_russian() {
-        let russian = Russian::new();
+        let russian = Text::new(Lang::Ru);
         let said = |error: ValueError| error.russian(&russian);
         assert_eq!(
             said(depth().check("0").unwrap_err()),

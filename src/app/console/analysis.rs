@@ -6,13 +6,15 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::text::{Text, msg};
+use shashki::msg;
+
 use super::thinking::Thinker;
 use super::width::{cut, terminal_width};
 use super::{Console, phrases};
 use shashki::engine::{Engine, EngineConfig, Limits, Lines, Source};
 use shashki::notation::Notation;
 use shashki::search::Line;
+use shashki::words::Text;
 use shashki::{Game, Position};
 
 /// How many of the best moves an analysis follows.

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use super::files::{BOT, timestamp};
 use super::strength::STRENGTH_TAG;
-use super::text::msg;
 use super::{Console, Question, phrases};
 use shashki::Color;
 use shashki::files::{DataDir, write_atomically};
+use shashki::msg;
 use shashki::notation::pdn::{self, GameRecord};
 
 impl Console {
@@ -47,7 +47,7 @@ impl Console {
                 self.tell(msg!(
                     "autosave-failed",
                     path = path.display().to_string(),
-                    error = self.words(phrases::io_error(&error))
+                    error = self.words(shashki::files::io_error_message(&error))
                 ));
             }
             Err(_) => {}
@@ -144,8 +144,8 @@ impl Console {
 
     /// A record read back from a file the program wrote, or why it cannot be, in words.
     fn read_record(&self, path: &Path) -> Result<GameRecord, String> {
-        let text =
-            std::fs::read_to_string(path).map_err(|error| self.words(phrases::io_error(&error)))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| self.words(shashki::files::io_error_message(&error)))?;
         pdn::read(&text).map_err(|error| phrases::pdn_error(&error, &self.text))
     }
 
@@ -223,7 +223,7 @@ impl Console {
             Err(error) => self.tell(msg!(
                 "keep-aside-failed",
                 path = kept.display().to_string(),
-                error = self.words(phrases::io_error(&error))
+                error = self.words(shashki::files::io_error_message(&error))
             )),
         }
     }

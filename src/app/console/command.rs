@@ -5,12 +5,13 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::phrases;
-use super::text::{Lang, Message, Text, msg};
 use shashki::MoveParseError;
 use shashki::engine::{Level, level};
+use shashki::msg;
 use shashki::notation::pdn::strip_move_number;
 use shashki::notation::{MoveReadings, readings};
 use shashki::search::MAX_MOVETIME_MS;
+use shashki::words::{Lang, Message, Text};
 
 /// A line typed at the prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,12 +287,6 @@ const KB_CHECK: Word = Word {
     en: "check",
     ru: "проверить",
 };
-
-/// `kb check` in `lang`: the command that lists a knowledge base's problems.
-pub fn kb_check_words(lang: Lang) -> String {
-    let kb = find("kb").map_or("kb", |spec| spec.names(lang)[0]);
-    format!("{kb} {}", KB_CHECK.get(lang))
-}
 
 const PUZZLE_NEXT: Word = Word {
     en: "next",
@@ -622,7 +617,7 @@ fn parse_remember(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     }
     let mv = word
         .parse::<MoveReadings>()
-        .map_err(|error| spec.error(phrases::move_parse_error(&error)))?;
+        .map_err(|error| spec.error(error.message()))?;
     let name = name.trim_matches(|c| c == '"' || c == '\'').trim();
     Ok(Command::Remember {
         mv,
@@ -765,6 +760,17 @@ pub fn parse_answer(text: &str) -> Option<bool> {
 mod tests {
     use super::*;
     use shashki::engine::LEVELS;
+
+    #[test]
+    fn the_library_names_kb_check_in_the_console_s_own_words() {
+        for lang in [Lang::En, Lang::Ru] {
+            let kb = find("kb").expect("the kb command").names(lang)[0];
+            assert_eq!(
+                Text::new(lang).render(&msg!("kb-check-words")),
+                format!("{kb} {}", KB_CHECK.get(lang))
+            );
+        }
+    }
 
     #[test]
     fn every_name_in_the_table_parses_to_its_command() {

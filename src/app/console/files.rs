@@ -4,12 +4,12 @@ use std::path::{Path, PathBuf};
 
 use super::clock::clock_text;
 use super::strength::STRENGTH_TAG;
-use super::text::msg;
 use super::width::wrap_message;
 use super::{Console, Question, phrases};
 use shashki::Color;
 use shashki::files::{DataDir, ReadError, read_text, write_atomically};
 use shashki::kb::{book_path, learned_path, locate_file};
+use shashki::msg;
 use shashki::notation::pdn;
 
 /// The event of the records of games played at this console: a record that has it, or
@@ -95,7 +95,7 @@ impl Console {
             Err(error) => self.tell(msg!(
                 "save-failed",
                 path = path.display().to_string(),
-                error = self.words(phrases::io_error(&error))
+                error = self.words(shashki::files::io_error_message(&error))
             )),
         }
     }
@@ -121,7 +121,7 @@ impl Console {
             Ok(text) => text,
             // `FILE:LINE:COL: invalid UTF-8 ...`, placed like the PDN errors below.
             Err(error @ ReadError::BadUtf8(_)) => {
-                let reason = self.words(phrases::read_error(&error));
+                let reason = self.words(error.message());
                 self.say(format!("{}:{reason}", path.display()));
                 return;
             }
@@ -129,7 +129,7 @@ impl Console {
                 self.tell(msg!(
                     "open-failed",
                     path = path.display().to_string(),
-                    error = self.words(phrases::read_error(&error))
+                    error = self.words(error.message())
                 ));
                 return;
             }

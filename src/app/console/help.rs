@@ -2,8 +2,9 @@
 //! of the rules, fitting 80 columns.
 
 use super::command::COMMANDS;
-use super::text::{Message, Text, msg};
 use super::width::{WIDTH, wrap};
+use shashki::msg;
+use shashki::words::{Message, Text};
 
 /// The widest usage beside its summary; a longer one has the summary on the next line.
 const USAGE_COLUMN: usize = 26;

@@ -9,8 +9,8 @@ use rustyline::hint::Hinter;
 use rustyline::{Context, Helper, Validator};
 
 use super::command::{COMMANDS, looks_like_a_move};
-use super::text::Lang;
 use shashki::notation::{MoveReadings, ReadMove, readings};
+use shashki::words::Lang;
 use shashki::{MoveText, Position};
 
 const DIM: &str = "\x1b[2m";

@@ -19,10 +19,10 @@ use rustyline::history::DefaultHistory;
 use rustyline::{ColorMode, CompletionType, Config, Editor};
 
 use super::helper::{ConsoleHelper, Mode};
-use super::text::{Lang, visible};
 use shashki::Position;
 use shashki::engine::Stop;
 use shashki::files::{DataDir, write_atomically};
+use shashki::words::{Lang, visible};
 
 use super::interrupt::{Interrupts, Watch};
 use super::keyboard::Keyboard;

@@ -1,6 +1,5 @@
 //! The knowledge-base commands: loading at the start, `kb reload`, `kb check`, `remember`.
 
-use super::text::msg;
 use super::{Console, Intent, phrases};
 use shashki::Move;
 use shashki::MoveText;
@@ -9,6 +8,7 @@ use shashki::kb::{
     self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Change,
     Diagnostic, KnowledgeBase, Problem, Remembered, book_path, learned_path, locate_file, remember,
 };
+use shashki::msg;
 use shashki::notation::MoveReadings;
 
 impl Console {

@@ -1,7 +1,6 @@
 //! `learn`: the combinations of the game at hand that a shallow search misses, proven,
 //! widened to patterns and, if the player says yes, added to the learned facts.
 
-use super::text::msg;
 use super::{Console, Question, phrases};
 use shashki::MoveText;
 use shashki::combination::learn::{
@@ -11,6 +10,7 @@ use shashki::combination::learned::GameSource;
 use shashki::combination::material_won;
 use shashki::combination::scan::DEEP_DEPTH;
 use shashki::kb::{KnowledgeBase, learned_path, locate_file};
+use shashki::msg;
 use shashki::notation::Notation;
 
 impl Console {

@@ -23,7 +23,6 @@ pub mod render;
 mod review;
 mod score;
 mod strength;
-pub mod text;
 mod thinking;
 mod view;
 mod width;
@@ -31,7 +30,7 @@ mod width;
 pub use self::clock::{TimeControl, TimeControlError};
 pub use self::files::PLAYER;
 pub use self::phrases::fen_error;
-pub use self::text::Lang;
+pub use shashki::words::Lang;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -44,14 +43,15 @@ use self::input::{Input, InputError, Line};
 use self::interrupt::Interrupts;
 use self::keyboard::Keyboard;
 use self::render::Style;
-use self::text::{Message, Text, msg};
 use self::thinking::{Screen, Thinker};
 use crate::app::platform;
 use shashki::engine::{Engine, EngineConfig, Limits};
 use shashki::files::DataDir;
+use shashki::msg;
 use shashki::notation::pdn::{self, Comment, GameRecord};
 use shashki::notation::{MoveReadings, Notation, ReadMove, readings};
 use shashki::tablebase::{Tablebase, Value};
+use shashki::words::{Message, Text};
 use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
 
 /// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
@@ -257,162 +257,179 @@ struct Console {
 
 /// Plays a console session until the player quits or the input ends.
 pub fn run(options: Options) -> io::Result<()> {
-    let interactive = io::stdin().is_terminal();
-    let terminal_out = io::stdout().is_terminal();
-    let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    // A dumb terminal shows escape sequences as they are: no colours, no redrawing.
-    let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
-    // A console that cannot be taught escape sequences (before Windows 10) shows them
-    // raw: plain text then, and no line redrawn in place.
-    let escapes = interactive && terminal_out && !dumb && platform::escape_sequences();
-    let style = Style {
-        color: escapes && !options.no_color && !no_color_env,
-    };
-    let seed = options.seed.unwrap_or_else(clock_seed);
-    let start = options.start.unwrap_or_else(Position::start);
-    // At a terminal, the program holds what is typed until a prompt asks for it.
-    let keyboard = interactive.then(Keyboard::take_over).flatten();
-    let mut console = Console {
-        game: Game::new(start),
-        view: None,
-        tags: Vec::new(),
-        recorded_plies: None,
-        comments: Vec::new(),
-        player: options.name.clone(),
-        human: options.human,
-        engine: Engine::new(
-            EngineConfig {
-                use_kb: options.use_kb,
-                seed,
-                threads: options.threads,
-                tablebase: options.tablebase.clone(),
-                ..EngineConfig::default()
-            },
-            None,
-        ),
-        hint_engine: None,
-        pending: None,
-        seed,
-        limits: options.limits,
-        strength_chosen: options.strength_chosen,
-        study_depth: options.study_depth,
-        clocks: options.time.map(Clocks::new),
-        kb_path: options.kb.clone(),
-        data: options.data.clone(),
-        interactive,
-        autosaved: None,
-        resume_pending: false,
-        autosave_failed: false,
-        style,
-        notation: options.notation,
-        screen: Screen { progress: escapes },
-        question: Question::None,
-        declined: None,
-        announced: false,
-        trainer: None,
-        text: Text::new(options.lang),
-        out: io::stdout(),
-        input: match interactive {
-            true => Input::terminal(
-                &start,
-                options.lang,
-                style.color,
-                options.data.as_ref(),
-                keyboard.clone(),
-            ),
-            false => Input::script(),
-        },
-        interrupts: interactive.then(|| Interrupts::install(keyboard)).flatten(),
-    };
-    console.tell(msg!("welcome"));
-    console.load_kb_at_start();
-    console.show_strength();
-    console.show_board();
-    match (&options.open, options.start) {
-        (Some(path), _) => {
-            // The file named on the command line wins: last time's game is set aside.
-            if console.offer_resume() {
-                console.answer(false);
-            }
-            console.open(path, None);
-        }
-        // So does the position asked for: it is the game already.
-        (None, Some(_)) => {
-            if console.offer_resume() {
-                console.answer(false);
-            } else {
-                console.proceed();
-            }
-        }
-        (None, None) => {
-            if !console.offer_resume() {
-                console.proceed();
-            }
-        }
-    }
-    let mut interrupts = 0;
-    let mut errors = 0;
-    loop {
-        console.autosave();
-        console.ask_again_after_the_end();
-        console.offer_draw_if_due();
-        console.run_clock();
-        let mode = match console.question {
-            Question::None => Mode::Play,
-            _ => Mode::Question,
-        };
-        let position = console
-            .puzzle_position()
-            .unwrap_or(*console.game.position());
-        console.input.set_position(&position, mode);
-        if mode == Mode::Question {
-            console.set_typed_ahead_aside();
-        }
-        let prompt = console.prompt();
-        match console.input.read(&prompt) {
-            Line::Text(text) => {
-                interrupts = 0;
-                errors = 0;
-                // A move typed after the flag fell is not played: the game's end,
-                // told once, says why.
-                let flag_fell = console.check_flag();
-                if flag_fell && matches!(text.parse(), Ok(Command::Move(_))) {
-                    continue;
-                }
-                if console.handle(&text) == Flow::Quit {
-                    break;
-                }
-            }
-            Line::Interrupted => {
-                errors = 0;
-                interrupts += 1;
-                if console.question == Question::Quit || interrupts >= 3 {
-                    break;
-                }
-                if interrupts == 2 {
-                    console.question = Question::Quit;
-                } else {
-                    console.tell(msg!("line-cleared"));
-                }
-            }
-            Line::Eof => break,
-            Line::Error(error) => {
-                errors += 1;
-                let error = match error {
-                    InputError::NotUtf8 => console.words(msg!("input-not-utf8")),
-                    InputError::Other(error) => error,
-                };
-                if errors >= MAX_INPUT_ERRORS {
-                    console.tell(msg!("input-gone", error = error));
-                    break;
-                }
-                console.tell(msg!("input-error", error = error));
-            }
-        }
-    }
+    let mut console = Console::new(&options);
+    console.begin(&options);
+    console.converse();
     console.farewell();
     console.input.finish();
     Ok(())
+}
+
+impl Console {
+    /// The console `options` ask for, its terminal found out: colours, the keyboard,
+    /// Ctrl-C.
+    fn new(options: &Options) -> Console {
+        let interactive = io::stdin().is_terminal();
+        let terminal_out = io::stdout().is_terminal();
+        let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        // A dumb terminal shows escape sequences as they are: no colours, no redrawing.
+        let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+        // A console that cannot be taught escape sequences (before Windows 10) shows them
+        // raw: plain text then, and no line redrawn in place.
+        let escapes = interactive && terminal_out && !dumb && platform::escape_sequences();
+        let style = Style {
+            color: escapes && !options.no_color && !no_color_env,
+        };
+        let seed = options.seed.unwrap_or_else(clock_seed);
+        let start = options.start.unwrap_or_else(Position::start);
+        // At a terminal, the program holds what is typed until a prompt asks for it.
+        let keyboard = interactive.then(Keyboard::take_over).flatten();
+        Console {
+            game: Game::new(start),
+            view: None,
+            tags: Vec::new(),
+            recorded_plies: None,
+            comments: Vec::new(),
+            player: options.name.clone(),
+            human: options.human,
+            engine: Engine::new(
+                EngineConfig {
+                    use_kb: options.use_kb,
+                    seed,
+                    threads: options.threads,
+                    tablebase: options.tablebase.clone(),
+                    ..EngineConfig::default()
+                },
+                None,
+            ),
+            hint_engine: None,
+            pending: None,
+            seed,
+            limits: options.limits,
+            strength_chosen: options.strength_chosen,
+            study_depth: options.study_depth,
+            clocks: options.time.map(Clocks::new),
+            kb_path: options.kb.clone(),
+            data: options.data.clone(),
+            interactive,
+            autosaved: None,
+            resume_pending: false,
+            autosave_failed: false,
+            style,
+            notation: options.notation,
+            screen: Screen { progress: escapes },
+            question: Question::None,
+            declined: None,
+            announced: false,
+            trainer: None,
+            text: Text::new(options.lang),
+            out: io::stdout(),
+            input: match interactive {
+                true => Input::terminal(
+                    &start,
+                    options.lang,
+                    style.color,
+                    options.data.as_ref(),
+                    keyboard.clone(),
+                ),
+                false => Input::script(),
+            },
+            interrupts: interactive.then(|| Interrupts::install(keyboard)).flatten(),
+        }
+    }
+
+    /// Greets the player, loads the knowledge base and shows the board, then starts on
+    /// the file or position asked for, or offers last time's game.
+    fn begin(&mut self, options: &Options) {
+        self.tell(msg!("welcome"));
+        self.load_kb_at_start();
+        self.show_strength();
+        self.show_board();
+        match (&options.open, options.start) {
+            (Some(path), _) => {
+                // The file named on the command line wins: last time's game is set aside.
+                if self.offer_resume() {
+                    self.answer(false);
+                }
+                self.open(path, None);
+            }
+            // So does the position asked for: it is the game already.
+            (None, Some(_)) => {
+                if self.offer_resume() {
+                    self.answer(false);
+                } else {
+                    self.proceed();
+                }
+            }
+            (None, None) => {
+                if !self.offer_resume() {
+                    self.proceed();
+                }
+            }
+        }
+    }
+
+    /// Reads and answers lines until the player quits or the input ends.
+    fn converse(&mut self) {
+        let mut interrupts = 0;
+        let mut errors = 0;
+        loop {
+            self.autosave();
+            self.ask_again_after_the_end();
+            self.offer_draw_if_due();
+            self.run_clock();
+            let mode = match self.question {
+                Question::None => Mode::Play,
+                _ => Mode::Question,
+            };
+            let position = self.puzzle_position().unwrap_or(*self.game.position());
+            self.input.set_position(&position, mode);
+            if mode == Mode::Question {
+                self.set_typed_ahead_aside();
+            }
+            let prompt = self.prompt();
+            match self.input.read(&prompt) {
+                Line::Text(text) => {
+                    interrupts = 0;
+                    errors = 0;
+                    // A move typed after the flag fell is not played: the game's end,
+                    // told once, says why.
+                    let flag_fell = self.check_flag();
+                    if flag_fell && matches!(text.parse(), Ok(Command::Move(_))) {
+                        continue;
+                    }
+                    if self.handle(&text) == Flow::Quit {
+                        break;
+                    }
+                }
+                Line::Interrupted => {
+                    errors = 0;
+                    interrupts += 1;
+                    if self.question == Question::Quit || interrupts >= 3 {
+                        break;
+                    }
+                    if interrupts == 2 {
+                        self.question = Question::Quit;
+                    } else {
+                        self.tell(msg!("line-cleared"));
+                    }
+                }
+                Line::Eof => break,
+                Line::Error(error) => {
+                    errors += 1;
+                    let error = match error {
+                        InputError::NotUtf8 => self.words(msg!("input-not-utf8")),
+                        InputError::Other(error) => error,
+                    };
+                    if errors >= MAX_INPUT_ERRORS {
+                        self.tell(msg!("input-gone", error = error));
+                        break;
+                    }
+                    self.tell(msg!("input-error", error = error));
+                }
+            }
+        }
+    }
 }
 
 /// Keeps a console window that closes with the program (started from Explorer) open
@@ -878,7 +895,7 @@ impl Console {
                 error,
                 others,
             } => {
-                let reason = self.words(phrases::illegal_move(&error));
+                let reason = self.words(error.message());
                 self.tell(msg!(
                     "read-as-layout-illegal",
                     typed = typed.typed(),
@@ -897,7 +914,7 @@ impl Console {
                 None
             }
             ReadMove::Illegal { read_as, error } => {
-                let reason = self.words(phrases::illegal_move(&error));
+                let reason = self.words(error.message());
                 match read_as {
                     Some(reading) => self.tell(msg!(
                         "read-as-illegal",

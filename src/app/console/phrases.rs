@@ -1,36 +1,22 @@
 //! The core's values and errors as messages in the player's language: the core keeps its
 //! English `Display` for the machine interfaces, the console says the same through here.
 
-use super::text::{Message, Text, msg};
-use std::io;
+use shashki::msg;
+pub(super) use shashki::words::side;
+use shashki::words::{Message, Text};
 
 use shashki::combination::MaterialWon;
 use shashki::engine::Source;
-use shashki::files::ReadError;
+
 use shashki::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
 use shashki::notation::pdn::{PdnError, PdnErrorKind};
-use shashki::notation::{FenError, FenErrorKind, move_list};
+use shashki::notation::{FenError, FenErrorKind};
 use shashki::search::Score;
 use shashki::tablebase::Value;
 use shashki::{
-    Color, DrawReason, IllegalMoveError, MoveParseError, Outcome, ParseSquareError, Position,
-    PositionError, Role, WinReason,
+    Color, DrawReason, MoveParseError, Outcome, ParseSquareError, Position, PositionError,
+    WinReason,
 };
-
-/// The selector the `.ftl` files choose a side's word by (`white`, `black`).
-pub(super) fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn role(role: Role) -> &'static str {
-    match role {
-        Role::Man => "man",
-        Role::King => "king",
-    }
-}
 
 /// `material: White 8 men, 1 king; Black 7 men`.
 pub(super) fn material(position: &Position, text: &Text) -> String {
@@ -81,20 +67,6 @@ pub(super) fn outcome(outcome: Outcome, past: bool) -> Message {
     }
 }
 
-/// Why a typed word is not a move.
-pub(super) fn move_parse_error(error: &MoveParseError) -> Message {
-    match error {
-        MoveParseError::Empty => msg!("move-empty"),
-        MoveParseError::OneSquare(square) => msg!("move-one-square", square = square.to_string()),
-        MoveParseError::Square { error, .. } => square_error(error),
-        MoveParseError::Unexpected { column, found } => msg!(
-            "move-unexpected",
-            found = found.to_string(),
-            column = *column
-        ),
-    }
-}
-
 /// Why `typed` is no move, in the player's own letters: the error names a reading of
 /// them (`t3` for `е3`), at the same characters.
 pub(super) fn typed_move_error(error: &MoveParseError, typed: &str) -> Message {
@@ -106,74 +78,20 @@ pub(super) fn typed_move_error(error: &MoveParseError, typed: &str) -> Message {
             .collect()
     };
     match error {
-        MoveParseError::Square { column, error } => square_error(&match error {
+        MoveParseError::Square { column, error } => match error {
             ParseSquareError::Malformed(text) => {
                 ParseSquareError::Malformed(own(*column, text.chars().count()))
             }
             ParseSquareError::LightSquare(text) => {
                 ParseSquareError::LightSquare(own(*column, text.chars().count()))
             }
-        }),
+        }
+        .message(),
         MoveParseError::Unexpected { column, .. } => {
             msg!("move-unexpected", found = own(*column, 1), column = *column)
         }
         MoveParseError::OneSquare(_) => msg!("move-one-square", square = typed.trim()),
-        MoveParseError::Empty => move_parse_error(error),
-    }
-}
-
-fn square_error(error: &ParseSquareError) -> Message {
-    match error {
-        ParseSquareError::Malformed(text) => msg!("square-malformed", text = text.as_str()),
-        ParseSquareError::LightSquare(text) => msg!("square-light", text = text.as_str()),
-    }
-}
-
-/// Why a move cannot be played here.
-pub(super) fn illegal_move(error: &IllegalMoveError) -> Message {
-    match error {
-        IllegalMoveError::NoMoves => msg!("illegal-no-moves"),
-        IllegalMoveError::NoPiece(square) => msg!("illegal-no-piece", square = square.to_string()),
-        IllegalMoveError::NotYourPiece {
-            square,
-            side: mover,
-        } => msg!(
-            "illegal-not-yours",
-            square = square.to_string(),
-            owner = side(mover.opposite()),
-            side = side(*mover)
-        ),
-        IllegalMoveError::CaptureCompulsory { captures } => {
-            msg!("illegal-capture-compulsory", moves = move_list(captures))
-        }
-        IllegalMoveError::NoSuchMove {
-            square,
-            role: piece,
-            moves,
-        } if moves.is_empty() => msg!(
-            "illegal-piece-stuck",
-            role = role(*piece),
-            square = square.to_string()
-        ),
-        IllegalMoveError::NoSuchMove {
-            square,
-            role: piece,
-            moves,
-        } => msg!(
-            "illegal-no-such-move",
-            role = role(*piece),
-            square = square.to_string(),
-            moves = move_list(moves)
-        ),
-        IllegalMoveError::NoShortMove { file, to, moves } => msg!(
-            "illegal-no-short-move",
-            file = file.to_string(),
-            to = to.to_string(),
-            moves = move_list(moves)
-        ),
-        IllegalMoveError::Ambiguous { candidates } => {
-            msg!("illegal-ambiguous", moves = move_list(candidates))
-        }
+        MoveParseError::Empty => error.message(),
     }
 }
 
@@ -220,53 +138,19 @@ pub(super) fn pdn_error(error: &PdnError, text: &Text) -> String {
         PdnErrorKind::Unclosed(c) => msg!("pdn-unclosed", sign = c.to_string()),
         PdnErrorKind::BadTag => msg!("pdn-bad-tag"),
         PdnErrorKind::BadFen(error) => {
-            msg!("pdn-bad-fen", reason = text.render(&fen_error(error)))
+            msg!("pdn-bad-fen", reason = fen_error(error))
         }
-        PdnErrorKind::BadMove { text: mv, error } => msg!(
-            "pdn-bad-move",
-            mv = mv.as_str(),
-            reason = text.render(&move_parse_error(error))
-        ),
+        PdnErrorKind::BadMove { text: mv, error } => {
+            msg!("pdn-bad-move", mv = mv.as_str(), reason = error.message())
+        }
         PdnErrorKind::NumericMove(mv) => msg!("pdn-numeric-move", mv = mv.as_str()),
         PdnErrorKind::IllegalMove { text: mv, error } => msg!(
             "pdn-illegal-move",
             mv = mv.as_str(),
-            reason = text.render(&illegal_move(error))
+            reason = error.message()
         ),
     };
     format!("{}:{}: {}", error.line, error.column, text.render(&reason))
-}
-
-/// An operating system's error: the everyday ones in words, others as the system says.
-pub(super) fn io_error(error: &io::Error) -> Message {
-    let kind = match error.kind() {
-        io::ErrorKind::NotFound => "not-found",
-        io::ErrorKind::PermissionDenied => "denied",
-        io::ErrorKind::IsADirectory => "directory",
-        io::ErrorKind::StorageFull => "full",
-        _ => "other",
-    };
-    msg!("io-error", kind = kind, system = error.to_string())
-}
-
-/// Why a text file could not be read (its place in the file for bytes that are not
-/// UTF-8 is put before the path by the caller).
-pub(super) fn read_error(error: &ReadError) -> Message {
-    match error {
-        ReadError::Io(error) => io_error(error),
-        ReadError::NotAFile(what) => msg!("read-not-a-file", what = *what),
-        ReadError::TooLarge(bytes) => msg!(
-            "read-too-large",
-            bytes = *bytes,
-            max = shashki::files::MAX_TEXT_BYTES >> 20
-        ),
-        ReadError::BadUtf8(bad) => msg!(
-            "read-bad-utf8",
-            line = bad.line,
-            column = bad.column,
-            byte = format!("0x{:02X}", bad.byte)
-        ),
-    }
 }
 
 /// Where a knowledge base comes from, in words: a file's name, or the built-in base.
@@ -408,9 +292,8 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::console::text::Lang;
-    use shashki::MoveText;
     use shashki::search::Score;
+    use shashki::words::Lang;
 
     #[test]
     fn a_learned_fact_s_game_is_named_in_both_languages() {
@@ -503,29 +386,8 @@ mod tests {
     }
 
     #[test]
-    fn errors_read_as_the_core_writes_them_in_english() {
+    fn records_and_position_strings_read_as_the_core_writes_them_in_english() {
         let english = Text::new(Lang::En);
-        for line in ["c3-d3", "c3", "c3?d4", "z9-a1"] {
-            let error = line.parse::<MoveText>().unwrap_err();
-            assert_eq!(
-                english.render(&move_parse_error(&error)),
-                error.to_string(),
-                "{line}"
-            );
-        }
-        let start = shashki::Position::start();
-        for line in ["c3-e5", "d6-c5", "d4-e5", "a1-b2", "g3:e5"] {
-            let error = line
-                .parse::<MoveText>()
-                .unwrap()
-                .resolve(&start)
-                .unwrap_err();
-            assert_eq!(
-                english.render(&illegal_move(&error)),
-                error.to_string(),
-                "{line}"
-            );
-        }
         for record in [
             "[FEN \"W:Wc3\"]\n*",
             "1. c3-d4 {never closed",

@@ -1,14 +1,12 @@
-//! The knowledge base's problems in the player's language: each [`Problem`] as a
-//! message, laid out with its place, its line and a caret as `shashki kb check` lays
+//! The knowledge base's problems in the player's language: each problem's message,
+//! laid out with its place, its line and a caret as `shashki kb check` lays
 //! it out (which stays English: other programs read it).
 
-use super::Console;
-use super::command::kb_check_words;
-use super::text::{Message, Text, msg};
-use super::{phrases, width};
-use shashki::files::{ReadError, Severity};
-use shashki::kb::{self, Part, Problem};
-use shashki::{Color, PositionError, Role};
+use super::{Console, width};
+use shashki::files::Severity;
+use shashki::kb;
+use shashki::msg;
+use shashki::words::Text;
 
 impl Console {
     /// Shows each of `diagnostics` in the player's language, as it is: never wrapped,
@@ -38,227 +36,18 @@ pub(super) fn diagnostic(diagnostic: &kb::Diagnostic, text: &Text) -> String {
         Severity::Warning => "warning",
     };
     let severity = text.render(&msg!("kb-severity", severity = severity));
-    let problem = text.render(&problem(&diagnostic.problem, text));
+    let problem = text.render(&diagnostic.problem.message());
     diagnostic.worded(&severity, &problem)
-}
-
-/// What is wrong, as a message.
-pub(super) fn problem(problem: &Problem, text: &Text) -> Message {
-    match problem {
-        Problem::Syntax {
-            expected,
-            unexpected,
-        } => {
-            let shape = match (unexpected.is_empty(), expected.is_empty()) {
-                (false, false) => "both",
-                (false, true) => "unexpected",
-                (true, false) => "expected",
-                (true, true) => "none",
-            };
-            msg!(
-                "kb-syntax",
-                shape = shape,
-                expected = listed(expected, text),
-                unexpected = listed(unexpected, text)
-            )
-        }
-        Problem::ParserStopped(message) => msg!("kb-parser-stopped", message = message.as_str()),
-        Problem::CountTooLarge => msg!("kb-count-too-large"),
-        Problem::BoardRows(rows) => msg!("kb-board-rows", rows = *rows),
-        Problem::RankLabel { rank, label } => msg!(
-            "kb-rank-label",
-            rank = u32::from(*rank),
-            label = label.to_string()
-        ),
-        Problem::RowSquares { rank, squares } => msg!(
-            "kb-row-squares",
-            rank = u32::from(*rank),
-            squares = *squares
-        ),
-        Problem::UnknownSymbol(letter) => msg!(
-            "kb-unknown-symbol",
-            letter = letter.to_string(),
-            symbols = kb::Symbol::letters()
-        ),
-        Problem::PieceOnLightSquare => msg!("kb-light-square"),
-        Problem::BadMove(error) => phrases::move_parse_error(error),
-        Problem::ManOnPromotionRank { side, square } => man_on_last_rank(*side, square),
-        Problem::EmptyRange { min, max } => msg!("kb-range-empty", min = *min, max = *max),
-        Problem::TooManyInRange { side, role, max } => {
-            msg!("kb-too-many", pieces = pieces(*max, *side, *role, text))
-        }
-        Problem::BoardDemandsMore {
-            side,
-            role,
-            demanded,
-            min,
-            max,
-        } => msg!(
-            "kb-board-demands",
-            pieces = pieces(*demanded, *side, *role, text),
-            min = *min,
-            max = *max
-        ),
-        Problem::BoardLeavesRoom {
-            side,
-            role,
-            possible,
-            min,
-            max,
-        } => msg!(
-            "kb-board-leaves-room",
-            pieces = pieces(*possible, *side, *role, text),
-            min = *min,
-            max = *max
-        ),
-        Problem::InvalidPosition(error) => msg!(
-            "kb-invalid-position",
-            reason = text.render(&position_error(error))
-        ),
-        Problem::IllegalMove { mv, number, reason } => msg!(
-            "kb-illegal-move",
-            mv = mv.to_string(),
-            number = *number,
-            reason = text.render(&phrases::illegal_move(reason))
-        ),
-        Problem::StartNotSurelyMovers { mv, from, side } => msg!(
-            "kb-not-surely-movers",
-            mv = mv.to_string(),
-            from = from.to_string(),
-            side = phrases::side(*side)
-        ),
-        Problem::QuietMoveSquares(mv) => msg!("kb-quiet-two-squares", mv = mv.to_string()),
-        Problem::NotOneDiagonal { from, to } => msg!(
-            "kb-not-one-diagonal",
-            from = from.to_string(),
-            to = to.to_string()
-        ),
-        Problem::ManMovesForward(mv) => msg!("kb-man-forward", mv = mv.to_string()),
-        Problem::PathNotFree { mv, blocked } => msg!(
-            "kb-path-not-free",
-            mv = mv.to_string(),
-            square = blocked.to_string()
-        ),
-        Problem::JumpNotSure {
-            mv,
-            from,
-            to,
-            victim,
-        } => msg!(
-            "kb-jump-not-sure",
-            from = from.to_string(),
-            to = to.to_string(),
-            mv = mv.to_string(),
-            side = phrases::side(*victim)
-        ),
-        Problem::LandingNotFree { mv, square } => msg!(
-            "kb-landing-not-free",
-            mv = mv.to_string(),
-            square = square.to_string()
-        ),
-        Problem::RepeatsFact { line } => msg!("kb-repeats", line = *line),
-        Problem::ContradictsFact { line } => msg!("kb-contradicts", line = *line),
-        Problem::NotUtf8 { byte } => msg!("kb-not-utf8", byte = format!("0x{byte:02X}")),
-        Problem::CannotRead(failure) => msg!(
-            "kb-cannot-read",
-            reason = text.render(&phrases::read_error(&ReadError::from(failure)))
-        ),
-        Problem::CannotWrite(failure) => msg!(
-            "kb-cannot-write",
-            reason = text.render(&phrases::read_error(&ReadError::from(failure)))
-        ),
-        Problem::BadFactName => msg!("kb-bad-fact-name"),
-        Problem::NothingRemembered => {
-            msg!("kb-nothing-remembered", check = kb_check_words(text.lang()))
-        }
-        Problem::WouldNotAnswer(fact) => msg!("kb-would-not-answer", fact = fact.to_string()),
-    }
-}
-
-/// `a`, `a or b`, `a, b, or c` in the player's language.
-fn listed(parts: &[Part], text: &Text) -> String {
-    let words: Vec<String> = parts
-        .iter()
-        .map(|part| text.render(&msg!("kb-part", part = part_id(*part))))
-        .collect();
-    match words.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => text.render(&msg!(
-            "kb-or",
-            many = if rest.len() > 1 { "yes" } else { "no" },
-            rest = rest.join(", "),
-            last = last.as_str()
-        )),
-    }
-}
-
-/// The selector `kb-part` words a part by.
-fn part_id(part: Part) -> &'static str {
-    match part {
-        Part::EndOfFact => "end-of-fact",
-        Part::Fact => "fact",
-        Part::Heading => "heading",
-        Part::Name => "name",
-        Part::Side => "side",
-        Part::Count => "count",
-        Part::Role => "role",
-        Part::Range => "range",
-        Part::Row => "row",
-        Part::FileLetters => "file-letters",
-        Part::Keyword => "keyword",
-        Part::Play => "play",
-        Part::Move => "move",
-        Part::EndOfLine => "end-of-line",
-    }
-}
-
-/// `13 black kings`, the count agreeing with its words.
-fn pieces(count: u32, side: Color, role: Option<Role>, text: &Text) -> String {
-    let role = match role {
-        None => "pieces",
-        Some(Role::Man) => "men",
-        Some(Role::King) => "kings",
-    };
-    text.render(&msg!(
-        "kb-pieces",
-        count = count,
-        side = phrases::side(side),
-        role = role
-    ))
-}
-
-/// A man on the rank where it would be crowned (a count check and a position check
-/// both find it).
-fn man_on_last_rank(side: Color, square: &shashki::Square) -> Message {
-    msg!(
-        "kb-man-on-last-rank",
-        side = phrases::side(side),
-        square = square.to_string()
-    )
-}
-
-/// Why an exact fact's board is no position.
-fn position_error(error: &PositionError) -> Message {
-    match error {
-        PositionError::SquareTwice(square) => {
-            msg!("kb-position-square-twice", square = square.to_string())
-        }
-        PositionError::TooManyPieces(side, count) => msg!(
-            "kb-position-too-many",
-            side = phrases::side(*side),
-            count = *count
-        ),
-        PositionError::ManOnPromotionRank(side, square) => man_on_last_rank(*side, square),
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::console::text::Lang;
     use shashki::files::{FileFailure, SourceText, Spot};
     use shashki::kb::{FactInfo, KnowledgeBase};
+    use shashki::kb::{Part, Problem};
+    use shashki::words::Lang;
+    use shashki::{Color, PositionError, Role};
     use shashki::{MoveText, Position, Square};
 
     fn mv(text: &str) -> MoveText {
@@ -599,20 +388,6 @@ mod tests {
         for (problem, _) in samples() {
             let placed = placed(problem);
             assert_eq!(diagnostic(&placed, &english), placed.to_string());
-        }
-        for part in Part::ALL {
-            let words = english.render(&msg!("kb-part", part = part_id(part)));
-            assert_eq!(words, part.to_string());
-        }
-        for error in [
-            PositionError::ManOnPromotionRank(Color::Black, sq("a1")),
-            PositionError::SquareTwice(sq("a1")),
-        ] {
-            let problem = Problem::InvalidPosition(error);
-            assert_eq!(
-                english.render(&super::problem(&problem, &english)),
-                problem.to_string()
-            );
         }
         // And what a broken file really gives: syntax errors of every shape, errors
         // of meaning and warnings.

@@ -9,11 +9,11 @@ use rand::rngs::StdRng;
 use super::command::{Command, PuzzleAction};
 use super::render::{self, Marks};
 use super::score::Score;
-use super::text::msg;
 use super::{Console, Flow, Intent, Question, phrases};
 use shashki::combination::puzzle::{Puzzle, Refusal};
 use shashki::combination::{GAME, MaterialWon};
 use shashki::files::{DataDir, read_text, write_atomically};
+use shashki::msg;
 use shashki::notation::MoveReadings;
 use shashki::{Color, Move, Position};
 
@@ -187,7 +187,7 @@ impl Console {
         let text = match read_text(&path) {
             Ok(text) => text,
             Err(error) => {
-                let error = self.words(phrases::read_error(&error));
+                let error = self.words(error.message());
                 self.tell(msg!("puzzle-score-unreadable", path = shown, error = error));
                 return (Score::default(), None);
             }
@@ -221,7 +221,7 @@ impl Console {
         let written =
             DataDir::prepare(&path).and_then(|()| write_atomically(&path, text.as_bytes()));
         if let Err(error) = written {
-            let error = self.words(phrases::io_error(&error));
+            let error = self.words(shashki::files::io_error_message(&error));
             self.tell(msg!(
                 "puzzle-score-failed",
                 path = path.display().to_string(),
@@ -427,7 +427,8 @@ impl Console {
 #[cfg(test)]
 mod tests {
     use crate::app::console::Lang;
-    use crate::app::console::text::{Text, msg};
+    use shashki::msg;
+    use shashki::words::Text;
 
     fn gain(lang: Lang, game: &str, king: &str, men: i32) -> String {
         Text::new(lang).render(&msg!("puzzle-gain", game = game, king = king, men = men))

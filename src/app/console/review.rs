@@ -9,11 +9,13 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::text::{Message, msg};
+use shashki::msg;
+
 use super::{Console, phrases};
 use shashki::combination;
 use shashki::engine::{Decision, Engine, Limits, Mode, Source};
 use shashki::search::Score;
+use shashki::words::Message;
 use shashki::{Color, Game, Move, Outcome, Position, WinReason};
 
 /// The nodes a position is searched with unless `review DEPTH` or `--depth` says

@@ -1,7 +1,9 @@
 //! The player's puzzle score and its file, `puzzles.txt` in the data directory: one
 //! count a line (`solved 3`), `%` comments and blank lines allowed.
 
-use super::text::{Message, msg};
+use shashki::msg;
+
+use shashki::words::Message;
 
 /// The counts of the trainer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

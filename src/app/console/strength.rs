@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use super::Console;
 use super::command::{LEVEL_WORDS, level_word};
-use super::text::{Message, msg};
 use super::width::wrap_message;
 use shashki::engine::{LEVELS, Level, Limits, Reach, level};
+use shashki::msg;
+use shashki::words::Message;
 
 /// The record's tag that keeps the bot's strength: a level's name, `1500 ms` or `depth 6`.
 pub(super) const STRENGTH_TAG: &str = "BotStrength";

@@ -5,11 +5,12 @@ use std::time::{Duration, Instant};
 
 use super::clock::MoveLimits;
 use super::interrupt::Watch;
-use super::text::{Text, msg};
 use super::width::{cut, terminal_width};
 use super::{Console, phrases};
 use shashki::engine::{Decision, Engine, Limits, Mode, Progress, Stop};
+use shashki::msg;
 use shashki::notation::Notation;
+use shashki::words::Text;
 use shashki::{Game, Position};
 
 /// How long the bot must think before the progress line appears.

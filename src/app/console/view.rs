@@ -2,9 +2,9 @@
 //! started from an earlier position.
 
 use super::render::Marks;
-use super::text::msg;
 use super::{Console, Intent, Question, phrases};
-use shashki::notation::MoveReadings;
+use shashki::msg;
+use shashki::notation::{MoveNumber, MoveReadings, move_pairs};
 use shashki::{Color, Game, Move, Position};
 
 impl Console {
@@ -39,16 +39,8 @@ impl Console {
 
     /// The move number and the side to move of the position after `ply` plies.
     pub(super) fn number_at(&self, ply: usize) -> (usize, Color) {
-        let start = self.game.start();
-        let first = shashki::Game::new(*start).move_number();
-        // Counted in half-moves from White's first move of move `first`.
-        let half = ply + usize::from(start.side_to_move() == Color::Black);
-        let side = if half.is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        (first + half / 2, side)
+        let number = MoveNumber::of_ply(self.game.start(), ply);
+        (number.number, number.side)
     }
 
     /// `history`: the numbered moves, in the chosen notation.
@@ -58,18 +50,8 @@ impl Console {
             self.tell(msg!("history-empty"));
             return;
         }
-        let mut lines: Vec<String> = Vec::new();
-        let mut position = *self.game.start();
-        for (ply, &mv) in moves.iter().enumerate() {
-            let text = self.notation.write(&position, mv);
-            let (number, side) = self.number_at(ply);
-            match (side, lines.last_mut()) {
-                (Color::Black, Some(line)) if ply > 0 => line.push_str(&format!(" {text}")),
-                (Color::Black, _) => lines.push(format!("{number}. ... {text}")),
-                (Color::White, _) => lines.push(format!("{number}. {text}")),
-            }
-            position = position.play_unchecked(mv);
-        }
+        let texts = self.notation.texts(self.game.start(), &moves);
+        let mut lines = move_pairs(self.game.start(), &texts);
         if let Some(ply) = self.view {
             let (number, side) = self.number_at(ply);
             lines.push(self.words(msg!(

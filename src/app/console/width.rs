@@ -158,7 +158,8 @@ mod tests {
         );
     }
     use crate::app::console::Lang;
-    use crate::app::console::text::{Text, msg};
+    use shashki::msg;
+    use shashki::words::Text;
 
     #[test]
     fn a_cut_line_leaves_the_last_column_free_and_says_it_was_cut() {
