@@ -11,8 +11,7 @@ use shashki::book::{
     Analysis, Effort, Finish, Job, JobHeader, Men, MergedBook, Root, Settings, Walk, all_roots,
     fingerprint, short_line,
 };
-use shashki::files::{DataDir, write_atomically};
-use shashki::kb::KnowledgeBase;
+use shashki::kb::{self, KbEditor, KnowledgeBase};
 use shashki::search::Score;
 
 use super::values::{self, Ranged};
@@ -260,13 +259,13 @@ fn progress_line(analysis: &Analysis, roots: &[Root]) -> String {
 
 /// Writes the book of `merged` to `path` if it loads without errors; its facts.
 fn write_book(merged: &MergedBook, path: &Path) -> Result<usize, Box<dyn std::error::Error>> {
-    let text = merged.text();
-    let origin = path.display().to_string();
-    let (book, _) = KnowledgeBase::parse(&text, &origin).map_err(|problems| {
+    let refused = |problems: Vec<kb::Diagnostic>| {
         let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
         super::error::CliError::KnowledgeBase(shown)
-    })?;
-    DataDir::prepare(path).and_then(|()| write_atomically(path, text.as_bytes()))?;
+    };
+    let mut editor = KbEditor::open(path, "").map_err(refused)?;
+    editor.replace(merged.text());
+    let book = editor.save().map_err(refused)?;
     Ok(book.len())
 }
 

@@ -3,10 +3,10 @@
 use super::{Console, Intent, phrases};
 use shashki::Move;
 use shashki::MoveText;
-use shashki::files::{FileFailure, write_atomically};
 use shashki::kb::{
     self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Change,
-    Diagnostic, KnowledgeBase, Problem, Remembered, book_path, learned_path, locate_file, remember,
+    Diagnostic, KbEditor, KnowledgeBase, Remembered, book_path, learned_path, locate_file,
+    remember,
 };
 use shashki::msg;
 use shashki::notation::MoveReadings;
@@ -168,11 +168,9 @@ impl Console {
         for (path, text) in companions {
             if !seed.is_empty()
                 && let Some(path) = path.filter(|path| !path.exists())
-                && let Err(error) = write_atomically(&path, text.as_bytes())
+                && let Err(problems) = KbEditor::open(&path, text).and_then(|kb| kb.save())
             {
-                let failure = Problem::CannotWrite(FileFailure::from(&error));
-                let shown = Diagnostic::file_error(&path.display().to_string(), failure);
-                self.show_problems(&[shown]);
+                self.show_problems(&problems);
             }
         }
         if let Ok((kb, _)) = KnowledgeBase::load(&file) {
