@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::app::console::{self, Lang, Options, TimeControl};
+use crate::app::console::{self, BotOptions, Lang, Options, TimeControl};
 use clap::Args;
 use shashki::engine::{Level, Limits};
 use shashki::notation::Notation;
@@ -100,10 +100,13 @@ pub fn run(args: PlayArgs, lang: Lang) -> Result<ExitCode, Box<dyn std::error::E
         limits,
         study_depth: args.depth,
         strength_chosen: args.level.is_some() || args.depth.is_some() || args.movetime.is_some(),
-        use_kb,
-        kb: args.kb,
-        threads: args.threads.unwrap_or(1),
-        seed: args.seed,
+        bot: BotOptions {
+            use_kb,
+            kb: args.kb,
+            threads: args.threads.unwrap_or(1),
+            seed: args.seed,
+            tablebase: args.egtb.open(data.as_ref())?,
+        },
         no_color: args.no_color,
         open: args.file,
         name: args.name.unwrap_or_else(|| console::PLAYER.to_string()),
@@ -111,7 +114,6 @@ pub fn run(args: PlayArgs, lang: Lang) -> Result<ExitCode, Box<dyn std::error::E
             NotationArg::Full => Notation::Full,
             NotationArg::Short => Notation::Short,
         },
-        tablebase: args.egtb.open(data.as_ref())?,
         data,
         lang,
         time: args.time,

@@ -34,9 +34,9 @@ impl Console {
             self.tell(msg!("hint-game-over"));
             return;
         }
-        let before = *self.game.position();
+        let before = *self.record.game.position();
         // As long as the bot thinks on its moves, a second at least.
-        let time = match self.limits {
+        let time = match self.strength.limits {
             Limits::MoveTime(time) => time.max(HINT_TIME),
             _ => HINT_TIME,
         };
@@ -64,7 +64,7 @@ impl Console {
     /// The limits of hints, analysis and review: the player's `--depth` when given (for
     /// results that repeat), else `time`. The bot's level never weakens them.
     pub(super) fn study_limits(&self, time: Limits) -> Limits {
-        match self.study_depth {
+        match self.strength.study_depth {
             Some(depth) => Limits::Depth(depth),
             None => time,
         }
@@ -74,14 +74,17 @@ impl Console {
     /// base and the tables at full strength, and a table of its own, so that it leaves
     /// the bot's combination line and table alone.
     pub(super) fn prepare_hint_engine(&mut self) {
-        if self.hint_engine.is_none() {
+        if self.engines.hint_engine.is_none() {
             let config = EngineConfig {
-                seed: self.seed,
+                seed: self.strength.seed,
                 hash_mb: HINT_HASH_MB,
-                tablebase: self.engine.config().tablebase.clone(),
+                tablebase: self.engines.engine.config().tablebase.clone(),
                 ..EngineConfig::default()
             };
-            self.hint_engine = Some(Engine::new(config, self.engine.knowledge_base().cloned()));
+            self.engines.hint_engine = Some(Engine::new(
+                config,
+                self.engines.engine.knowledge_base().cloned(),
+            ));
         }
     }
 
@@ -97,7 +100,7 @@ impl Console {
         let side = phrases::side(position.side_to_move());
         self.prepare_hint_engine();
         // Where the endgame tables hold every move, they answer: exact, at once.
-        let exact = exact_lines(self.hint_engine.as_ref().expect("prepared"), &game);
+        let exact = exact_lines(self.engines.hint_engine.as_ref().expect("prepared"), &game);
         if !exact.lines.is_empty() {
             self.tell(msg!("analysis-exact", side = side));
             let rows = rows(
@@ -120,7 +123,7 @@ impl Console {
                 Limits::Infinite
             }
         };
-        let engine = self.hint_engine.as_mut().expect("prepared");
+        let engine = self.engines.hint_engine.as_mut().expect("prepared");
         let stop = engine.stop_signal();
         stop.reset();
         let (notation, in_place, text) = (self.notation, self.screen.progress, &self.text);
@@ -133,10 +136,13 @@ impl Console {
         };
         // With a depth to reach, a script's next line waits for the analysis to end.
         let watch = limits == Limits::Infinite;
-        let interrupts = self.interrupts.as_ref();
-        let (lines, _) = self.input.until_enter(interrupts, &stop, watch, || {
-            engine.lines(&game, LINES, limits, &mut show)
-        });
+        let interrupts = self.dialogue.interrupts.as_ref();
+        let (lines, _) = self
+            .dialogue
+            .input
+            .until_enter(interrupts, &stop, watch, || {
+                engine.lines(&game, LINES, limits, &mut show)
+            });
         self.tell(match lines.depth {
             0 => msg!("analysis-none"),
             depth if stop.is_requested() => msg!("analysis-stopped", depth = depth),

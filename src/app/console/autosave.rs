@@ -16,7 +16,7 @@ use shashki::notation::pdn::{self, GameRecord};
 impl Console {
     /// Whether the game is one a player would hate to lose: moves played, no result.
     fn unfinished(&self) -> bool {
-        !self.game_over() && !self.game.moves().is_empty()
+        !self.game_over() && !self.record.game.moves().is_empty()
     }
 
     /// Brings the autosave up to date: the record of an unfinished game, or no file.
@@ -25,25 +25,25 @@ impl Console {
         let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
             return;
         };
-        if self.resume_pending {
+        if self.saved.resume_pending {
             return;
         }
         if !self.unfinished() {
-            if self.autosaved.take().is_some() || path.exists() {
+            if self.saved.last.take().is_some() || path.exists() {
                 let _ = std::fs::remove_file(&path);
             }
             return;
         }
-        let record = self.record();
-        if self.autosaved.as_ref() == Some(&record) {
+        let record = self.record_text();
+        if self.saved.last.as_ref() == Some(&record) {
             return;
         }
         let written =
             DataDir::prepare(&path).and_then(|()| write_atomically(&path, record.as_bytes()));
         match written {
-            Ok(()) => self.autosaved = Some(record),
-            Err(error) if !self.autosave_failed => {
-                self.autosave_failed = true;
+            Ok(()) => self.saved.last = Some(record),
+            Err(error) if !self.saved.failed => {
+                self.saved.failed = true;
                 self.tell(msg!(
                     "autosave-failed",
                     path = path.display().to_string(),
@@ -60,7 +60,7 @@ impl Console {
         if !self.unfinished() {
             return;
         }
-        let record = self.record();
+        let record = self.record_text();
         self.put_aside(&record);
     }
 
@@ -82,8 +82,8 @@ impl Console {
                     plies = plies,
                     number = record.game.move_number()
                 ));
-                self.question = Question::Resume;
-                self.resume_pending = true;
+                self.dialogue.question = Question::Resume;
+                self.saved.resume_pending = true;
                 true
             }
             Ok(_) => {
@@ -100,7 +100,7 @@ impl Console {
 
     /// The answer to the resume question.
     pub(super) fn resume(&mut self, yes: bool) {
-        self.resume_pending = false;
+        self.saved.resume_pending = false;
         let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
             return;
         };
@@ -112,9 +112,9 @@ impl Console {
         match self.read_record(&path) {
             Ok(record) => {
                 if record.tag("White") == Some(BOT) {
-                    self.human = Color::Black;
+                    self.record.human = Color::Black;
                 } else if record.tag("Black") == Some(BOT) {
-                    self.human = Color::White;
+                    self.record.human = Color::White;
                 }
                 let tags = record.tags.clone();
                 let tag = |name: &str| {
@@ -128,7 +128,7 @@ impl Console {
                 if let Some(strength) = tag(STRENGTH_TAG) {
                     self.restore_strength(&strength);
                 }
-                let side = phrases::side(self.human);
+                let side = phrases::side(self.record.human);
                 self.tell(msg!("resumed", side = side));
                 self.show_strength();
                 self.show_board();
@@ -231,7 +231,7 @@ impl Console {
     /// The last words: where the unfinished game waits.
     pub(super) fn farewell(&mut self) {
         self.autosave();
-        let kept = self.autosaved.as_ref().and(self.data.as_ref());
+        let kept = self.saved.last.as_ref().and(self.data.as_ref());
         if let Some(path) = kept.map(DataDir::autosave) {
             self.tell(msg!("farewell-kept", path = path.display().to_string()));
         }

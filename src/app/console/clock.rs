@@ -228,9 +228,9 @@ impl Console {
     /// Before the prompt: the clock of the side to move runs (none once the game is
     /// over, nor while the game kept from last time waits to be resumed).
     pub(super) fn run_clock(&mut self) {
-        let to_move = self.game.position().side_to_move();
-        let running = !self.game_over() && !self.resume_pending && !self.in_puzzle();
-        if let Some(clocks) = &mut self.clocks {
+        let to_move = self.record.game.position().side_to_move();
+        let running = !self.game_over() && !self.saved.resume_pending && !self.in_puzzle();
+        if let Some(clocks) = &mut self.strength.clocks {
             match running {
                 true => clocks.start(to_move),
                 false => clocks.pause(),
@@ -243,12 +243,12 @@ impl Console {
     /// the bot's clock.
     pub(super) fn bot_limits(&mut self) -> MoveLimits {
         let bot = self.bot();
-        let Some(clocks) = &mut self.clocks else {
-            return MoveLimits::new(self.limits);
+        let Some(clocks) = &mut self.strength.clocks else {
+            return MoveLimits::new(self.strength.limits);
         };
         clocks.start(bot);
         let share = clocks.limits(bot);
-        match (self.strength_chosen, self.limits, share) {
+        match (self.strength.strength_chosen, self.strength.limits, share) {
             (true, Limits::MoveTime(time), Limits::Clock { target, max }) => {
                 MoveLimits::new(Limits::Clock {
                     target: target.min(time),
@@ -267,7 +267,7 @@ impl Console {
     /// After a line is typed: a flag that fell while the player thought ends the game.
     /// Whether it did.
     pub(super) fn check_flag(&mut self) -> bool {
-        match self.clocks.as_ref().and_then(Clocks::flagged) {
+        match self.strength.clocks.as_ref().and_then(Clocks::flagged) {
             Some(side) => !self.punch_clock(side),
             None => false,
         }
@@ -276,13 +276,13 @@ impl Console {
     /// `side` has moved (or its flag fell): false, and the game lost, when its time
     /// ran out first.
     pub(super) fn punch_clock(&mut self, side: Color) -> bool {
-        let Some(clocks) = &mut self.clocks else {
+        let Some(clocks) = &mut self.strength.clocks else {
             return true;
         };
         if clocks.punch(side) {
             return true;
         }
-        self.game.flag(side);
+        self.record.game.flag(side);
         self.show_board();
         self.proceed();
         false
@@ -335,7 +335,7 @@ impl Console {
         let left = ["WhiteClock", "BlackClock"]
             .map(|name| tag(name).and_then(|text| parse_clock_text(&text)));
         if let (Some(control), [Some(white), Some(black)]) = (control, left) {
-            self.clocks = Some(Clocks::resumed(control, [white, black]));
+            self.strength.clocks = Some(Clocks::resumed(control, [white, black]));
         }
     }
 }

@@ -19,7 +19,7 @@ pub(super) const CONSOLE_EVENT: &str = "shashki console game";
 impl Console {
     /// The game as a PDN record: an opened game's own tags, else the players named by
     /// colour, the event and the date.
-    pub(super) fn record(&self) -> String {
+    pub(super) fn record_text(&self) -> String {
         // The writer adds these from the game itself; a timed game names its control and
         // each side's time, and the bot's strength is kept, so that a resumed game goes on
         // as it was.
@@ -29,7 +29,7 @@ impl Console {
             .map(|strength| (STRENGTH_TAG, strength))
             .into_iter()
             .collect();
-        if let Some(clocks) = &self.clocks {
+        if let Some(clocks) = &self.strength.clocks {
             session.push(("TimeControl", clocks.control().pdn()));
             session.push(("WhiteClock", clock_text(clocks.left(Color::White))));
             session.push(("BlackClock", clock_text(clocks.left(Color::Black))));
@@ -41,15 +41,16 @@ impl Console {
                     .any(|(tag, _)| tag.eq_ignore_ascii_case(name))
         };
         let mut tags: Vec<(&str, String)> = self
+            .record
             .tags
             .iter()
             .filter(|(name, _)| !replaced(name))
             .map(|(name, value)| (name.as_str(), value.clone()))
             .collect();
         if tags.is_empty() {
-            let (white, black) = match self.human {
-                Color::White => (self.player.as_str(), BOT),
-                Color::Black => (BOT, self.player.as_str()),
+            let (white, black) = match self.record.human {
+                Color::White => (self.record.player.as_str(), BOT),
+                Color::Black => (BOT, self.record.player.as_str()),
             };
             tags = vec![
                 ("Event", CONSOLE_EVENT.to_string()),
@@ -59,7 +60,7 @@ impl Console {
             ];
         }
         tags.extend(session);
-        pdn::write(&self.game, &tags, &self.comments)
+        pdn::write(&self.record.game, &tags, &self.record.comments)
     }
 
     /// `save FILE` (`replace` for `save! FILE`): an existing file is replaced only when
@@ -80,8 +81,8 @@ impl Console {
         // Only a regular file is worth a question; the writer refuses anything else.
         if replace || !path.is_file() {
             self.write_record(path);
-        } else if self.interactive {
-            self.question = Question::Replace(path.to_path_buf());
+        } else if self.dialogue.interactive {
+            self.dialogue.question = Question::Replace(path.to_path_buf());
         } else {
             self.tell(msg!("save-exists", path = path.display().to_string()));
         }
@@ -89,7 +90,7 @@ impl Console {
 
     /// Writes the record to `path` in one step.
     pub(super) fn write_record(&mut self, path: &Path) {
-        let text = self.record();
+        let text = self.record_text();
         match write_atomically(path, text.as_bytes()) {
             Ok(()) => self.tell(msg!("saved", path = path.display().to_string())),
             Err(error) => self.tell(msg!(
@@ -103,7 +104,7 @@ impl Console {
     /// Every knowledge-base file the console may use or write: the one found for
     /// `--kb` or in the current directory, and the player's own.
     fn knowledge_base_files(&self) -> Vec<PathBuf> {
-        let base = locate_file(self.kb_path.as_deref(), self.data.as_ref());
+        let base = locate_file(self.engines.kb_path.as_deref(), self.data.as_ref());
         let mut files: Vec<PathBuf> = base.iter().cloned().collect();
         files.extend(self.data.as_ref().map(DataDir::knowledge_base));
         // The learned facts and the book beside it are knowledge bases too.
@@ -161,7 +162,7 @@ impl Console {
                 self.keep_unfinished();
                 let moves_lost = record.moves_lost;
                 self.take_game(record);
-                let plies = self.game.moves().len();
+                let plies = self.record.game.moves().len();
                 let path = path.display().to_string();
                 let plies = self.words(msg!("plies", count = plies));
                 self.tell(if count > 1 {

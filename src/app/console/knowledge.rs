@@ -13,7 +13,7 @@ use shashki::notation::MoveReadings;
 
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
-        let located = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
+        let located = KnowledgeBase::locate(self.engines.kb_path.as_deref(), self.data.as_ref());
         if self.adopt_kb(located, false).is_err() {
             self.tell(msg!("kb-none"));
         }
@@ -22,10 +22,10 @@ impl Console {
     /// `kb reload`: the base read again, its broken facts left out and shown; a file
     /// that cannot be read at all leaves the base in use as it was.
     pub(super) fn kb_reload(&mut self) {
-        let reloaded = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
+        let reloaded = KnowledgeBase::locate(self.engines.kb_path.as_deref(), self.data.as_ref());
         if let Err(diagnostics) = self.adopt_kb(reloaded, true) {
             let errors = errors(&diagnostics);
-            if self.engine.knowledge_base().is_some() {
+            if self.engines.engine.knowledge_base().is_some() {
                 self.tell(msg!("kb-reload-kept", errors = errors));
             } else {
                 self.tell(msg!("kb-reload-none", errors = errors));
@@ -57,16 +57,16 @@ impl Console {
             facts = kb.len(),
             left = kb.left_out()
         ));
-        self.engine.set_knowledge_base(Some(kb));
-        self.hint_engine = None;
+        self.engines.engine.set_knowledge_base(Some(kb));
+        self.engines.hint_engine = None;
         Ok(())
     }
 
     pub(super) fn kb_check(&mut self) {
         // The base in use, as the bot loads it: the file and its learned facts, or the
         // built-in base with them.
-        let file = locate_file(self.kb_path.as_deref(), self.data.as_ref());
-        let loaded = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
+        let file = locate_file(self.engines.kb_path.as_deref(), self.data.as_ref());
+        let loaded = KnowledgeBase::locate(self.engines.kb_path.as_deref(), self.data.as_ref());
         match loaded {
             Ok((kb, diagnostics)) => {
                 self.show_problems(&diagnostics);
@@ -95,7 +95,7 @@ impl Console {
     /// Teaches the base this position's move: the file in use, or, while the built-in
     /// base is in use, the player's own base in the data directory, seeded from it.
     pub(super) fn remember(&mut self, typed: &MoveReadings, name: Option<String>) {
-        let position = *self.game.position();
+        let position = *self.record.game.position();
         if let Some(mv) = self.read_move(typed, &position, Intent::Remember(name.clone())) {
             self.remember_move(mv, name);
         }
@@ -103,8 +103,8 @@ impl Console {
 
     /// Teaches the base the legal move `mv` of this position, under `name` if given.
     pub(super) fn remember_move(&mut self, mv: Move, name: Option<String>) {
-        let position = *self.game.position();
-        let (file, seed) = match locate_file(self.kb_path.as_deref(), self.data.as_ref()) {
+        let position = *self.record.game.position();
+        let (file, seed) = match locate_file(self.engines.kb_path.as_deref(), self.data.as_ref()) {
             Some(file) => (file, ""),
             None => match &self.data {
                 Some(data) => (data.knowledge_base(), BUILTIN_TEXT),
@@ -116,7 +116,7 @@ impl Console {
         };
         let default_name = self.words(msg!(
             "remember-default-name",
-            number = self.game.move_number(),
+            number = self.record.game.move_number(),
             mv = MoveText::from_move(&position, mv).to_string()
         ));
         let played = MoveText::from_move(&position, mv).to_string();
@@ -174,8 +174,8 @@ impl Console {
             }
         }
         if let Ok((kb, _)) = KnowledgeBase::load(&file) {
-            self.engine.set_knowledge_base(Some(kb));
-            self.hint_engine = None;
+            self.engines.engine.set_knowledge_base(Some(kb));
+            self.engines.hint_engine = None;
         }
     }
 }

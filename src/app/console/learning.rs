@@ -17,9 +17,9 @@ impl Console {
     /// Lists the combinations of the game, then asks before it adds the new ones to the
     /// learned facts beside the base in use (the player's own for the built-in base).
     pub(super) fn learn(&mut self) {
-        let games = [(self.game_source(), self.game.clone())];
+        let games = [(self.game_source(), self.record.game.clone())];
         let target = learned_path(
-            locate_file(self.kb_path.as_deref(), self.data.as_ref()).as_deref(),
+            locate_file(self.engines.kb_path.as_deref(), self.data.as_ref()).as_deref(),
             self.data.as_ref(),
         );
         let mut worth_learning = false;
@@ -55,8 +55,8 @@ impl Console {
             let line = fact.line.join(" ");
             self.tell(msg!("learn-fact", name = fact.name.as_str(), line = line));
         }
-        self.pending = Some(new);
-        self.question = Question::Learn;
+        self.engines.pending = Some(new);
+        self.dialogue.question = Question::Learn;
     }
 
     /// Tells each combination of the game; whether any is worth learning (a deep search
@@ -93,7 +93,7 @@ impl Console {
 
     /// The answer to "add these facts?".
     pub(super) fn answer_learn(&mut self, yes: bool) {
-        let Some(pending) = self.pending.take() else {
+        let Some(pending) = self.engines.pending.take() else {
             return;
         };
         if !yes {
@@ -107,10 +107,11 @@ impl Console {
                     count = pending.facts.len(),
                     path = pending.target.display().to_string()
                 ));
-                let reloaded = KnowledgeBase::locate(self.kb_path.as_deref(), self.data.as_ref());
+                let reloaded =
+                    KnowledgeBase::locate(self.engines.kb_path.as_deref(), self.data.as_ref());
                 if let Ok((kb, _)) = reloaded {
-                    self.engine.set_knowledge_base(Some(kb));
-                    self.hint_engine = None;
+                    self.engines.engine.set_knowledge_base(Some(kb));
+                    self.engines.hint_engine = None;
                 }
             }
             Err(problems) => self.show_problems(&problems),
@@ -120,16 +121,21 @@ impl Console {
     /// The game at hand as a learned fact names its source: its players and date.
     fn game_source(&self) -> GameSource {
         let tag = |name: &str| {
-            self.tags
+            self.record
+                .tags
                 .iter()
                 .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
                 .map(|(_, value)| value.clone())
         };
         let (white, black) = match (tag("White"), tag("Black")) {
             (Some(white), Some(black)) => (white, black),
-            _ => match self.human {
-                shashki::Color::White => (self.player.clone(), super::files::BOT.to_string()),
-                shashki::Color::Black => (super::files::BOT.to_string(), self.player.clone()),
+            _ => match self.record.human {
+                shashki::Color::White => {
+                    (self.record.player.clone(), super::files::BOT.to_string())
+                }
+                shashki::Color::Black => {
+                    (super::files::BOT.to_string(), self.record.player.clone())
+                }
             },
         };
         let date = tag("Date").unwrap_or_else(super::files::today);

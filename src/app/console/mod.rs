@@ -71,14 +71,8 @@ pub struct Options {
     /// Whether the player chose the bot's strength (a level, a time or a depth a move):
     /// on a clock it then bounds the clock's share too.
     pub strength_chosen: bool,
-    /// Whether the bot plays the knowledge base (the weakest levels do not).
-    pub use_kb: bool,
-    /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
-    pub kb: Option<PathBuf>,
-    /// The threads the bot searches with.
-    pub threads: usize,
-    /// The bot's random seed (default: from the clock).
-    pub seed: Option<u64>,
+    /// The bot's engine: its knowledge, threads, seed and tables.
+    pub bot: BotOptions,
     /// Plain text even on a terminal.
     pub no_color: bool,
     /// How the bot's moves and hints are written.
@@ -87,14 +81,39 @@ pub struct Options {
     pub open: Option<PathBuf>,
     /// The player's name in game records.
     pub name: String,
-    /// The endgame tables the bot uses (the built-in king endings, and databases if given).
-    pub tablebase: Tablebase,
     /// The language the console speaks.
     pub lang: Lang,
     /// The player's data directory (`None`: the system names no home).
     pub data: Option<DataDir>,
     /// Game clocks: the bot manages its time on them, a flag fall loses.
     pub time: Option<TimeControl>,
+}
+
+/// The console's engine settings.
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    /// Whether the bot plays the knowledge base (the weakest levels do not).
+    pub use_kb: bool,
+    /// The knowledge base file (default: ./kb/combs.txt, else your own in the data directory, else the built-in base).
+    pub kb: Option<PathBuf>,
+    /// The threads the bot searches with.
+    pub threads: usize,
+    /// The bot's random seed (default: from the clock).
+    pub seed: Option<u64>,
+    /// The endgame tables the bot uses (the built-in king endings, and databases if given).
+    pub tablebase: Tablebase,
+}
+
+impl Default for BotOptions {
+    fn default() -> BotOptions {
+        BotOptions {
+            use_kb: true,
+            kb: None,
+            threads: 1,
+            seed: None,
+            tablebase: Tablebase::builtin(),
+        }
+    }
 }
 
 impl Default for Options {
@@ -105,15 +124,11 @@ impl Default for Options {
             limits: Limits::default(),
             study_depth: None,
             strength_chosen: false,
-            use_kb: true,
-            kb: None,
-            threads: 1,
-            seed: None,
+            bot: BotOptions::default(),
             no_color: false,
             notation: Notation::Full,
             open: None,
             name: files::PLAYER.to_string(),
-            tablebase: Tablebase::builtin(),
             lang: Lang::En,
             data: None,
             time: None,
@@ -193,8 +208,34 @@ enum Flow {
     Quit,
 }
 
-/// One session: the game, the bot, and the conversation.
+/// One session: the game, the bot, and the conversation, each part owning its state.
 struct Console {
+    /// The game and what is shown of it.
+    record: Record,
+    /// What the autosave holds.
+    saved: Saved,
+    /// How strongly and how fast the bot plays.
+    strength: Strength,
+    /// The bot and its knowledge.
+    engines: Engines,
+    /// Where lines come from and what they answer.
+    dialogue: Dialogue,
+    /// The player's data directory (history, own knowledge base, the game in progress).
+    data: Option<DataDir>,
+    style: Style,
+    /// How the bot's moves and hints are written.
+    notation: Notation,
+    screen: Screen,
+    /// The puzzle trainer, from the first `puzzle` on.
+    trainer: Option<puzzle::Trainer>,
+    /// The messages in the player's language.
+    text: Text,
+    out: io::Stdout,
+}
+
+/// The game record and its view: the moves, the record's tags and comments, the
+/// players, and what has been said about its end.
+struct Record {
     game: Game,
     /// The plies from the start to the position shown, when it is an earlier one.
     view: Option<usize>,
@@ -208,11 +249,25 @@ struct Console {
     /// The player's name in records.
     player: String,
     human: Color,
-    engine: Engine,
-    /// A second engine for hints, so that a hint leaves the bot's combination line alone.
-    hint_engine: Option<Engine>,
-    /// Learned facts waiting for the answer to [`Question::Learn`].
-    pending: Option<shashki::combination::learn::NewFacts>,
+    /// Whether the end of the current game has been announced.
+    announced: bool,
+    /// The material when the human last declined a king-against-king draw.
+    declined: Option<Material>,
+}
+
+/// The autosave's state.
+struct Saved {
+    /// The record last written to the autosave.
+    last: Option<String>,
+    /// The autosave holds last time's unfinished game and the player has not yet
+    /// said whether to resume it: it must not be touched.
+    resume_pending: bool,
+    /// Whether an autosave failure was reported (once is enough).
+    failed: bool,
+}
+
+/// The bot's strength and the clocks.
+struct Strength {
     seed: u64,
     /// The bot's limits without clocks.
     limits: Limits,
@@ -223,36 +278,28 @@ struct Console {
     study_depth: Option<u32>,
     /// Both sides' clocks in a timed game.
     clocks: Option<Clocks>,
+}
+
+/// The engines and the knowledge base they use.
+struct Engines {
+    engine: Engine,
+    /// A second engine for hints, so that a hint leaves the bot's combination line alone.
+    hint_engine: Option<Engine>,
+    /// Learned facts waiting for the answer to [`Question::Learn`].
+    pending: Option<shashki::combination::learn::NewFacts>,
     kb_path: Option<PathBuf>,
-    /// The player's data directory (history, own knowledge base, the game in progress).
-    data: Option<DataDir>,
-    /// Whether a person is at a terminal (questions may be asked).
-    interactive: bool,
-    /// The record last written to the autosave.
-    autosaved: Option<String>,
-    /// The autosave holds last time's unfinished game and the player has not yet
-    /// said whether to resume it: it must not be touched.
-    resume_pending: bool,
-    /// Whether an autosave failure was reported (once is enough).
-    autosave_failed: bool,
-    style: Style,
-    /// How the bot's moves and hints are written.
-    notation: Notation,
-    screen: Screen,
+}
+
+/// Type-ahead and questions: where lines come from, the question they answer, and
+/// Ctrl-C.
+struct Dialogue {
     question: Question,
-    /// The material when the human last declined a king-against-king draw.
-    declined: Option<Material>,
-    /// Whether the end of the current game has been announced.
-    announced: bool,
-    /// The puzzle trainer, from the first `puzzle` on.
-    trainer: Option<puzzle::Trainer>,
-    /// The messages in the player's language.
-    text: Text,
-    out: io::Stdout,
     /// Where lines come from.
     input: Input,
     /// Ctrl-C caught while the bot works (on a terminal).
     interrupts: Option<Interrupts>,
+    /// Whether a person is at a terminal (questions may be asked).
+    interactive: bool,
 }
 
 /// Plays a console session until the player quits or the input ends.
@@ -261,7 +308,7 @@ pub fn run(options: Options) -> io::Result<()> {
     console.begin(&options);
     console.converse();
     console.farewell();
-    console.input.finish();
+    console.dialogue.input.finish();
     Ok(())
 }
 
@@ -280,61 +327,71 @@ impl Console {
         let style = Style {
             color: escapes && !options.no_color && !no_color_env,
         };
-        let seed = options.seed.unwrap_or_else(clock_seed);
+        let seed = options.bot.seed.unwrap_or_else(clock_seed);
         let start = options.start.unwrap_or_else(Position::start);
         // At a terminal, the program holds what is typed until a prompt asks for it.
         let keyboard = interactive.then(Keyboard::take_over).flatten();
         Console {
-            game: Game::new(start),
-            view: None,
-            tags: Vec::new(),
-            recorded_plies: None,
-            comments: Vec::new(),
-            player: options.name.clone(),
-            human: options.human,
-            engine: Engine::new(
-                EngineConfig {
-                    use_kb: options.use_kb,
-                    seed,
-                    threads: options.threads,
-                    tablebase: options.tablebase.clone(),
-                    ..EngineConfig::default()
+            record: Record {
+                game: Game::new(start),
+                view: None,
+                tags: Vec::new(),
+                recorded_plies: None,
+                comments: Vec::new(),
+                player: options.name.clone(),
+                human: options.human,
+                announced: false,
+                declined: None,
+            },
+            saved: Saved {
+                last: None,
+                resume_pending: false,
+                failed: false,
+            },
+            strength: Strength {
+                seed,
+                limits: options.limits,
+                strength_chosen: options.strength_chosen,
+                study_depth: options.study_depth,
+                clocks: options.time.map(Clocks::new),
+            },
+            engines: Engines {
+                engine: Engine::new(
+                    EngineConfig {
+                        use_kb: options.bot.use_kb,
+                        seed,
+                        threads: options.bot.threads,
+                        tablebase: options.bot.tablebase.clone(),
+                        ..EngineConfig::default()
+                    },
+                    None,
+                ),
+                hint_engine: None,
+                pending: None,
+                kb_path: options.bot.kb.clone(),
+            },
+            dialogue: Dialogue {
+                question: Question::None,
+                input: match interactive {
+                    true => Input::terminal(
+                        &start,
+                        options.lang,
+                        style.color,
+                        options.data.as_ref(),
+                        keyboard.clone(),
+                    ),
+                    false => Input::script(),
                 },
-                None,
-            ),
-            hint_engine: None,
-            pending: None,
-            seed,
-            limits: options.limits,
-            strength_chosen: options.strength_chosen,
-            study_depth: options.study_depth,
-            clocks: options.time.map(Clocks::new),
-            kb_path: options.kb.clone(),
+                interrupts: interactive.then(|| Interrupts::install(keyboard)).flatten(),
+                interactive,
+            },
             data: options.data.clone(),
-            interactive,
-            autosaved: None,
-            resume_pending: false,
-            autosave_failed: false,
             style,
             notation: options.notation,
             screen: Screen { progress: escapes },
-            question: Question::None,
-            declined: None,
-            announced: false,
             trainer: None,
             text: Text::new(options.lang),
             out: io::stdout(),
-            input: match interactive {
-                true => Input::terminal(
-                    &start,
-                    options.lang,
-                    style.color,
-                    options.data.as_ref(),
-                    keyboard.clone(),
-                ),
-                false => Input::script(),
-            },
-            interrupts: interactive.then(|| Interrupts::install(keyboard)).flatten(),
         }
     }
 
@@ -378,17 +435,19 @@ impl Console {
             self.ask_again_after_the_end();
             self.offer_draw_if_due();
             self.run_clock();
-            let mode = match self.question {
+            let mode = match self.dialogue.question {
                 Question::None => Mode::Play,
                 _ => Mode::Question,
             };
-            let position = self.puzzle_position().unwrap_or(*self.game.position());
-            self.input.set_position(&position, mode);
+            let position = self
+                .puzzle_position()
+                .unwrap_or(*self.record.game.position());
+            self.dialogue.input.set_position(&position, mode);
             if mode == Mode::Question {
                 self.set_typed_ahead_aside();
             }
             let prompt = self.prompt();
-            match self.input.read(&prompt) {
+            match self.dialogue.input.read(&prompt) {
                 Line::Text(text) => {
                     interrupts = 0;
                     errors = 0;
@@ -405,11 +464,11 @@ impl Console {
                 Line::Interrupted => {
                     errors = 0;
                     interrupts += 1;
-                    if self.question == Question::Quit || interrupts >= 3 {
+                    if self.dialogue.question == Question::Quit || interrupts >= 3 {
                         break;
                     }
                     if interrupts == 2 {
-                        self.question = Question::Quit;
+                        self.dialogue.question = Question::Quit;
                     } else {
                         self.tell(msg!("line-cleared"));
                     }
@@ -470,12 +529,12 @@ impl Console {
     }
 
     fn bot(&self) -> Color {
-        self.human.opposite()
+        self.record.human.opposite()
     }
 
     fn prompt(&self) -> String {
         // Fluent drops a message's trailing space: the prompts get theirs here.
-        let question = match &self.question {
+        let question = match &self.dialogue.question {
             Question::Resume => msg!("ask-resume"),
             Question::Replace(path) => msg!("ask-replace", path = path.display().to_string()),
             Question::Draw => msg!("ask-draw"),
@@ -498,7 +557,7 @@ impl Console {
                     .join(", "),
                 count = choices.len()
             ),
-            Question::Learn => match &self.pending {
+            Question::Learn => match &self.engines.pending {
                 Some(pending) => msg!(
                     "ask-learn",
                     count = pending.facts.len(),
@@ -518,7 +577,7 @@ impl Console {
                     Color::Black => "...",
                 };
                 let side = self.words(msg!("prompt-side", side = phrases::side(side)));
-                let viewing = match self.view {
+                let viewing = match self.record.view {
                     Some(_) => format!(" {}", self.words(msg!("prompt-back"))),
                     None => String::new(),
                 };
@@ -539,11 +598,11 @@ impl Console {
 
     fn show_board(&mut self) {
         let (position, marks) = self.shown();
-        let text = render::board(&position, marks, self.human, self.style);
+        let text = render::board(&position, marks, self.record.human, self.style);
         let _ = write!(self.out, "{text}");
         let material = phrases::material(&position, &self.text);
         self.say(material);
-        if let Some(clocks) = &self.clocks {
+        if let Some(clocks) = &self.strength.clocks {
             let [white, black] =
                 [Color::White, Color::Black].map(|side| clock_text(clocks.left(side)));
             self.tell(msg!("clocks", white = white, black = black));
@@ -554,25 +613,25 @@ impl Console {
     fn handle(&mut self, text: &str) -> Flow {
         if let Question::Which {
             choices, intent, ..
-        } = &self.question
+        } = &self.dialogue.question
             && let Some(meant) = chosen(text, choices).or_else(|| {
                 (choices.len() == 1 && parse_answer(text) == Some(true))
                     .then(|| choices[0].1.clone())
             })
         {
             let intent = intent.clone();
-            self.question = Question::None;
+            self.dialogue.question = Question::None;
             self.act(meant, intent);
             return Flow::Continue;
         }
-        if self.question != Question::None
+        if self.dialogue.question != Question::None
             && let Some(yes) = parse_answer(text)
         {
             return self.answer(yes);
         }
         let command = match text.parse::<Command>() {
             Ok(command) => command,
-            Err(CommandError::Empty) if self.question != Question::None => {
+            Err(CommandError::Empty) if self.dialogue.question != Question::None => {
                 self.tell(msg!("answer-please"));
                 return Flow::Continue;
             }
@@ -583,10 +642,10 @@ impl Console {
                 return Flow::Continue;
             }
         };
-        if self.question == Question::Quit {
+        if self.dialogue.question == Question::Quit {
             self.resume_question();
         }
-        match self.question {
+        match self.dialogue.question {
             // A puzzle leaves the game alone: the question waits for the end of it.
             Question::Resume if matches!(command, Command::Puzzle(_)) => {}
             // Playing on instead of answering says no.
@@ -595,31 +654,31 @@ impl Console {
             }
             Question::Replace(_) => {
                 self.tell(msg!("not-saved"));
-                self.question = Question::None;
+                self.dialogue.question = Question::None;
             }
             Question::Learn => {
-                self.question = Question::None;
+                self.dialogue.question = Question::None;
                 self.answer_learn(false);
             }
             // Anything else than a choice: the typed move is dropped.
-            Question::Which { .. } => self.question = Question::None,
+            Question::Which { .. } => self.dialogue.question = Question::None,
             _ => {}
         }
         self.execute(command)
     }
 
     fn answer(&mut self, yes: bool) -> Flow {
-        let question = std::mem::replace(&mut self.question, Question::None);
+        let question = std::mem::replace(&mut self.dialogue.question, Question::None);
         match (question, yes) {
             (Question::Resume, yes) => self.resume(yes),
             (Question::Replace(path), true) => self.write_record(&path),
             (Question::Replace(_), false) => self.tell(msg!("not-saved")),
             (Question::Draw, true) => {
-                self.game.agree_draw();
+                self.record.game.agree_draw();
                 self.proceed();
             }
             (Question::Draw, false) => {
-                self.declined = Some(material(self.game.position()));
+                self.record.declined = Some(material(self.record.game.position()));
                 self.tell(msg!("play-on"));
             }
             (Question::NewGame, true) => self.new_game(Position::start()),
@@ -632,7 +691,7 @@ impl Console {
                 self.tell(msg!("which-declined"));
             }
             (question @ Question::Which { .. }, _) => {
-                self.question = question;
+                self.dialogue.question = question;
                 self.tell(msg!("answer-which"));
             }
             (Question::None, _) => {}
@@ -643,24 +702,24 @@ impl Console {
     /// Once the game is over, every other question answered, the prompt asks again
     /// for a new game.
     fn ask_again_after_the_end(&mut self) {
-        if self.question == Question::None
-            && self.announced
+        if self.dialogue.question == Question::None
+            && self.record.announced
             && self.game_over()
             && !self.in_puzzle()
         {
-            self.question = Question::NewGame;
+            self.dialogue.question = Question::NewGame;
         }
     }
 
     /// After "quit?" is answered no: back to the resume question if it was not answered,
     /// or the new-game question if the game is over (a pending draw offer comes back by itself).
     fn resume_question(&mut self) {
-        self.question = if self.in_puzzle() {
+        self.dialogue.question = if self.in_puzzle() {
             // The game's questions wait for the end of the puzzles.
             Question::None
-        } else if self.resume_pending {
+        } else if self.saved.resume_pending {
             Question::Resume
-        } else if self.announced && self.game_over() {
+        } else if self.record.announced && self.game_over() {
             Question::NewGame
         } else {
             Question::None
@@ -685,10 +744,10 @@ impl Console {
                 | Command::Move(_)
         );
         if !looking {
-            self.view = None;
+            self.record.view = None;
         }
         match command {
-            Command::Move(typed) => match self.view {
+            Command::Move(typed) => match self.record.view {
                 Some(ply) => self.move_at_shown(&typed, ply),
                 None => self.human_move(&typed),
             },
@@ -711,8 +770,8 @@ impl Console {
             Command::Undo => self.undo(),
             Command::New => self.new_game(Position::start()),
             Command::Flip => {
-                self.human = self.human.opposite();
-                let side = phrases::side(self.human);
+                self.record.human = self.record.human.opposite();
+                let side = phrases::side(self.record.human);
                 self.tell(msg!("you-play-now", side = side));
                 self.show_board();
                 self.proceed();
@@ -744,7 +803,7 @@ impl Console {
                 if self.game_over() {
                     self.tell(msg!("game-already-over"));
                 } else {
-                    self.game.resign(self.human);
+                    self.record.game.resign(self.record.human);
                     self.proceed();
                 }
             }
@@ -755,34 +814,35 @@ impl Console {
 
     /// Forgets the comments on moves taken back: they would stand by other moves.
     fn drop_lost_comments(&mut self) {
-        let plies = self.game.moves().len();
-        self.comments.retain(|comment| comment.ply <= plies);
+        let plies = self.record.game.moves().len();
+        self.record.comments.retain(|comment| comment.ply <= plies);
     }
 
     fn game_over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.record.game.outcome().is_some()
     }
 
     /// After any change: announce the end, or let the bot move when it is its turn.
     fn proceed(&mut self) {
         self.autosave();
-        if !self.game_over() && self.game.position().side_to_move() == self.bot() {
+        if !self.game_over() && self.record.game.position().side_to_move() == self.bot() {
             self.bot_move();
         }
-        if let Some(outcome) = self.game.outcome()
-            && !self.announced
+        if let Some(outcome) = self.record.game.outcome()
+            && !self.record.announced
         {
             self.announce(outcome);
         }
     }
 
     fn announce(&mut self, outcome: Outcome) {
-        self.announced = true;
+        self.record.announced = true;
         let token = pdn::result_token(Some(outcome));
         // A record of other players' game that ended as it was written: no "you".
         if self
+            .record
             .recorded_plies
-            .is_some_and(|plies| self.game.moves().len() <= plies)
+            .is_some_and(|plies| self.record.game.moves().len() <= plies)
         {
             self.tell(msg!(
                 "record-over",
@@ -790,11 +850,11 @@ impl Console {
                 token = token
             ));
             self.tell(msg!("game-over-help"));
-            self.question = Question::NewGame;
+            self.dialogue.question = Question::NewGame;
             return;
         }
         let verdict = match outcome {
-            Outcome::Win { winner, .. } if winner == self.human => msg!("verdict-you-win"),
+            Outcome::Win { winner, .. } if winner == self.record.human => msg!("verdict-you-win"),
             Outcome::Win { .. } => msg!("verdict-bot-wins"),
             Outcome::Draw(_) => msg!("verdict-draw"),
         };
@@ -805,7 +865,7 @@ impl Console {
             token = token
         ));
         self.tell(msg!("game-over-help"));
-        self.question = Question::NewGame;
+        self.dialogue.question = Question::NewGame;
     }
 
     fn new_game(&mut self, start: Position) {
@@ -828,22 +888,22 @@ impl Console {
         let ours = record.tags.is_empty()
             || record.tag("Event") == Some(files::CONSOLE_EVENT)
             || record.tag(strength::STRENGTH_TAG).is_some();
-        self.recorded_plies = (!ours).then(|| record.game.moves().len());
-        self.game = record.game;
-        self.tags = record.tags;
-        self.comments = record.comments;
-        self.engine.new_game();
+        self.record.recorded_plies = (!ours).then(|| record.game.moves().len());
+        self.record.game = record.game;
+        self.record.tags = record.tags;
+        self.record.comments = record.comments;
+        self.engines.engine.new_game();
         self.reset_questions();
-        if let Some(clocks) = &mut self.clocks {
+        if let Some(clocks) = &mut self.strength.clocks {
             *clocks = Clocks::new(clocks.control());
         }
     }
 
     fn reset_questions(&mut self) {
-        self.hint_engine = None;
-        self.declined = None;
-        self.announced = false;
-        self.question = Question::None;
+        self.engines.hint_engine = None;
+        self.record.declined = None;
+        self.record.announced = false;
+        self.dialogue.question = Question::None;
     }
 
     fn human_move(&mut self, typed: &MoveReadings) {
@@ -851,11 +911,11 @@ impl Console {
             self.tell(msg!("move-after-end"));
             return;
         }
-        if self.game.position().side_to_move() != self.human {
+        if self.record.game.position().side_to_move() != self.record.human {
             self.tell(msg!("not-your-move"));
             return;
         }
-        let position = *self.game.position();
+        let position = *self.record.game.position();
         if let Some(mv) = self.read_move(typed, &position, Intent::Play) {
             self.play_human(mv);
         }
@@ -883,7 +943,7 @@ impl Console {
                     .into_iter()
                     .map(|(_, mv)| (self.notation.write(position, mv), Meant::Move(mv)))
                     .collect();
-                self.question = Question::Which {
+                self.dialogue.question = Question::Which {
                     typed: typed.typed().to_string(),
                     choices,
                     intent,
@@ -906,7 +966,7 @@ impl Console {
                     .into_iter()
                     .map(|(_, mv)| (self.notation.write(position, mv), Meant::Move(mv)))
                     .collect();
-                self.question = Question::Which {
+                self.dialogue.question = Question::Which {
                     typed: typed.typed().to_string(),
                     choices,
                     intent,
@@ -973,7 +1033,7 @@ impl Console {
                     .into_iter()
                     .map(|(reading, position)| (reading, Meant::Position(position)))
                     .collect();
-                self.question = Question::Which {
+                self.dialogue.question = Question::Which {
                     typed: typed.to_string(),
                     choices,
                     intent,
@@ -1001,14 +1061,14 @@ impl Console {
 
     /// The player's legal move `mv`, played on the clock.
     fn play_human(&mut self, mv: Move) {
-        if self.question == Question::Draw {
-            self.declined = Some(material(self.game.position()));
-            self.question = Question::None;
+        if self.dialogue.question == Question::Draw {
+            self.record.declined = Some(material(self.record.game.position()));
+            self.dialogue.question = Question::None;
         }
-        if !self.punch_clock(self.human) {
+        if !self.punch_clock(self.record.human) {
             return;
         }
-        if self.game.play(mv).is_err() {
+        if self.record.game.play(mv).is_err() {
             self.tell(msg!("move-refused"));
             return;
         }
@@ -1020,7 +1080,7 @@ impl Console {
 
     /// The bot decides and plays; prints the board and its move with the reason.
     fn bot_move(&mut self) {
-        let before = *self.game.position();
+        let before = *self.record.game.position();
         let bot = self.bot();
         let limits = self.bot_limits();
         let thought = self.think(Thinker::Bot, limits);
@@ -1033,7 +1093,7 @@ impl Console {
         if !self.punch_clock(bot) {
             return;
         }
-        if self.game.play(decision.mv).is_err() {
+        if self.record.game.play(decision.mv).is_err() {
             self.tell(msg!("bot-illegal"));
             return;
         }
@@ -1044,7 +1104,7 @@ impl Console {
     }
 
     fn list_moves(&mut self) {
-        let position = *self.game.position();
+        let position = *self.record.game.position();
         let moves = position.legal_moves();
         if self.game_over() || moves.is_empty() {
             self.tell(msg!("moves-none"));
@@ -1067,21 +1127,21 @@ impl Console {
     /// Takes back plies up to and including the human's last move.
     fn undo(&mut self) {
         let human_plies = {
-            let positions: Vec<&Position> = self.game.positions().collect();
+            let positions: Vec<&Position> = self.record.game.positions().collect();
             positions[..positions.len() - 1]
                 .iter()
-                .rposition(|p| p.side_to_move() == self.human)
+                .rposition(|p| p.side_to_move() == self.record.human)
         };
         let Some(index) = human_plies else {
             self.tell(msg!("undo-nothing"));
             return;
         };
-        let count = self.game.moves().len() - index;
+        let count = self.record.game.moves().len() - index;
         for _ in 0..count {
-            self.game.undo();
+            self.record.game.undo();
         }
         self.drop_lost_comments();
-        self.engine.new_game();
+        self.engines.engine.new_game();
         self.reset_questions();
         self.tell(msg!("undo-done", count = count));
         self.show_board();
@@ -1093,16 +1153,19 @@ impl Console {
             return;
         }
         let bot = self.bot();
-        let stop = self.engine.stop_signal();
+        let stop = self.engines.engine.stop_signal();
         let (accepts, interrupted) = self.busy(stop, |console| {
-            console.engine.accepts_draw(&console.game, bot)
+            console
+                .engines
+                .engine
+                .accepts_draw(&console.record.game, bot)
         });
         if interrupted {
             self.tell(msg!("draw-interrupted"));
         }
         if accepts {
             self.tell(msg!("draw-accepted"));
-            self.game.agree_draw();
+            self.record.game.agree_draw();
             self.proceed();
         } else {
             self.tell(msg!("draw-declined"));
@@ -1112,7 +1175,7 @@ impl Console {
     /// Before a question's prompt: lines typed before it was asked do not answer it.
     /// They are shown as not run, and wait in the history.
     fn set_typed_ahead_aside(&mut self) {
-        let lines = self.input.set_aside();
+        let lines = self.dialogue.input.set_aside();
         if !lines.is_empty() {
             let lines = lines.join(" | ");
             self.tell(msg!("typed-ahead-set-aside", lines = lines));
@@ -1123,17 +1186,17 @@ impl Console {
     /// result is a draw), the bot offers a draw before the human's move, once per
     /// material balance.
     fn offer_draw_if_due(&mut self) {
-        let position = *self.game.position();
-        let due = self.question == Question::None
+        let position = *self.record.game.position();
+        let due = self.dialogue.question == Question::None
             && !self.in_puzzle()
             && !self.game_over()
-            && position.side_to_move() == self.human
+            && position.side_to_move() == self.record.human
             && is_king_against_king(&position)
-            && self.declined != Some(material(&position))
-            && self.engine.exact_value(&self.game) == Some(Value::Draw);
+            && self.record.declined != Some(material(&position))
+            && self.engines.engine.exact_value(&self.record.game) == Some(Value::Draw);
         if due {
             self.tell(msg!("draw-offer"));
-            self.question = Question::Draw;
+            self.dialogue.question = Question::Draw;
         }
     }
 }

@@ -78,7 +78,7 @@ impl Console {
             // Another game: the puzzle ends, and the command goes to the game.
             Command::New | Command::Load(_) | Command::Open { .. } => {
                 self.leave_puzzle();
-                if self.resume_pending {
+                if self.saved.resume_pending {
                     self.answer(false);
                 }
                 return None;
@@ -116,7 +116,7 @@ impl Console {
             }
             PuzzleAction::Next => {
                 self.trainer();
-                let Some(kb) = self.engine.knowledge_base() else {
+                let Some(kb) = self.engines.engine.knowledge_base() else {
                     self.tell(msg!("puzzle-no-kb"));
                     return;
                 };
@@ -148,7 +148,7 @@ impl Console {
         self.trainer();
         // A question about the game waits for the end of the puzzles (a resume
         // question comes back then): the game is not touched.
-        self.question = Question::None;
+        self.dialogue.question = Question::None;
         let trainer = self.trainer.as_mut().expect("the trainer");
         trainer.current = Some(Current {
             puzzle,
@@ -165,7 +165,7 @@ impl Console {
         if self.trainer.is_none() {
             let (score, file) = self.read_score();
             self.trainer = Some(Trainer {
-                rng: StdRng::seed_from_u64(self.seed),
+                rng: StdRng::seed_from_u64(self.strength.seed),
                 score,
                 file,
                 current: None,

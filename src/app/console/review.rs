@@ -123,13 +123,13 @@ impl Console {
     /// Ctrl-C ends it early with what the positions searched so far show, and how far
     /// that was.
     pub(super) fn review(&mut self, depth: Option<u32>) {
-        let moves = self.game.moves();
+        let moves = self.record.game.moves();
         if moves.is_empty() {
             self.tell(msg!("review-none"));
             return;
         }
         let plies = self.words(msg!("plies", count = moves.len()));
-        let limits = match depth.or(self.study_depth) {
+        let limits = match depth.or(self.strength.study_depth) {
             Some(depth) => Limits::Depth(depth),
             None => Limits::Nodes(REVIEW_NODES),
         };
@@ -139,14 +139,14 @@ impl Console {
         });
         let bar = self.review_bar(moves.len() + 1);
         self.prepare_hint_engine();
-        let engine = self.hint_engine.as_mut().expect("prepared");
+        let engine = self.engines.hint_engine.as_mut().expect("prepared");
         // The same table for every review of the game: cleared first.
         engine.new_game();
         let stop = engine.stop_signal();
         stop.reset();
         let (verdicts, _) = self.busy(stop.clone(), |console| {
-            let engine = console.hint_engine.as_mut().expect("prepared");
-            let mut game = Game::new(*console.game.start());
+            let engine = console.engines.hint_engine.as_mut().expect("prepared");
+            let mut game = Game::new(*console.record.game.start());
             let mut verdicts = Vec::with_capacity(moves.len() + 1);
             for ply in 0..=moves.len() {
                 match verdict(engine, &game, limits) {
@@ -181,7 +181,7 @@ impl Console {
     /// decisive mistake in a game that was lost.
     fn report_review(&mut self, moves: &[Move], verdicts: &[Verdict]) {
         let reviewed = verdicts.len().saturating_sub(1);
-        let positions: Vec<_> = self.game.positions().copied().collect();
+        let positions: Vec<_> = self.record.game.positions().copied().collect();
         // Mistakes and blunders, White's first.
         let mut counts = [[0usize; 2]; 2];
         for (ply, pair) in verdicts.windows(2).enumerate() {
@@ -240,7 +240,7 @@ impl Console {
     /// stayed lost, with the line that punishes it; or that no move of theirs lost it
     /// (a game lost on time or by resignation in a position that was not lost).
     fn report_decisive(&mut self, moves: &[Move], verdicts: &[Verdict], positions: &[Position]) {
-        let Some(Outcome::Win { winner, reason }) = self.game.outcome() else {
+        let Some(Outcome::Win { winner, reason }) = self.record.game.outcome() else {
             return;
         };
         let loser = winner.opposite();
@@ -326,7 +326,7 @@ impl Console {
                 position,
                 &found.line,
             )));
-            let name = self.engine.knowledge_base().and_then(|kb| {
+            let name = self.engines.engine.knowledge_base().and_then(|kb| {
                 let (fact, moves) = kb.lookup(position)?;
                 moves.contains(&found.line[0]).then_some(fact.name)
             });

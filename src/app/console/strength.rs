@@ -16,10 +16,13 @@ pub(super) const STRENGTH_TAG: &str = "BotStrength";
 impl Console {
     /// The bot's strength: its clock, its level, or its time or depth a move.
     pub(super) fn show_strength(&mut self) {
-        let text = match &self.clocks {
-            Some(clocks) if self.strength_chosen => {
-                let use_kb = self.engine.config().use_kb;
-                let (level, limits) = match (Level::of(self.limits, use_kb), self.limits) {
+        let text = match &self.strength.clocks {
+            Some(clocks) if self.strength.strength_chosen => {
+                let use_kb = self.engines.engine.config().use_kb;
+                let (level, limits) = match (
+                    Level::of(self.strength.limits, use_kb),
+                    self.strength.limits,
+                ) {
                     (Some(level), _) => {
                         (level_word(&level, self.text.lang()), level_limits(&level))
                     }
@@ -40,7 +43,7 @@ impl Console {
                 )
             }
             Some(clocks) => msg!("bot-clock", control = clocks.control().to_string()),
-            None => self.strength(false),
+            None => self.strength_message(false),
         };
         self.tell(text);
     }
@@ -48,26 +51,31 @@ impl Console {
     /// Sets the bot's limits and knowledge, and says what they are; on a clock they
     /// bound its share of the time.
     pub(super) fn set_strength(&mut self, limits: Limits, use_kb: bool) {
-        self.limits = limits;
-        self.strength_chosen = true;
-        self.engine.set_use_kb(use_kb);
-        let text = self.strength(true);
+        self.strength.limits = limits;
+        self.strength.strength_chosen = true;
+        self.engines.engine.set_use_kb(use_kb);
+        let text = self.strength_message(true);
         self.tell(text);
     }
 
     /// The bot's strength for the record, when it holds: always without a clock, on a
     /// clock when the player chose it.
     pub(super) fn strength_tag(&self) -> Option<String> {
-        if self.clocks.is_some() && !self.strength_chosen {
+        if self.strength.clocks.is_some() && !self.strength.strength_chosen {
             return None;
         }
-        let use_kb = self.engine.config().use_kb;
-        Some(match (Level::of(self.limits, use_kb), self.limits) {
-            (Some(level), _) => level.name.to_string(),
-            (None, Limits::MoveTime(time)) => format!("{} ms", time.as_millis()),
-            (None, Limits::Depth(depth)) => format!("depth {depth}"),
-            (None, _) => return None,
-        })
+        let use_kb = self.engines.engine.config().use_kb;
+        Some(
+            match (
+                Level::of(self.strength.limits, use_kb),
+                self.strength.limits,
+            ) {
+                (Some(level), _) => level.name.to_string(),
+                (None, Limits::MoveTime(time)) => format!("{} ms", time.as_millis()),
+                (None, Limits::Depth(depth)) => format!("depth {depth}"),
+                (None, _) => return None,
+            },
+        )
     }
 
     /// The strength a record's tag kept, quietly: a tag that cannot be read leaves
@@ -93,16 +101,16 @@ impl Console {
             None
         };
         if let Some((limits, use_kb)) = strength {
-            self.limits = limits;
-            self.strength_chosen = true;
-            self.engine.set_use_kb(use_kb);
+            self.strength.limits = limits;
+            self.strength.strength_chosen = true;
+            self.engines.engine.set_use_kb(use_kb);
         }
     }
 
     /// The bot's level in words, or its time or depth a move; `now` after a change.
-    fn strength(&self, now: bool) -> Message {
-        let level = Level::of(self.limits, self.engine.config().use_kb);
-        match (level, self.limits) {
+    fn strength_message(&self, now: bool) -> Message {
+        let level = Level::of(self.strength.limits, self.engines.engine.config().use_kb);
+        match (level, self.strength.limits) {
             (Some(level), _) => {
                 let name = level_word(&level, self.text.lang());
                 let does = self.words(level_limits(&level));
@@ -124,7 +132,7 @@ impl Console {
 impl Console {
     /// `levels`: every level, its names, what it does and what that means for a player.
     pub(super) fn list_levels(&mut self) {
-        let current = Level::of(self.limits, self.engine.config().use_kb);
+        let current = Level::of(self.strength.limits, self.engines.engine.config().use_kb);
         let mut lines = vec![self.words(msg!("levels-title"))];
         for (word, level) in LEVEL_WORDS.iter().zip(LEVELS) {
             let line = self.words(msg!(

@@ -41,6 +41,7 @@ impl Console {
         work: impl FnOnce(&mut Console) -> T,
     ) -> (T, bool) {
         let watch = self
+            .dialogue
             .interrupts
             .as_ref()
             .map(|interrupts| interrupts.watch(stop, false));
@@ -67,10 +68,14 @@ impl Console {
         let (decision, interrupted) = self.busy(stop, |console| {
             let show = console.screen.progress.then_some(&console.text);
             let engine = match thinker {
-                Thinker::Bot => &mut console.engine,
-                Thinker::Hint => console.hint_engine.as_mut().expect("prepared above"),
+                Thinker::Bot => &mut console.engines.engine,
+                Thinker::Hint => console
+                    .engines
+                    .hint_engine
+                    .as_mut()
+                    .expect("prepared above"),
             };
-            choose(engine, &console.game, limits, show)
+            choose(engine, &console.record.game, limits, show)
         });
         Thought {
             decision,
@@ -80,8 +85,8 @@ impl Console {
 
     fn engine_of(&mut self, thinker: Thinker) -> &mut Engine {
         match thinker {
-            Thinker::Bot => &mut self.engine,
-            Thinker::Hint => self.hint_engine.as_mut().expect("prepared"),
+            Thinker::Bot => &mut self.engines.engine,
+            Thinker::Hint => self.engines.hint_engine.as_mut().expect("prepared"),
         }
     }
 }

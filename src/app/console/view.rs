@@ -10,28 +10,34 @@ use shashki::{Color, Game, Move, Position};
 impl Console {
     /// The number of plies from the start to the position shown.
     pub(super) fn shown_ply(&self) -> usize {
-        self.view.unwrap_or(self.game.moves().len())
+        self.record.view.unwrap_or(self.record.game.moves().len())
     }
 
     /// The position shown and the marks of the move that led to it.
     pub(super) fn shown(&self) -> (Position, Marks) {
         let ply = self.shown_ply();
-        let position = *self.game.positions().nth(ply).expect("a ply of the game");
+        let position = *self
+            .record
+            .game
+            .positions()
+            .nth(ply)
+            .expect("a ply of the game");
         let marks = ply.checked_sub(1).map_or_else(Marks::default, |before| {
             let from = self
+                .record
                 .game
                 .positions()
                 .nth(before)
                 .expect("a ply of the game");
-            Marks::of(from, self.game.moves()[before])
+            Marks::of(from, self.record.game.moves()[before])
         });
         (position, marks)
     }
 
     /// The game up to the position shown.
     pub(super) fn shown_game(&self) -> Game {
-        let mut game = self.game.clone();
-        for _ in self.shown_ply()..self.game.moves().len() {
+        let mut game = self.record.game.clone();
+        for _ in self.shown_ply()..self.record.game.moves().len() {
             game.undo();
         }
         game
@@ -39,20 +45,20 @@ impl Console {
 
     /// The move number and the side to move of the position after `ply` plies.
     pub(super) fn number_at(&self, ply: usize) -> (usize, Color) {
-        let number = MoveNumber::of_ply(self.game.start(), ply);
+        let number = MoveNumber::of_ply(self.record.game.start(), ply);
         (number.number, number.side)
     }
 
     /// `history`: the numbered moves, in the chosen notation.
     pub(super) fn history(&mut self) {
-        let moves = self.game.moves();
+        let moves = self.record.game.moves();
         if moves.is_empty() {
             self.tell(msg!("history-empty"));
             return;
         }
-        let texts = self.notation.texts(self.game.start(), &moves);
-        let mut lines = move_pairs(self.game.start(), &texts);
-        if let Some(ply) = self.view {
+        let texts = self.notation.texts(self.record.game.start(), &moves);
+        let mut lines = move_pairs(self.record.game.start(), &texts);
+        if let Some(ply) = self.record.view {
             let (number, side) = self.number_at(ply);
             lines.push(self.words(msg!(
                 "history-shown",
@@ -65,9 +71,9 @@ impl Console {
 
     /// Shows the position after `ply` plies (the game's end when it is the last).
     pub(super) fn show_ply(&mut self, ply: usize) {
-        let end = self.game.moves().len();
+        let end = self.record.game.moves().len();
         let ply = ply.min(end);
-        self.view = (ply < end).then_some(ply);
+        self.record.view = (ply < end).then_some(ply);
         self.show_board();
         let (number, side) = self.number_at(ply);
         let side = phrases::side(side);
@@ -86,7 +92,7 @@ impl Console {
 
     /// `goto N`: the position before move `number`'s first ply.
     pub(super) fn goto(&mut self, number: usize) {
-        let end = self.game.moves().len();
+        let end = self.record.game.moves().len();
         match (0..=end).find(|&ply| self.number_at(ply).0 >= number) {
             Some(ply) => self.show_ply(ply),
             None => {
@@ -100,7 +106,7 @@ impl Console {
     /// A move typed at an earlier position: asks before the later plies are dropped.
     pub(super) fn move_at_shown(&mut self, typed: &MoveReadings, ply: usize) {
         let (position, _) = self.shown();
-        if position.side_to_move() != self.human {
+        if position.side_to_move() != self.record.human {
             self.tell(msg!("branch-bot-to-move"));
             return;
         }
@@ -112,8 +118,8 @@ impl Console {
     /// Asks whether to play `mv` at the position `ply` plies from the start, dropping
     /// the later plies.
     pub(super) fn ask_branch(&mut self, mv: Move, ply: usize) {
-        let dropped = self.game.moves().len() - ply;
-        self.question = Question::Branch { mv, ply };
+        let dropped = self.record.game.moves().len() - ply;
+        self.dialogue.question = Question::Branch { mv, ply };
         let plies = self.words(msg!("plies", count = dropped));
         self.tell(msg!("branch-warning", plies = plies));
     }
@@ -121,13 +127,13 @@ impl Console {
     /// The new line: the game cut back to `ply` plies, then `mv` played.
     pub(super) fn branch(&mut self, mv: Move, ply: usize) {
         self.keep_unfinished();
-        while self.game.moves().len() > ply {
-            self.game.undo();
+        while self.record.game.moves().len() > ply {
+            self.record.game.undo();
         }
         self.drop_lost_comments();
-        self.view = None;
+        self.record.view = None;
         self.reset_questions();
-        self.engine.new_game();
+        self.engines.engine.new_game();
         self.play_human(mv);
     }
 }
