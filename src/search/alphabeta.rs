@@ -114,17 +114,33 @@ impl Counters<'_> {
     }
 }
 
+/// The endgame tables a search probes.
+struct Tables<'a> {
+    tablebase: Option<&'a Tablebase>,
+    /// The most pieces the tablebase covers (0 without one): a cheap test before a probe.
+    pieces: u32,
+    /// Whether a probe waits for a table to be read or solved the first time.
+    wait: Wait,
+}
+
+/// What orders the moves of a node: per ply, the move list and its keys, the killers;
+/// the history of the quiet moves that cut off.
+struct Ordering {
+    lists: Vec<MoveList>,
+    order: Vec<Vec<i32>>,
+    /// Per ply, two quiet moves that cut off there lately, by [`Move::route`]
+    /// ([`NO_KILLER`] while there are none).
+    killers: [[u16; 2]; MAX_PLY],
+    history: Box<[[i32; 32]; 32]>,
+}
+
 /// The state of one search: counters, heuristics, the hash table, the clock and the stop request.
 pub(crate) struct Searcher<'a> {
     tt: &'a TranspositionTable,
     eval: Evaluator,
     deadline: Option<Instant>,
     stop: &'a Stop,
-    tablebase: Option<&'a Tablebase>,
-    /// The most pieces the tablebase covers (0 without one): a cheap test before a probe.
-    tablebase_pieces: u32,
-    /// Whether a probe waits for a table to be read or solved the first time.
-    table_wait: Wait,
+    tables: Tables<'a>,
     node_limit: u64,
     pub nodes: u64,
     /// Positions whose value the tablebase gave.
@@ -132,12 +148,8 @@ pub(crate) struct Searcher<'a> {
     pub stopped: bool,
     /// Keys of the game before the root and of the search path; the last is the current node.
     keys: Vec<u64>,
-    lists: Vec<MoveList>,
-    order: Vec<Vec<i32>>,
-    /// Per ply, two quiet moves that cut off there lately, by [`Move::route`]
-    /// ([`NO_KILLER`] while there are none).
-    killers: [[u16; 2]; MAX_PLY],
-    history: Box<[[i32; 32]; 32]>,
+    ordering: Ordering,
+    /// Per ply, the best line found from there: its moves and its length.
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// The best root move of the current iteration so far, with its score.
@@ -164,18 +176,22 @@ impl<'a> Searcher<'a> {
             eval: *shared.eval,
             deadline,
             stop,
-            tablebase,
-            tablebase_pieces: tablebase.map_or(0, Tablebase::most_pieces),
-            table_wait: Wait::No,
+            tables: Tables {
+                tablebase,
+                pieces: tablebase.map_or(0, Tablebase::most_pieces),
+                wait: Wait::No,
+            },
             node_limit: u64::MAX,
             nodes: 0,
             tablebase_hits: 0,
             stopped: false,
             keys: history,
-            lists: (0..MAX_PLY).map(|_| MoveList::new()).collect(),
-            order: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            killers: [[NO_KILLER; 2]; MAX_PLY],
-            history: Box::new([[0; 32]; 32]),
+            ordering: Ordering {
+                lists: (0..MAX_PLY).map(|_| MoveList::new()).collect(),
+                order: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+                killers: [[NO_KILLER; 2]; MAX_PLY],
+                history: Box::new([[0; 32]; 32]),
+            },
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             root_best: None,
@@ -203,7 +219,7 @@ impl<'a> Searcher<'a> {
     /// A search on the clock does not wait (the table is read or solved on a thread of
     /// its own meanwhile).
     pub fn wait_for_tables(&mut self) {
-        self.table_wait = Wait::Yes;
+        self.tables.wait = Wait::Yes;
     }
 
     /// Counts a node and now and then looks at the clock, the node limit and the stop request.
@@ -319,14 +335,14 @@ impl<'a> Searcher<'a> {
         beta: Score,
     ) -> Score {
         let (depth, ply, at) = (frame.depth, frame.ply, frame.ply.index());
-        let mut list = std::mem::take(&mut self.lists[at]);
+        let mut list = std::mem::take(&mut self.ordering.lists[at]);
         node.position.generate_moves(&mut list);
         let excluding = at == 0 && !self.excluded.is_empty();
         if excluding {
             list.retain(|mv| !self.excluded.contains(mv));
         }
         if list.is_empty() {
-            self.lists[at] = list;
+            self.ordering.lists[at] = list;
             return Score::loss_in(ply.0);
         }
         let captures = list[0].is_capture();
@@ -340,7 +356,7 @@ impl<'a> Searcher<'a> {
                     .prefetch(zobrist::key_after(node.key, &node.position, mv));
             }
         }
-        let mut order = std::mem::take(&mut self.order[at]);
+        let mut order = std::mem::take(&mut self.ordering.order[at]);
         let moves = list.as_mut_slice();
         // The hash move goes first, and the others are scored only if it does not cut off.
         let unordered = match hash_move.and_then(|hash| moves.iter().position(|&mv| mv == hash)) {
@@ -394,8 +410,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        self.lists[at] = list;
-        self.order[at] = order;
+        self.ordering.lists[at] = list;
+        self.ordering.order[at] = order;
         if self.stopped {
             return best.max(alpha);
         }
@@ -447,7 +463,7 @@ impl<'a> Searcher<'a> {
         let score = if index == 0 {
             -self.search(&child, next, ply.next(), -beta, -alpha)
         } else {
-            let is_killer = self.killers[at].contains(&mv.route());
+            let is_killer = self.ordering.killers[at].contains(&mv.route());
             // Once a win is in hand every move is searched in full: a reduced
             // one could hide a shorter win (or the defender a longer resistance).
             let reduce = frame.quiet
@@ -547,7 +563,7 @@ impl<'a> Searcher<'a> {
         if at >= MAX_PLY - 1 {
             return Score(self.eval.evaluate(position));
         }
-        let mut list = std::mem::take(&mut self.lists[at]);
+        let mut list = std::mem::take(&mut self.ordering.lists[at]);
         captures.list(&mut list);
         // Take the most first: big captures settle the exchange sooner.
         list.as_mut_slice()
@@ -577,7 +593,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        self.lists[at] = list;
+        self.ordering.lists[at] = list;
         best
     }
 
@@ -587,7 +603,7 @@ impl<'a> Searcher<'a> {
     #[inline(always)]
     fn probe(&mut self, position: &Position, counters: &Counters, ply: Ply) -> Option<Score> {
         // Nearly every node has more pieces than the tables: one count settles it.
-        if position.occupied().count() > self.tablebase_pieces {
+        if position.occupied().count() > self.tables.pieces {
             return None;
         }
         self.probe_table(position, counters, ply)
@@ -595,12 +611,12 @@ impl<'a> Searcher<'a> {
 
     #[inline(never)]
     fn probe_table(&mut self, position: &Position, counters: &Counters, ply: Ply) -> Option<Score> {
-        let tables = self.tablebase?;
+        let tables = self.tables.tablebase?;
         // Most small positions have no table: the counters are worked out only for one.
         if !tables.holds(position) {
             return None;
         }
-        let value = tables.value(position, &counters.of(position), self.table_wait)?;
+        let value = tables.value(position, &counters.of(position), self.tables.wait)?;
         let score = match value {
             Value::Draw => Score::DRAW,
             Value::Win(plies) => Score::win_in(ply.0 + plies),
@@ -636,13 +652,13 @@ impl<'a> Searcher<'a> {
         }
         // One pass finds the killers too: a quiet move's route is unique in its list, so
         // the last match is the only one, and taking it needs no branch to foresee.
-        let [first, second] = self.killers[at];
+        let [first, second] = self.ordering.killers[at];
         let (mut first_at, mut second_at) = (None, None);
         order.extend(moves.iter().enumerate().map(|(j, &mv)| {
             let route = mv.route();
             first_at = if route == first { Some(j) } else { first_at };
             second_at = if route == second { Some(j) } else { second_at };
-            self.history[mv.from().index()][mv.to().index()]
+            self.ordering.history[mv.from().index()][mv.to().index()]
                 + if mv.promotes() { 1 << 26 } else { 0 }
         }));
         let mut placed = 0;
@@ -665,14 +681,14 @@ impl<'a> Searcher<'a> {
 
     /// A quiet move caused a cut-off: remember it as a killer and in the history.
     fn reward_quiet(&mut self, at: usize, mv: Move, depth: Depth) {
-        if self.killers[at][0] != mv.route() {
-            self.killers[at][1] = self.killers[at][0];
-            self.killers[at][0] = mv.route();
+        if self.ordering.killers[at][0] != mv.route() {
+            self.ordering.killers[at][1] = self.ordering.killers[at][0];
+            self.ordering.killers[at][0] = mv.route();
         }
-        let entry = &mut self.history[mv.from().index()][mv.to().index()];
+        let entry = &mut self.ordering.history[mv.from().index()][mv.to().index()];
         *entry += depth.0 * depth.0;
         if *entry > 1 << 24 {
-            for row in self.history.iter_mut() {
+            for row in self.ordering.history.iter_mut() {
                 for value in row.iter_mut() {
                     *value /= 2;
                 }
