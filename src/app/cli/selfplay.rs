@@ -43,6 +43,101 @@ const HASH_MB: usize = 16;
 /// The most games a match plays: at 100 ms a move, about a day.
 const MAX_GAMES: u16 = 10_000;
 
+/// One side's options of `match`, declared once for both sides. Clap's derive cannot
+/// flatten one struct twice with a prefix, so each side has a struct of its own whose
+/// fields, and so its options' names (`--a-depth`, `--b-depth`), carry its prefix.
+macro_rules! side_options {
+    ($name:ident, $side:literal, $level:ident, $depth:ident, $movetime:ident,
+     $threads:ident, $no_kb:ident, $no_book:ident, $material_only:ident,
+     $no_capture_stage:ident, $no_egtb:ident, $egtb:ident, $hub:ident) => {
+        #[doc = concat!("Engine ", $side, "'s options of `match`.")]
+        #[derive(Args, Debug)]
+        pub struct $name {
+            #[arg(long, value_name = "MS", value_parser = super::values::movetime_ms(),
+                  help = concat!("Engine ", $side, "'s time per move in milliseconds, instead of --movetime (time odds)"))]
+            $movetime: Option<u64>,
+            #[arg(long, value_name = "N", value_parser = super::values::depth(),
+                  help = concat!("Engine ", $side, " searches to this fixed depth (1 to 64) instead of by time"))]
+            $depth: Option<u32>,
+            #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
+                  conflicts_with_all = [stringify!($depth), stringify!($no_kb), stringify!($movetime)],
+                  help = concat!("Engine ", $side, " plays at this named level (its depth or time, and its knowledge)"))]
+            $level: Option<Level>,
+            #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads(),
+                  help = concat!("Engine ", $side, "'s search threads, 1 to 256 (see `bestmove --threads`)"))]
+            $threads: usize,
+            #[arg(long, help = concat!("Engine ", $side, " plays without the knowledge base"))]
+            $no_kb: bool,
+            #[arg(long, conflicts_with = stringify!($no_kb),
+                  help = concat!("Engine ", $side, " plays the knowledge base without its opening book"))]
+            $no_book: bool,
+            #[arg(long, help = concat!("Engine ", $side, " evaluates material only"))]
+            $material_only: bool,
+            #[arg(long, help = concat!("Engine ", $side, " without the capture-search stage (captures go to the full search)"))]
+            $no_capture_stage: bool,
+            #[arg(long, help = concat!("Engine ", $side, " without the endgame databases"))]
+            $no_egtb: bool,
+            #[arg(long, value_name = "DIR", conflicts_with = stringify!($no_egtb),
+                  help = concat!("Engine ", $side, "'s own endgame databases, instead of those of --egtb (to weigh one set of tables against another; each set then has half of --egtb-memory)"))]
+            $egtb: Option<PathBuf>,
+            #[arg(long, value_name = "COMMAND",
+                  conflicts_with_all = [stringify!($level), stringify!($no_kb), stringify!($no_book),
+                                        stringify!($material_only), stringify!($no_capture_stage)],
+                  help = concat!("Engine ", $side, " is a Hub engine run as a child process: the program and its arguments, e.g. \"old/shashki hub\". It runs in an empty folder with an empty data directory, with a hash of 16 MB, the side's threads and the tables of the match; the side's depth applies"))]
+            $hub: Option<String>,
+        }
+
+        impl $name {
+            /// The side's settings, its own databases and its Hub command.
+            fn settings(&self) -> (SideSettings, Option<&PathBuf>, Option<&String>) {
+                let settings = SideSettings {
+                    level: self.$level,
+                    depth: self.$depth,
+                    movetime: self.$movetime,
+                    no_kb: self.$no_kb,
+                    no_book: self.$no_book,
+                    material_only: self.$material_only,
+                    no_capture_stage: self.$no_capture_stage,
+                    no_egtb: self.$no_egtb,
+                    threads: self.$threads,
+                };
+                (settings, self.$egtb.as_ref(), self.$hub.as_ref())
+            }
+        }
+    };
+}
+
+side_options!(
+    SideA,
+    "A",
+    a_level,
+    a_depth,
+    a_movetime,
+    a_threads,
+    a_no_kb,
+    a_no_book,
+    a_material_only,
+    a_no_capture_stage,
+    a_no_egtb,
+    a_egtb,
+    a_hub
+);
+side_options!(
+    SideB,
+    "B",
+    b_level,
+    b_depth,
+    b_movetime,
+    b_threads,
+    b_no_kb,
+    b_no_book,
+    b_material_only,
+    b_no_capture_stage,
+    b_no_egtb,
+    b_egtb,
+    b_hub
+);
+
 /// Arguments of `shashki match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -58,70 +153,12 @@ pub struct MatchArgs {
     /// Time per move in milliseconds for both sides (unless a side has a depth): 1 to 3600000.
     #[arg(long, value_name = "MS", default_value_t = 100, value_parser = super::values::movetime_ms())]
     movetime: u64,
-    /// Engine A's time per move in milliseconds, instead of --movetime (time odds).
-    #[arg(long, value_name = "MS", value_parser = super::values::movetime_ms())]
-    a_movetime: Option<u64>,
-    /// Engine B's time per move in milliseconds, instead of --movetime.
-    #[arg(long, value_name = "MS", value_parser = super::values::movetime_ms())]
-    b_movetime: Option<u64>,
-    /// Engine A searches to this fixed depth (1 to 64) instead of by time.
-    #[arg(long, value_name = "N", value_parser = super::values::depth())]
-    a_depth: Option<u32>,
-    /// Engine B searches to this fixed depth (1 to 64) instead of by time.
-    #[arg(long, value_name = "N", value_parser = super::values::depth())]
-    b_depth: Option<u32>,
-    /// Engine A plays at this named level (its depth or time, and its knowledge).
-    #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
-          conflicts_with_all = ["a_depth", "a_no_kb", "a_movetime"])]
-    a_level: Option<Level>,
-    /// Engine B plays at this named level.
-    #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
-          conflicts_with_all = ["b_depth", "b_no_kb", "b_movetime"])]
-    b_level: Option<Level>,
-    /// Engine A's search threads, 1 to 256 (see `bestmove --threads`).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
-    a_threads: usize,
-    /// Engine B's search threads.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
-    b_threads: usize,
-    /// Engine A plays without the knowledge base.
-    #[arg(long)]
-    a_no_kb: bool,
-    /// Engine B plays without the knowledge base.
-    #[arg(long)]
-    b_no_kb: bool,
-    /// Engine A plays the knowledge base without its opening book.
-    #[arg(long, conflicts_with = "a_no_kb")]
-    a_no_book: bool,
-    /// Engine B plays the knowledge base without its opening book.
-    #[arg(long, conflicts_with = "b_no_kb")]
-    b_no_book: bool,
-    /// Engine A evaluates material only.
-    #[arg(long)]
-    a_material_only: bool,
-    /// Engine B evaluates material only.
-    #[arg(long)]
-    b_material_only: bool,
-    /// Engine A without the capture-search stage (captures go to the full search).
-    #[arg(long)]
-    a_no_capture_stage: bool,
-    /// Engine B without the capture-search stage.
-    #[arg(long)]
-    b_no_capture_stage: bool,
-    /// Engine A without the endgame databases.
-    #[arg(long)]
-    a_no_egtb: bool,
-    /// Engine B without the endgame databases.
-    #[arg(long)]
-    b_no_egtb: bool,
-    /// Engine A's own endgame databases, instead of those of --egtb (to weigh one set
-    /// of tables against another).
-    #[arg(long, value_name = "DIR", conflicts_with = "a_no_egtb")]
-    a_egtb: Option<PathBuf>,
-    /// Engine B's own endgame databases, instead of those of --egtb. With a side's own
-    /// databases, each set of tables has half of --egtb-memory.
-    #[arg(long, value_name = "DIR", conflicts_with = "b_no_egtb")]
-    b_egtb: Option<PathBuf>,
+    /// Engine A's own options.
+    #[command(flatten)]
+    a: SideA,
+    /// Engine B's own options.
+    #[command(flatten)]
+    b: SideB,
     /// The endgame databases of the sides that use them.
     #[command(flatten)]
     egtb: super::EgtbArgs,
@@ -136,16 +173,6 @@ pub struct MatchArgs {
     /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else the data directory's, else built-in).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
-    /// Engine A is a Hub engine run as a child process: the program and its arguments,
-    /// e.g. "old/shashki hub". It runs in an empty folder with an empty data directory,
-    /// with a hash of 16 MB, A's threads and the tables of the match; --a-depth applies.
-    #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["a_level", "a_no_kb", "a_no_book", "a_material_only", "a_no_capture_stage"])]
-    a_hub: Option<String>,
-    /// Engine B is a Hub engine run as a child process (see --a-hub).
-    #[arg(long, value_name = "COMMAND",
-          conflicts_with_all = ["b_level", "b_no_kb", "b_no_book", "b_material_only", "b_no_capture_stage"])]
-    b_hub: Option<String>,
     /// Games played at once, 1 to 256, each pair of games by one worker with engines of
     /// its own (a hash table each, and a process each for a Hub side).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::Ranged::<usize>::new(1, 256))]
@@ -305,29 +332,12 @@ impl SideSettings {
 /// Runs the match and prints each game, the time each side took a move, the total with
 /// an Elo estimate and the test's verdict.
 pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let side = |level,
-                (depth, movetime),
-                (no_kb, no_book),
-                material_only,
-                no_capture_stage,
-                no_egtb,
-                threads| {
-        SideSettings {
-            level,
-            depth,
-            movetime,
-            no_kb,
-            no_book,
-            material_only,
-            no_capture_stage,
-            no_egtb,
-            threads,
-        }
-    };
+    let (a_side, a_egtb, a_hub) = args.a.settings();
+    let (b_side, b_egtb, b_hub) = args.b.settings();
     let data = args.data.locate();
     let kb = super::bestmove::load_knowledge_base(args.kb.as_deref(), data.as_ref())?;
     // Two sets of tables in one process share its memory budget.
-    let sets = if args.a_egtb.is_some() || args.b_egtb.is_some() {
+    let sets = if a_egtb.is_some() || b_egtb.is_some() {
         2
     } else {
         1
@@ -336,34 +346,16 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let tables = args.egtb.open_within(data.as_ref(), budget)?;
     // A side without the databases still has the built-in king endings.
     let builtin = Tablebase::builtin();
-    let tables_for = |no_egtb: bool, own: &Option<PathBuf>| match (no_egtb, own) {
+    let tables_for = |no_egtb: bool, own: Option<&PathBuf>| match (no_egtb, own) {
         (true, _) => Ok(builtin.clone()),
         (false, Some(dir)) => super::egtb::open(dir, true, budget),
         (false, None) => Ok(tables.clone()),
     };
     let openings = args.openings.list()?;
-    let a_side = side(
-        args.a_level,
-        (args.a_depth, args.a_movetime),
-        (args.a_no_kb, args.a_no_book),
-        args.a_material_only,
-        args.a_no_capture_stage,
-        args.a_no_egtb,
-        args.a_threads,
-    );
-    let b_side = side(
-        args.b_level,
-        (args.b_depth, args.b_movetime),
-        (args.b_no_kb, args.b_no_book),
-        args.b_material_only,
-        args.b_no_capture_stage,
-        args.b_no_egtb,
-        args.b_threads,
-    );
-    let a_tables = tables_for(a_side.no_egtb, &args.a_egtb)?;
-    let b_tables = tables_for(b_side.no_egtb, &args.b_egtb)?;
+    let a_tables = tables_for(a_side.no_egtb, a_egtb)?;
+    let b_tables = tables_for(b_side.no_egtb, b_egtb)?;
     let make =
-        |name, settings: SideSettings, hub: &Option<String>, seed: u64, tables: &Tablebase| {
+        |name, settings: SideSettings, hub: Option<&String>, seed: u64, tables: &Tablebase| {
             match hub {
                 Some(command) => Side::hub(
                     name,
@@ -377,14 +369,8 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             }
         };
     let sides = || {
-        let a = make("A", a_side, &args.a_hub, args.seed, &a_tables)?;
-        let b = make(
-            "B",
-            b_side,
-            &args.b_hub,
-            args.seed.wrapping_add(1),
-            &b_tables,
-        )?;
+        let a = make("A", a_side, a_hub, args.seed, &a_tables)?;
+        let b = make("B", b_side, b_hub, args.seed.wrapping_add(1), &b_tables)?;
         Ok((a, b))
     };
     let first = usize::from(args.first_game) - 1;
