@@ -364,6 +364,7 @@ mod tests {
         let english = ids(ENGLISH);
         let mut used = used_ids("msg!(");
         used.extend(used_ids("id:"));
+        used.extend(used_ids("Word("));
         assert!(used.len() > 100, "the scan finds the ids: {used:?}");
         let mut known = english.clone();
         known.extend(ids(RUSSIAN_COMMAND_LINE));

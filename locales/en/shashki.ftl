@@ -75,42 +75,68 @@ help-rules =
     and the endgame counts are draws.
 
 cmd-help = these commands and a short summary of the rules
+    .names = help, ?
 cmd-board = show the board again
+    .names = board
 cmd-moves = list your legal moves
+    .names = moves
 cmd-history = the numbered moves of the game
+    .names = history
 cmd-back = show the position N plies earlier (1 unless given)
     .usage = [N]
+    .names = back
 cmd-forward = show the position N plies later; a move typed there starts a new line
     .usage = [N]
+    .names = forward
 cmd-goto = show the position before move N
     .usage = N
+    .names = goto
 cmd-hint = ask the bot what it would play in your place
+    .names = hint
 cmd-analyze = the best three lines of the position shown, ever deeper until Enter or Ctrl-C
+    .names = analyze, analyse
 cmd-review = each side's mistakes and the loser's decisive one (DEPTH plies a position)
     .usage = [DEPTH]
+    .names = review
 cmd-undo = take back your last move and the bot's reply
+    .names = undo
 cmd-new = start a new game from the start position
+    .names = new
 cmd-flip = swap colours with the bot
+    .names = flip
 cmd-movetime = show or set the bot's strength: a level, or a time per move
     .usage = [MS | LEVEL]
+    .names = movetime, level
 cmd-levels = the levels, and what playing each is like
+    .names = levels
 cmd-fen = print the position string
+    .names = fen
 cmd-load = start a new game from a position string
     .usage = FEN
+    .names = load
 cmd-save = save the game as a PDN record (never over a file without asking)
     .usage = FILE
+    .names = save
 cmd-save-replace = save the game, replacing the file if it exists
     .usage = FILE
+    .names = save!
 cmd-open = open game N of a PDN file (the list if it has several) and go on from its end
     .usage = FILE [N]
+    .names = open
 cmd-kb = reread the knowledge base after editing it, or only check it
     .usage = reload | check
+    .names = kb
 cmd-remember = add this position and a move to the knowledge base
     .usage = MOVE [NAME]
+    .names = remember
 cmd-learn = find the combinations of the game that the bot misses, to learn them
+    .names = learn
 cmd-draw = offer a draw
+    .names = draw
 cmd-resign = give up the game
+    .names = resign
 cmd-quit = leave (Ctrl-D does too); an unfinished game is kept for the next start
+    .names = quit, exit
 
 ## The board
 
@@ -602,6 +628,7 @@ review-summary = { $side ->
 
 cmd-puzzle = find a combination from the knowledge base or FEN; off: back to the game
     .usage = [next | off | FEN]
+    .names = puzzle
 arg-puzzle-word = '{ $word }' is neither next nor off, nor a position string
 prompt-puzzle = puzzle,
 puzzle-title = { $side ->
@@ -741,3 +768,17 @@ kb-bad-fact-name = a fact name cannot contain '"' or a line break
 kb-nothing-remembered = the file has errors, so nothing was remembered: fix them ({ $check }) and try again
 kb-check-words = kb check
 kb-would-not-answer = { $fact } would still not answer the position with this move; nothing was written
+
+## The words that follow a command
+
+word-kb-reload = reload
+word-kb-check = check
+word-puzzle-next = next
+word-puzzle-off = off
+word-level-beginner = beginner
+word-level-novice = novice
+word-level-casual = casual
+word-level-club = club
+word-level-easy = easy
+word-level-normal = normal
+word-level-hard = hard

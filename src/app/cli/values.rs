@@ -154,7 +154,7 @@ pub fn level_names(lang: Lang) -> Vec<&'static str> {
         .map(|level| {
             LEVEL_WORDS
                 .iter()
-                .find(|word| word.en == level.name)
+                .find(|word| word.get(Lang::En) == level.name)
                 .map_or(level.name, |word| word.get(lang))
         })
         .collect()
@@ -318,8 +318,8 @@ pub fn level_name(text: &str) -> Result<Level, ValueError> {
     let typed = fold(text.trim());
     LEVEL_WORDS
         .iter()
-        .find(|word| fold(word.en) == typed || fold(word.ru) == typed)
-        .and_then(|word| level(word.en))
+        .find(|word| fold(word.get(Lang::En)) == typed || fold(word.get(Lang::Ru)) == typed)
+        .and_then(|word| level(word.get(Lang::En)))
         .ok_or_else(|| ValueError::UnknownLevel(text.to_string()))
 }
 

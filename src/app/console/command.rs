@@ -1,7 +1,9 @@
 //! What a line typed at the prompt means: one table drives parsing, `help` and completion.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use super::phrases;
@@ -140,7 +142,7 @@ impl CommandError {
             )),
             CommandError::BadArgument { command, reason } => {
                 let spec = find(command).expect("a command of the table");
-                let name = spec.names(text.lang())[0];
+                let name = spec.names(text.lang())[0].as_str();
                 let usage = spec.usage(name, text);
                 text.render(&msg!(
                     "line-bad-argument",
@@ -153,53 +155,94 @@ impl CommandError {
     }
 }
 
-/// A word in both languages.
-pub struct Word {
-    /// The English word.
-    pub en: &'static str,
-    /// The Russian word.
-    pub ru: &'static str,
-}
+/// A word that follows a command (`kb check`, a level's name): a message of the `.ftl`
+/// files, read in either language.
+#[derive(Clone, Copy, Debug)]
+pub struct Word(pub &'static str);
 
 impl Word {
     /// The word in `lang`.
-    pub fn get(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.en,
-            Lang::Ru => self.ru,
-        }
+    pub fn get(self, lang: Lang) -> &'static str {
+        WORDS.word(self.0, lang)
     }
 
-    fn is(&self, typed: &str) -> bool {
-        same_word(self.en, typed) || same_word(self.ru, typed)
+    fn is(self, typed: &str) -> bool {
+        [Lang::En, Lang::Ru]
+            .iter()
+            .any(|&lang| same_word(self.get(lang), typed))
     }
 }
 
-/// One row of the command table.
+/// The commands' names and words in both languages, from the `.ftl` files, read once:
+/// a command is accepted in either language whichever the console speaks.
+struct Words {
+    /// By message id: the names in English and in Russian, the main one first.
+    names: HashMap<&'static str, [Vec<String>; 2]>,
+    /// By message id: the word in English and in Russian.
+    words: HashMap<&'static str, [String; 2]>,
+}
+
+static WORDS: LazyLock<Words> = LazyLock::new(|| {
+    let texts = [Text::new(Lang::En), Text::new(Lang::Ru)];
+    let names = COMMANDS
+        .iter()
+        .map(|spec| {
+            let names = texts.each_ref().map(|text| {
+                let listed = text.attribute(spec.id, "names").unwrap_or_default();
+                listed.split(", ").map(str::to_string).collect()
+            });
+            (spec.id, names)
+        })
+        .collect();
+    let words = COMMANDS
+        .iter()
+        .flat_map(|spec| spec.words)
+        .map(|word| {
+            let words = texts
+                .each_ref()
+                .map(|text| text.text(word.0).unwrap_or_else(|| word.0.to_string()));
+            (word.0, words)
+        })
+        .collect();
+    Words { names, words }
+});
+
+impl Words {
+    fn names(&self, id: &str, lang: Lang) -> &[String] {
+        self.names
+            .get(id)
+            .map_or(&[], |names| &names[lang as usize])
+    }
+
+    fn word<'a>(&'a self, id: &'a str, lang: Lang) -> &'a str {
+        self.words.get(id).map_or(id, |words| &words[lang as usize])
+    }
+}
+
+/// One row of the command table. Its names are the `.names` of its message in each
+/// language: shown and completed in the console's, the first first; both accepted.
 pub struct Spec {
-    /// The English names; `help` shows them in English, the first is completed first.
-    pub en: &'static [&'static str],
-    /// The Russian names, shown and completed in Russian. Both are always accepted.
-    pub ru: &'static [&'static str],
     /// Fixed words that may follow the name, for completion.
     pub words: &'static [Word],
-    /// The message id of what the command does; its `.usage` attribute shows the arguments.
+    /// The message id of what the command does; its `.usage` attribute shows the
+    /// arguments and its `.names` the command's names.
     pub id: &'static str,
     parse: fn(&Spec, &str) -> Result<Command, CommandError>,
 }
 
 impl Spec {
     /// The names in `lang`, the main one first.
-    pub fn names(&self, lang: Lang) -> &'static [&'static str] {
-        match lang {
-            Lang::En => self.en,
-            Lang::Ru => self.ru,
-        }
+    pub fn names(&self, lang: Lang) -> &'static [String] {
+        WORDS.names(self.id, lang)
     }
 
     /// Every name in either language.
     pub fn all_names(&self) -> impl Iterator<Item = &'static str> {
-        self.en.iter().chain(self.ru).copied()
+        let id = self.id;
+        [Lang::En, Lang::Ru]
+            .into_iter()
+            .flat_map(move |lang| WORDS.names(id, lang))
+            .map(String::as_str)
     }
 
     /// `name` and the arguments, as `help` and errors show them.
@@ -212,7 +255,7 @@ impl Spec {
 
     fn error(&self, reason: Message) -> CommandError {
         CommandError::BadArgument {
-            command: self.en[0],
+            command: self.names(Lang::En).first().map_or(self.id, String::as_str),
             reason,
         }
     }
@@ -241,109 +284,61 @@ macro_rules! bare {
 
 /// The levels' names, in the order of the engine's table: its English ones and the Russian.
 pub const LEVEL_WORDS: &[Word] = &[
-    Word {
-        en: "beginner",
-        ru: "новичок",
-    },
-    Word {
-        en: "novice",
-        ru: "ученик",
-    },
-    Word {
-        en: "casual",
-        ru: "любитель",
-    },
-    Word {
-        en: "club",
-        ru: "разрядник",
-    },
-    Word {
-        en: "easy",
-        ru: "лёгкий",
-    },
-    Word {
-        en: "normal",
-        ru: "средний",
-    },
-    Word {
-        en: "hard",
-        ru: "сильный",
-    },
+    Word("word-level-beginner"),
+    Word("word-level-novice"),
+    Word("word-level-casual"),
+    Word("word-level-club"),
+    Word("word-level-easy"),
+    Word("word-level-normal"),
+    Word("word-level-hard"),
 ];
 
 /// The word of `level` in `lang`.
 pub fn level_word(level: &Level, lang: Lang) -> &'static str {
     LEVEL_WORDS
         .iter()
-        .find(|word| word.en == level.name)
+        .find(|word| word.get(Lang::En) == level.name)
         .map_or(level.name, |word| word.get(lang))
 }
 
-const KB_RELOAD: Word = Word {
-    en: "reload",
-    ru: "перечитать",
-};
-const KB_CHECK: Word = Word {
-    en: "check",
-    ru: "проверить",
-};
-
-const PUZZLE_NEXT: Word = Word {
-    en: "next",
-    ru: "дальше",
-};
-const PUZZLE_OFF: Word = Word {
-    en: "off",
-    ru: "выход",
-};
+const KB_RELOAD: Word = Word("word-kb-reload");
+const KB_CHECK: Word = Word("word-kb-check");
+const PUZZLE_NEXT: Word = Word("word-puzzle-next");
+const PUZZLE_OFF: Word = Word("word-puzzle-off");
 
 /// The commands, in the order `help` lists them.
 pub const COMMANDS: &[Spec] = &[
     Spec {
-        en: &["help", "?"],
-        ru: &["помощь", "справка", "?"],
         words: &[],
         id: "cmd-help",
         parse: bare!(Command::Help),
     },
     Spec {
-        en: &["board"],
-        ru: &["доска"],
         words: &[],
         id: "cmd-board",
         parse: bare!(Command::Board),
     },
     Spec {
-        en: &["moves"],
-        ru: &["ходы"],
         words: &[],
         id: "cmd-moves",
         parse: bare!(Command::Moves),
     },
     Spec {
-        en: &["history"],
-        ru: &["история"],
         words: &[],
         id: "cmd-history",
         parse: bare!(Command::History),
     },
     Spec {
-        en: &["back"],
-        ru: &["назад"],
         words: &[],
         id: "cmd-back",
         parse: |spec, rest| plies(spec, rest).map(Command::Back),
     },
     Spec {
-        en: &["forward"],
-        ru: &["вперёд"],
         words: &[],
         id: "cmd-forward",
         parse: |spec, rest| plies(spec, rest).map(Command::Forward),
     },
     Spec {
-        en: &["goto"],
-        ru: &["перейти", "к"],
         words: &[],
         id: "cmd-goto",
         parse: |spec, rest| match rest.trim().parse::<usize>() {
@@ -352,22 +347,16 @@ pub const COMMANDS: &[Spec] = &[
         },
     },
     Spec {
-        en: &["hint"],
-        ru: &["подсказка"],
         words: &[],
         id: "cmd-hint",
         parse: bare!(Command::Hint),
     },
     Spec {
-        en: &["analyze", "analyse"],
-        ru: &["анализ"],
         words: &[],
         id: "cmd-analyze",
         parse: bare!(Command::Analyze),
     },
     Spec {
-        en: &["review"],
-        ru: &["разбор"],
         words: &[],
         id: "cmd-review",
         parse: |spec, rest| match rest {
@@ -376,57 +365,41 @@ pub const COMMANDS: &[Spec] = &[
         },
     },
     Spec {
-        en: &["puzzle"],
-        ru: &["задача"],
         words: &[PUZZLE_NEXT, PUZZLE_OFF],
         id: "cmd-puzzle",
         parse: parse_puzzle,
     },
     Spec {
-        en: &["undo"],
-        ru: &["отмена"],
         words: &[],
         id: "cmd-undo",
         parse: bare!(Command::Undo),
     },
     Spec {
-        en: &["new"],
-        ru: &["новая"],
         words: &[],
         id: "cmd-new",
         parse: bare!(Command::New),
     },
     Spec {
-        en: &["flip"],
-        ru: &["смена"],
         words: &[],
         id: "cmd-flip",
         parse: bare!(Command::Flip),
     },
     Spec {
-        en: &["movetime", "level"],
-        ru: &["время", "уровень"],
         words: LEVEL_WORDS,
         id: "cmd-movetime",
         parse: parse_movetime,
     },
     Spec {
-        en: &["levels"],
-        ru: &["уровни"],
         words: &[],
         id: "cmd-levels",
         parse: bare!(Command::Levels),
     },
     Spec {
-        en: &["fen"],
-        ru: &["позиция"],
         words: &[],
         id: "cmd-fen",
         parse: bare!(Command::Fen),
     },
     Spec {
-        en: &["load"],
-        ru: &["загрузить"],
         words: &[],
         id: "cmd-load",
         parse: |spec, rest| {
@@ -438,8 +411,6 @@ pub const COMMANDS: &[Spec] = &[
         },
     },
     Spec {
-        en: &["save"],
-        ru: &["сохранить"],
         words: &[],
         id: "cmd-save",
         parse: |spec, rest| {
@@ -450,8 +421,6 @@ pub const COMMANDS: &[Spec] = &[
         },
     },
     Spec {
-        en: &["save!"],
-        ru: &["сохранить!"],
         words: &[],
         id: "cmd-save-replace",
         parse: |spec, rest| {
@@ -462,15 +431,11 @@ pub const COMMANDS: &[Spec] = &[
         },
     },
     Spec {
-        en: &["open"],
-        ru: &["открыть"],
         words: &[],
         id: "cmd-open",
         parse: parse_open,
     },
     Spec {
-        en: &["kb"],
-        ru: &["база"],
         words: &[KB_RELOAD, KB_CHECK],
         id: "cmd-kb",
         parse: |spec, rest| match rest {
@@ -481,36 +446,26 @@ pub const COMMANDS: &[Spec] = &[
         },
     },
     Spec {
-        en: &["remember"],
-        ru: &["запомнить"],
         words: &[],
         id: "cmd-remember",
         parse: parse_remember,
     },
     Spec {
-        en: &["learn"],
-        ru: &["выучить"],
         words: &[],
         id: "cmd-learn",
         parse: bare!(Command::Learn),
     },
     Spec {
-        en: &["draw"],
-        ru: &["ничья"],
         words: &[],
         id: "cmd-draw",
         parse: bare!(Command::Draw),
     },
     Spec {
-        en: &["resign"],
-        ru: &["сдаюсь"],
         words: &[],
         id: "cmd-resign",
         parse: bare!(Command::Resign),
     },
     Spec {
-        en: &["quit", "exit"],
-        ru: &["выход", "выйти"],
         words: &[],
         id: "cmd-quit",
         parse: bare!(Command::Quit),
@@ -534,7 +489,7 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
         return Ok(Command::MoveTime(None));
     }
     let named = LEVEL_WORDS.iter().find(|word| word.is(rest));
-    if let Some(level) = named.and_then(|word| level(word.en)) {
+    if let Some(level) = named.and_then(|word| level(word.get(Lang::En))) {
         return Ok(Command::Level(level));
     }
     if !rest.starts_with(|c: char| c.is_ascii_digit()) {
@@ -764,7 +719,7 @@ mod tests {
     #[test]
     fn the_library_names_kb_check_in_the_console_s_own_words() {
         for lang in [Lang::En, Lang::Ru] {
-            let kb = find("kb").expect("the kb command").names(lang)[0];
+            let kb = &find("kb").expect("the kb command").names(lang)[0];
             assert_eq!(
                 Text::new(lang).render(&msg!("kb-check-words")),
                 format!("{kb} {}", KB_CHECK.get(lang))
@@ -783,7 +738,7 @@ mod tests {
                     "N" | "[N]" => format!("{name} 2"),
                     "[MS]" | "[DEPTH]" => format!("{name} 5"),
                     _ if spec.words.is_empty() => format!("{name} c3-d4 x"),
-                    _ => format!("{name} {}", spec.words[0].en),
+                    _ => format!("{name} {}", spec.words[0].get(Lang::En)),
                 };
                 assert!(line.parse::<Command>().is_ok(), "{line}");
             }
@@ -815,9 +770,13 @@ mod tests {
     #[test]
     fn every_command_has_a_word_in_each_language_and_no_word_two_commands() {
         for spec in COMMANDS {
-            assert!(!spec.en.is_empty() && !spec.ru.is_empty(), "{}", spec.id);
-            for word in spec.words {
-                assert!(!word.en.is_empty() && !word.ru.is_empty(), "{}", spec.id);
+            for lang in [Lang::En, Lang::Ru] {
+                let names = spec.names(lang);
+                assert!(names.iter().all(|name| !name.is_empty()), "{}", spec.id);
+                assert!(!names.is_empty(), "{}", spec.id);
+                for word in spec.words {
+                    assert_ne!(word.get(lang), word.0, "{} in {lang:?}", spec.id);
+                }
             }
             for name in spec.all_names() {
                 assert_eq!(find(name).map(|found| found.id), Some(spec.id), "{name}");
@@ -906,7 +865,7 @@ mod tests {
     #[test]
     fn every_level_has_a_word_in_each_language_in_the_table_order() {
         let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
-        let words: Vec<&str> = LEVEL_WORDS.iter().map(|word| word.en).collect();
+        let words: Vec<&str> = LEVEL_WORDS.iter().map(|word| word.get(Lang::En)).collect();
         assert_eq!(names, words);
         assert_eq!(level_word(&LEVELS[0], Lang::Ru), "новичок");
     }

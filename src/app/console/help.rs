@@ -63,7 +63,7 @@ mod tests {
             let text = Text::new(lang);
             let help = help(&text);
             for spec in COMMANDS {
-                assert!(help.contains(spec.names(lang)[0]), "{}", spec.id);
+                assert!(help.contains(spec.names(lang)[0].as_str()), "{}", spec.id);
             }
             for line in help.lines() {
                 assert!(line.chars().count() <= WIDTH, "{line:?}");

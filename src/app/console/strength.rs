@@ -8,7 +8,7 @@ use super::command::{LEVEL_WORDS, level_word};
 use super::width::wrap_message;
 use shashki::engine::{LEVELS, Level, Limits, Reach, level};
 use shashki::msg;
-use shashki::words::Message;
+use shashki::words::{Lang, Message};
 
 /// The record's tag that keeps the bot's strength: a level's name, `1500 ms` or `depth 6`.
 pub(super) const STRENGTH_TAG: &str = "BotStrength";
@@ -137,8 +137,8 @@ impl Console {
         for (word, level) in LEVEL_WORDS.iter().zip(LEVELS) {
             let line = self.words(msg!(
                 "levels-line",
-                en = word.en,
-                ru = word.ru,
+                en = word.get(Lang::En),
+                ru = word.get(Lang::Ru),
                 limits = self.words(level_limits(&level)),
                 means = self.words(level_meaning(&level))
             ));
