@@ -766,7 +766,7 @@ kb-cannot-read = cannot read the file: { $reason }
 kb-cannot-write = cannot write the file: { $reason }
 kb-bad-fact-name = a fact name cannot contain '"' or a line break
 kb-nothing-remembered = the file has errors, so nothing was remembered: fix them ({ $check }) and try again
-kb-check-words = kb check
+kb-check-words = { cmd-kb.names } { word-kb-check }
 kb-would-not-answer = { $fact } would still not answer the position with this move; nothing was written
 
 ## The words that follow a command

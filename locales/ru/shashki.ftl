@@ -813,7 +813,7 @@ kb-cannot-read = не удалось прочитать файл: { $reason }
 kb-cannot-write = не удалось записать файл: { $reason }
 kb-bad-fact-name = в названии факта не может быть «"» или перевода строки
 kb-nothing-remembered = в файле есть ошибки, поэтому ничего не запомнено: исправьте их ({ $check }) и попробуйте ещё раз
-kb-check-words = база проверить
+kb-check-words = { cmd-kb.names } { word-kb-check }
 kb-would-not-answer = факт { $fact } всё равно не давал бы этого хода в этой позиции; ничего не записано
 
 ## The words that follow a command
