@@ -408,19 +408,25 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
 mod tests {
     use super::*;
 
+    /// A side without knowledge or databases, by the match's time.
+    const PLAIN: SideSettings = SideSettings {
+        level: None,
+        depth: None,
+        movetime: None,
+        no_kb: true,
+        no_book: false,
+        material_only: false,
+        no_capture_stage: false,
+        no_egtb: true,
+        threads: 1,
+    };
+
     #[test]
     fn an_engine_side_is_described_by_its_limits_knowledge_and_evaluation() {
         let kb = KnowledgeBase::empty("none");
         let settings = SideSettings {
-            level: None,
             depth: Some(4),
-            movetime: None,
-            no_kb: true,
-            no_book: false,
-            material_only: false,
-            no_capture_stage: false,
-            no_egtb: true,
-            threads: 1,
+            ..PLAIN
         };
         let side =
             Side::engine("A", settings, 100, 0, &kb, Tablebase::builtin()).expect("a 16 MB table");
@@ -434,15 +440,8 @@ mod tests {
     #[test]
     fn a_side_s_own_move_time_comes_before_the_match_s() {
         let odds = SideSettings {
-            level: None,
-            depth: None,
             movetime: Some(20),
-            no_kb: true,
-            no_book: false,
-            material_only: false,
-            no_capture_stage: false,
-            no_egtb: true,
-            threads: 1,
+            ..PLAIN
         };
         let even = SideSettings {
             movetime: None,
