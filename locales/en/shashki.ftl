@@ -373,15 +373,7 @@ fen-missing-list = position string, column { $column }: { $side ->
 fen-no-pieces = position string, column { $column }: there are no pieces at all; a position needs at least one
 fen-extra-section = position string, column { $column }: too many ':' sections; expected SIDE:Wpieces:Bpieces
 fen-bad-square = position string, column { $column }: '{ $text }' is not a piece (expected a dark square like c3, or Kc3 for a king)
-fen-square-twice = position string, column { $column }: square { $square } is given twice
-fen-too-many = position string, column { $column }: { $side ->
-    [white] White
-   *[black] Black
-} has { $count } pieces; at most 12 are allowed
-fen-man-on-last-rank = position string, column { $column }: a { $side ->
-    [white] white
-   *[black] black
-} man cannot stand on { $square }: it would already be a king
+fen-invalid = position string, column { $column }: { $reason }
 fen-bad-wrapper = position string, column { $column }: the [FEN "..."] wrapper is not closed
 
 ## Stepping through the game
@@ -531,6 +523,7 @@ remember-updated = updated { $fact }: play { $mv } (was: { $old })
 
 ## Game records
 
+pdn-error = { $line }:{ $column }: { $reason }
 pdn-unclosed = this '{ $sign }' is never closed
 pdn-bad-tag = a tag pair should look like [Event "name"]
 pdn-bad-fen = FEN tag: { $reason }

@@ -362,15 +362,7 @@ fen-missing-list = строка позиции, позиция { $column }: { $s
 fen-no-pieces = строка позиции, позиция { $column }: шашек нет совсем; нужна хотя бы одна
 fen-extra-section = строка позиции, позиция { $column }: слишком много разделов через «:»; нужно СТОРОНА:Wшашки:Bшашки
 fen-bad-square = строка позиции, позиция { $column }: «{ $text }» — не шашка (нужно тёмное поле, например c3, или Kc3 для дамки)
-fen-square-twice = строка позиции, позиция { $column }: поле { $square } указано дважды
-fen-too-many = строка позиции, позиция { $column }: у { $side ->
-    [white] белых
-   *[black] чёрных
-} { $count } шашек; можно не больше 12
-fen-man-on-last-rank = строка позиции, позиция { $column }: { $side ->
-    [white] белая
-   *[black] чёрная
-} простая не может стоять на { $square }: она уже была бы дамкой
+fen-invalid = строка позиции, позиция { $column }: { $reason }
 fen-bad-wrapper = строка позиции, позиция { $column }: обёртка [FEN "..."] не закрыта
 
 ## Просмотр партии
@@ -543,6 +535,7 @@ remember-updated = обновлено { $fact }: играть { $mv } (было:
 
 ## Записи партий
 
+pdn-error = { $line }:{ $column }: { $reason }
 pdn-unclosed = эта «{ $sign }» нигде не закрыта
 pdn-bad-tag = пара тегов пишется так: [Event "название"]
 pdn-bad-fen = тег FEN: { $reason }

@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Numbering;
-use crate::{Bitboard, Color, Position, PositionError, Square};
+use crate::words::{self, Message};
+use crate::{Bitboard, Color, Position, PositionError, Square, msg};
 
 /// What is wrong with a position string, and the character column (1-based) where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,46 +43,34 @@ pub enum FenErrorKind {
     BadWrapper,
 }
 
+impl FenError {
+    /// What is wrong and where, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
+        let mut message = match &self.kind {
+            FenErrorKind::Empty => msg!("fen-empty", start = crate::START_FEN),
+            FenErrorKind::BadSideToMove(text) => msg!("fen-bad-side", text = text.as_str()),
+            FenErrorKind::BadColor(text) => msg!("fen-bad-color", text = text.as_str()),
+            FenErrorKind::ColorTwice(color) => msg!("fen-color-twice", side = words::side(*color)),
+            FenErrorKind::NoPieceLists => msg!("fen-no-lists"),
+            FenErrorKind::MissingPieceList(color) => msg!(
+                "fen-missing-list",
+                side = words::side(*color),
+                letter = color.letter().to_string()
+            ),
+            FenErrorKind::NoPieces => msg!("fen-no-pieces"),
+            FenErrorKind::ExtraSection => msg!("fen-extra-section"),
+            FenErrorKind::BadSquare(text) => msg!("fen-bad-square", text = text.as_str()),
+            FenErrorKind::Invalid(error) => msg!("fen-invalid", reason = error.message()),
+            FenErrorKind::BadWrapper => msg!("fen-bad-wrapper"),
+        };
+        message.args.push(("column", self.column.into()));
+        message
+    }
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "position string, column {}: ", self.column)?;
-        match &self.kind {
-            FenErrorKind::Empty => write!(f, "empty; expected something like {}", crate::START_FEN),
-            FenErrorKind::BadSideToMove(text) => {
-                write!(f, "side to move '{text}' should be W or B")
-            }
-            FenErrorKind::BadColor(text) => {
-                write!(f, "piece list '{text}' should start with W or B")
-            }
-            FenErrorKind::ColorTwice(color) => write!(f, "{color}'s pieces are listed twice"),
-            FenErrorKind::NoPieceLists => write!(
-                f,
-                "the piece lists are missing; expected the side to move, then :W and White's \
-                 pieces, then :B and Black's pieces, like W:Wc3,e3:Bd6"
-            ),
-            FenErrorKind::MissingPieceList(color) => write!(
-                f,
-                "{color}'s piece list is missing; write :{} alone if {color} has no pieces",
-                color.letter()
-            ),
-            FenErrorKind::NoPieces => {
-                write!(
-                    f,
-                    "there are no pieces at all; a position needs at least one"
-                )
-            }
-            FenErrorKind::ExtraSection => {
-                write!(f, "too many ':' sections; expected SIDE:Wpieces:Bpieces")
-            }
-            FenErrorKind::BadSquare(text) => {
-                write!(
-                    f,
-                    "'{text}' is not a piece (expected a dark square like c3, or Kc3 for a king)"
-                )
-            }
-            FenErrorKind::Invalid(error) => write!(f, "{error}"),
-            FenErrorKind::BadWrapper => write!(f, "the [FEN \"...\"] wrapper is not closed"),
-        }
+        words::english(&self.message(), f)
     }
 }
 

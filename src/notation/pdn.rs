@@ -12,8 +12,10 @@ use std::fmt;
 
 pub use self::write::write;
 use super::{Numbering, TypedMove, without_annotation};
+use crate::words::Message;
 use crate::{
     Color, FenError, Game, IllegalMoveError, MoveParseError, MoveText, Outcome, Position, Square,
+    msg,
 };
 
 /// A game read from PDN: its tag pairs in file order and the game replayed.
@@ -87,25 +89,49 @@ pub enum PdnErrorKind {
     },
 }
 
-impl fmt::Display for PdnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.kind)
+impl PdnError {
+    /// What is wrong and where, `LINE:COL: reason`, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
+        msg!(
+            "pdn-error",
+            line = self.line,
+            column = self.column,
+            reason = self.kind.message()
+        )
+    }
+}
+
+impl PdnErrorKind {
+    /// What is wrong, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
+        match self {
+            PdnErrorKind::Unclosed(c) => msg!("pdn-unclosed", sign = c.to_string()),
+            PdnErrorKind::BadTag => msg!("pdn-bad-tag"),
+            PdnErrorKind::BadFen(error) => msg!("pdn-bad-fen", reason = error.message()),
+            PdnErrorKind::BadMove { text, error } => {
+                msg!("pdn-bad-move", mv = text.as_str(), reason = error.message())
+            }
+            PdnErrorKind::NumericMove(text) => msg!("pdn-numeric-move", mv = text.as_str()),
+            PdnErrorKind::IllegalMove { text, error } => {
+                msg!(
+                    "pdn-illegal-move",
+                    mv = text.as_str(),
+                    reason = error.message()
+                )
+            }
+        }
     }
 }
 
 impl fmt::Display for PdnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PdnErrorKind::Unclosed(c) => write!(f, "this '{c}' is never closed"),
-            PdnErrorKind::BadTag => write!(f, "a tag pair should look like [Event \"name\"]"),
-            PdnErrorKind::BadFen(error) => write!(f, "FEN tag: {error}"),
-            PdnErrorKind::BadMove { text, error } => write!(f, "'{text}' is not a move: {error}"),
-            PdnErrorKind::NumericMove(text) => write!(
-                f,
-                "'{text}' is not a move in numbered squares: write 22-18, or 9x18 for a capture (squares 1 to 32)"
-            ),
-            PdnErrorKind::IllegalMove { text, error } => write!(f, "{text}: {error}"),
-        }
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
     }
 }
 

@@ -6,7 +6,7 @@ use std::ffi::OsStr;
 use std::fmt;
 
 use crate::app::console::command::LEVEL_WORDS;
-use crate::app::console::{TimeControl, TimeControlError, fen_error};
+use crate::app::console::{TimeControl, TimeControlError};
 use crate::app::hub::{MoveNumbering, UnknownNumbering};
 use clap::builder::TypedValueParser;
 use shashki::book::parse_men;
@@ -109,7 +109,7 @@ impl ValueError {
                 min = min.to_string(),
                 max = max.to_string()
             ),
-            ValueError::Position(error) => return Text::new(Lang::Ru).render(&fen_error(error)),
+            ValueError::Position(error) => return Text::new(Lang::Ru).render(&error.message()),
             ValueError::Material(text) => msg!("value-material", text = text.as_str()),
             ValueError::UnknownLevel(text) => msg!(
                 "value-unknown-level",

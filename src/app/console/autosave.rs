@@ -146,7 +146,7 @@ impl Console {
     fn read_record(&self, path: &Path) -> Result<GameRecord, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|error| self.words(shashki::files::io_error_message(&error)))?;
-        pdn::read(&text).map_err(|error| phrases::pdn_error(&error, &self.text))
+        pdn::read(&text).map_err(|error| self.words(error.message()))
     }
 
     /// Moves the autosave to `games/`, so that the next game cannot overwrite it; the

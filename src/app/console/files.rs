@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::clock::clock_text;
 use super::strength::STRENGTH_TAG;
 use super::width::wrap_message;
-use super::{Console, Question, phrases};
+use super::{Console, Question};
 use shashki::Color;
 use shashki::files::{DataDir, ReadError, read_text, write_atomically};
 use shashki::kb::{book_path, learned_path, locate_file};
@@ -183,7 +183,7 @@ impl Console {
                 self.proceed();
             }
             Err(error) => {
-                let reason = phrases::pdn_error(&error, &self.text);
+                let reason = self.words(error.message());
                 self.say(format!("{}:{reason}", path.display()));
             }
         }
@@ -213,7 +213,7 @@ impl Console {
                 Err(error) => self.words(msg!(
                     "open-list-unreadable",
                     path = path.display().to_string(),
-                    error = phrases::pdn_error(error, &self.text)
+                    error = self.words(error.message())
                 )),
             };
             let line = format!("{:>4}. {line}", number + 1);

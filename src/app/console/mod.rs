@@ -29,7 +29,6 @@ mod width;
 
 pub use self::clock::{TimeControl, TimeControlError};
 pub use self::files::PLAYER;
-pub use self::phrases::fen_error;
 pub use shashki::words::Lang;
 
 use std::io::{self, IsTerminal, Write};
@@ -1009,7 +1008,7 @@ impl Console {
         match valid.len() {
             0 => {
                 let (reading, error) = first_error.expect("a reading at least");
-                let reason = self.words(phrases::fen_error(&error));
+                let reason = self.words(error.message());
                 match reading != typed {
                     true => self.tell(msg!(
                         "read-as-illegal",

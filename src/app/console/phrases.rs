@@ -9,14 +9,9 @@ use shashki::combination::MaterialWon;
 use shashki::engine::Source;
 
 use shashki::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
-use shashki::notation::pdn::{PdnError, PdnErrorKind};
-use shashki::notation::{FenError, FenErrorKind};
 use shashki::search::Score;
 use shashki::tablebase::Value;
-use shashki::{
-    Color, DrawReason, MoveParseError, Outcome, ParseSquareError, Position, PositionError,
-    WinReason,
-};
+use shashki::{Color, DrawReason, MoveParseError, Outcome, ParseSquareError, Position, WinReason};
 
 /// `material: White 8 men, 1 king; Black 7 men`.
 pub(super) fn material(position: &Position, text: &Text) -> String {
@@ -93,64 +88,6 @@ pub(super) fn typed_move_error(error: &MoveParseError, typed: &str) -> Message {
         MoveParseError::OneSquare(_) => msg!("move-one-square", square = typed.trim()),
         MoveParseError::Empty => error.message(),
     }
-}
-
-/// What is wrong with a position string: `position string, column 3: ...`.
-pub fn fen_error(error: &FenError) -> Message {
-    let column = error.column;
-    let reason = |message: Message| {
-        let mut message = message;
-        message.args.push(("column", column.into()));
-        message
-    };
-    reason(match &error.kind {
-        FenErrorKind::Empty => msg!("fen-empty", start = shashki::START_FEN),
-        FenErrorKind::BadSideToMove(text) => msg!("fen-bad-side", text = text.as_str()),
-        FenErrorKind::BadColor(text) => msg!("fen-bad-color", text = text.as_str()),
-        FenErrorKind::ColorTwice(color) => msg!("fen-color-twice", side = side(*color)),
-        FenErrorKind::NoPieceLists => msg!("fen-no-lists"),
-        FenErrorKind::MissingPieceList(color) => msg!(
-            "fen-missing-list",
-            side = side(*color),
-            letter = color.letter().to_string()
-        ),
-        FenErrorKind::NoPieces => msg!("fen-no-pieces"),
-        FenErrorKind::ExtraSection => msg!("fen-extra-section"),
-        FenErrorKind::BadSquare(text) => msg!("fen-bad-square", text = text.as_str()),
-        FenErrorKind::Invalid(PositionError::SquareTwice(square)) => {
-            msg!("fen-square-twice", square = square.to_string())
-        }
-        FenErrorKind::Invalid(PositionError::TooManyPieces(color, count)) => {
-            msg!("fen-too-many", side = side(*color), count = *count)
-        }
-        FenErrorKind::Invalid(PositionError::ManOnPromotionRank(color, square)) => msg!(
-            "fen-man-on-last-rank",
-            side = side(*color),
-            square = square.to_string()
-        ),
-        FenErrorKind::BadWrapper => msg!("fen-bad-wrapper"),
-    })
-}
-
-/// A game record's error with its place: `LINE:COL: reason`.
-pub(super) fn pdn_error(error: &PdnError, text: &Text) -> String {
-    let reason = match &error.kind {
-        PdnErrorKind::Unclosed(c) => msg!("pdn-unclosed", sign = c.to_string()),
-        PdnErrorKind::BadTag => msg!("pdn-bad-tag"),
-        PdnErrorKind::BadFen(error) => {
-            msg!("pdn-bad-fen", reason = fen_error(error))
-        }
-        PdnErrorKind::BadMove { text: mv, error } => {
-            msg!("pdn-bad-move", mv = mv.as_str(), reason = error.message())
-        }
-        PdnErrorKind::NumericMove(mv) => msg!("pdn-numeric-move", mv = mv.as_str()),
-        PdnErrorKind::IllegalMove { text: mv, error } => msg!(
-            "pdn-illegal-move",
-            mv = mv.as_str(),
-            reason = error.message()
-        ),
-    };
-    format!("{}:{}: {}", error.line, error.column, text.render(&reason))
 }
 
 /// Where a knowledge base comes from, in words: a file's name, or the built-in base.
@@ -383,37 +320,5 @@ mod tests {
         };
         let text = super::source(&source, &Text::new(Lang::En));
         assert_eq!(text, "search: stopped before depth 1");
-    }
-
-    #[test]
-    fn records_and_position_strings_read_as_the_core_writes_them_in_english() {
-        let english = Text::new(Lang::En);
-        for record in [
-            "[FEN \"W:Wc3\"]\n*",
-            "1. c3-d4 {never closed",
-            "[Event x]\n*",
-            "1. c3-q4 *",
-            "1. 22-99 *",
-            "1. c3-e5 *",
-        ] {
-            let error = shashki::notation::pdn::read(record).unwrap_err();
-            assert_eq!(pdn_error(&error, &english), error.to_string(), "{record:?}");
-        }
-        for fen in [
-            "",
-            "X:Wc3",
-            "W",
-            "W:Wc3",
-            "W:Wc3:Bd6:W",
-            "W:Wc2:B",
-            "W:Wc3,c3:B",
-        ] {
-            let error = fen.parse::<shashki::Position>().unwrap_err();
-            assert_eq!(
-                english.render(&fen_error(&error)),
-                error.to_string(),
-                "{fen:?}"
-            );
-        }
     }
 }
