@@ -1,12 +1,12 @@
 //! `bestmove`: the bot's decision for one position, for other tools to call.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::engine::{Engine, Limits};
 use shashki::files::DataDir;
 use shashki::kb::KnowledgeBase;
 use shashki::{Game, MoveText, Position};
@@ -25,26 +25,8 @@ pub struct BestmoveArgs {
     /// Search this many plies deep instead of thinking for a set time: 1 to 64.
     #[arg(long, value_name = "N", value_parser = super::values::depth())]
     depth: Option<u32>,
-    /// Knowledge-base file (default: ./kb/combs.txt, else the data directory's, else the built-in one).
-    #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
-    kb: Option<PathBuf>,
-    /// Decide without the knowledge base.
-    #[arg(long)]
-    no_kb: bool,
-    /// Seed for the choice among equally good knowledge-base facts.
-    #[arg(long, default_value_t = 0, value_parser = super::values::seed())]
-    seed: u64,
-    /// Transposition table size in megabytes: 1 to 65536, and no more than the memory
-    /// available. It is allocated before the clock starts.
-    #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
-          value_parser = super::values::parse_hash_mb)]
-    hash: usize,
-    /// Threads of the search, 1 to 256: the others help the first through the shared
-    /// hash table. With more than one, a search to a fixed depth does not repeat exactly.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
-    threads: usize,
     #[command(flatten)]
-    egtb: super::EgtbArgs,
+    engine: super::EngineArgs,
     #[command(flatten)]
     data: super::DataArgs,
 }
@@ -91,18 +73,14 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         return Err(CliError::NoMove(Some(outcome.to_string())).into());
     }
     let data = args.data.locate();
-    let config = EngineConfig {
-        use_kb: !args.no_kb,
-        seed: args.seed,
-        hash_mb: args.hash,
-        threads: args.threads,
-        tablebase: args.egtb.open(data.as_ref())?,
-        ..EngineConfig::default()
-    };
-    let kb = if args.no_kb {
+    let config = args.engine.config(data.as_ref())?;
+    let kb = if args.engine.no_kb {
         None
     } else {
-        Some(load_knowledge_base(args.kb.as_deref(), data.as_ref())?)
+        Some(load_knowledge_base(
+            args.engine.kb.as_deref(),
+            data.as_ref(),
+        )?)
     };
     let mut engine = Engine::try_new(config, kb)?;
     // The time the move really took, from the question to the answer.

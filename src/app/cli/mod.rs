@@ -31,6 +31,7 @@ use std::process::ExitCode;
 use crate::app::console::Lang;
 use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use shashki::Position;
+use shashki::engine::EngineConfig;
 use shashki::files::DataDir;
 use shashki::tablebase::Tablebase;
 
@@ -102,6 +103,47 @@ impl DataArgs {
     /// The data directory chosen; `None` when none is named and the system has no home.
     pub fn locate(&self) -> Option<DataDir> {
         DataDir::locate(self.data_dir.as_deref())
+    }
+}
+
+/// The engine's options, declared once for the commands that run one engine
+/// (`bestmove`, `hub`): its knowledge base, seed, hash table, threads and tables.
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Knowledge-base file (default: ./kb/combs.txt, else the data directory's, else the built-in one).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
+    pub kb: Option<PathBuf>,
+    /// Decide without the knowledge base.
+    #[arg(long)]
+    pub no_kb: bool,
+    /// Seed for the choice among equally good knowledge-base facts.
+    #[arg(long, default_value_t = 0, value_parser = values::seed())]
+    seed: u64,
+    /// Transposition table size in megabytes: 1 to 65536, and no more than the memory
+    /// available. It is allocated before the clock starts.
+    #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
+          value_parser = values::parse_hash_mb)]
+    hash: usize,
+    /// Threads of the search, 1 to 256: the others help the first through the shared
+    /// hash table. With more than one, a search to a fixed depth does not repeat exactly.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = values::threads())]
+    threads: usize,
+    #[command(flatten)]
+    egtb: EgtbArgs,
+}
+
+impl EngineArgs {
+    /// The engine's settings, its tables opened (those of the data directory `data` by
+    /// default).
+    pub fn config(&self, data: Option<&DataDir>) -> Result<EngineConfig, CliError> {
+        Ok(EngineConfig {
+            use_kb: !self.no_kb,
+            seed: self.seed,
+            hash_mb: self.hash,
+            threads: self.threads,
+            tablebase: self.egtb.open(data)?,
+            ..EngineConfig::default()
+        })
     }
 }
 
