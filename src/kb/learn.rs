@@ -348,6 +348,11 @@ mod tests {
             .unwrap()
     }
 
+    /// Remembers `mv` for the start into the base at `path`, as fact "x".
+    fn remember_at_start(path: &Path, mv: &str) -> Remembered {
+        remember(path, "", &Position::start(), start_move(mv), None, "x").unwrap()
+    }
+
     #[test]
     fn an_exact_fact_for_the_position_is_updated_in_place() {
         let (_dir, path) = scratch("update");
@@ -460,15 +465,7 @@ mod tests {
     fn a_crlf_base_gets_its_new_fact_with_crlf_endings() {
         let (_dir, path) = scratch("crlf");
         std::fs::write(&path, "% mine\r\n").unwrap();
-        let done = remember(
-            &path,
-            "",
-            &Position::start(),
-            start_move("g3-h4"),
-            None,
-            "x",
-        )
-        .unwrap();
+        let done = remember_at_start(&path, "g3-h4");
         assert_eq!(done.fact.line, 3);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
@@ -478,15 +475,7 @@ mod tests {
         assert!(text.ends_with("  play g3-h4\r\n"), "{text:?}");
         assert_eq!(text.matches('\n').count(), text.matches("\r\n").count());
         // Remembering again replaces the play line in place, its ending kept.
-        remember(
-            &path,
-            "",
-            &Position::start(),
-            start_move("c3-d4"),
-            None,
-            "x",
-        )
-        .unwrap();
+        remember_at_start(&path, "c3-d4");
         let again = std::fs::read_to_string(&path).unwrap();
         assert_eq!(again, text.replace("play g3-h4", "play c3-d4"));
     }
@@ -495,15 +484,7 @@ mod tests {
     fn a_byte_order_mark_is_kept() {
         let (_dir, path) = scratch("mark");
         std::fs::write(&path, "\u{FEFF}% mine\n").unwrap();
-        remember(
-            &path,
-            "",
-            &Position::start(),
-            start_move("g3-h4"),
-            None,
-            "x",
-        )
-        .unwrap();
+        remember_at_start(&path, "g3-h4");
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("\u{FEFF}% mine\n\nfact \"x\""), "{text:?}");
     }
