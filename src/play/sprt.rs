@@ -41,6 +41,13 @@ pub fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// The Elo difference whose expected score is `score` (clamped away from 0 and 1): the
+/// inverse of [`score_of_elo`].
+pub fn elo_of_score(score: f64) -> f64 {
+    let score = score.clamp(0.001, 0.999);
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
 /// The generalized log-likelihood ratio of Elo `elo1` against Elo `elo0` for the pairs
 /// `pairs` (fishtest's `LLR_logistic` of a pentanomial).
 pub fn llr_logistic(elo0: f64, elo1: f64, pairs: &Pentanomial) -> f64 {
@@ -172,6 +179,17 @@ mod tests {
                 "{counts:?} [{elo0}, {elo1}]: {llr} against {expected}"
             );
         }
+    }
+
+    #[test]
+    fn elo_and_score_are_inverses() {
+        for elo in [-300.0, -40.0, 0.0, 25.0, 400.0] {
+            assert!(
+                (elo_of_score(score_of_elo(elo)) - elo).abs() < 1e-9,
+                "{elo}"
+            );
+        }
+        assert!((score_of_elo(400.0) - 10.0 / 11.0).abs() < 1e-12);
     }
 
     #[test]

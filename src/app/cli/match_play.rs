@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use shashki::notation::Notation;
 use shashki::play::openings::Opening;
-use shashki::play::sprt::{Pentanomial, Sprt, Verdict};
+use shashki::play::sprt::{Pentanomial, Sprt, Verdict, elo_of_score};
 use shashki::play::{GameEnd, MAX_PLIES, Played, Player, PlayerError, play_game};
 use shashki::tablebase::Tablebase;
 use shashki::{Color, Game, Move};
@@ -99,16 +99,10 @@ impl Tally {
             + f64::from(self.losses) * p.powi(2))
             / n;
         let deviation = (variance / n).sqrt();
-        let low = elo_of(p - 1.96 * deviation);
-        let high = elo_of(p + 1.96 * deviation);
-        (elo_of(p), (high - low) / 2.0)
+        let low = elo_of_score(p - 1.96 * deviation);
+        let high = elo_of_score(p + 1.96 * deviation);
+        (elo_of_score(p), (high - low) / 2.0)
     }
-}
-
-/// The Elo difference that predicts the score fraction `p` (clamped away from 0 and 1).
-fn elo_of(p: f64) -> f64 {
-    let p = p.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
 }
 
 /// What a match is to play.
