@@ -18,8 +18,11 @@ use unic_langid::{LanguageIdentifier, langid};
 pub const ENGLISH: &str = include_str!("../locales/en/shashki.ftl");
 /// The Russian words of the console and the library: the same messages as [`ENGLISH`].
 pub const RUSSIAN: &str = include_str!("../locales/ru/shashki.ftl");
-/// The Russian words of the command line (its English is in the doc comments clap
-/// reads).
+/// The English words of the command line: its commands' and options' help, and its
+/// own errors (clap writes the rest of its pages and refusals in English itself).
+pub const ENGLISH_COMMAND_LINE: &str = include_str!("../locales/en/cli.ftl");
+/// The Russian words of the command line: the same messages as
+/// [`ENGLISH_COMMAND_LINE`], and the frame of its pages and its refusals.
 pub const RUSSIAN_COMMAND_LINE: &str = include_str!("../locales/ru/cli.ftl");
 
 /// A language the program speaks.
@@ -53,7 +56,7 @@ impl Lang {
     /// The language's files and its identifier.
     fn sources(self) -> (&'static [&'static str], LanguageIdentifier) {
         match self {
-            Lang::En => (&[ENGLISH], langid!("en")),
+            Lang::En => (&[ENGLISH, ENGLISH_COMMAND_LINE], langid!("en")),
             Lang::Ru => (&[RUSSIAN, RUSSIAN_COMMAND_LINE], langid!("ru")),
         }
     }
@@ -147,6 +150,14 @@ pub struct Message {
 }
 
 impl Message {
+    /// The message `id`, which takes no arguments.
+    pub fn new(id: &'static str) -> Message {
+        Message {
+            id,
+            args: Vec::new(),
+        }
+    }
+
     /// The files the message names, as they will be shown: a line is never broken inside
     /// one, so that it can be copied as it is.
     pub fn file_names(&self) -> Vec<String> {
@@ -324,6 +335,32 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_command_line_has_the_same_messages_in_both_languages_but_clap_s_frame() {
+        let sorted = |(id, mut attributes): (String, Vec<String>)| {
+            attributes.sort();
+            (id, attributes)
+        };
+        let english: Vec<_> = messages(ENGLISH_COMMAND_LINE).map(sorted).collect();
+        let russian: Vec<_> = messages(RUSSIAN_COMMAND_LINE).map(sorted).collect();
+        for message in &english {
+            assert!(russian.contains(message), "not so in Russian: {message:?}");
+        }
+        // The words clap writes itself in English: the frame of the help and the refusals.
+        let frame = |id: &str| {
+            ["help-", "error", "tip-"]
+                .iter()
+                .any(|prefix| id.starts_with(prefix))
+                || id == "value-names"
+        };
+        for message in &russian {
+            assert!(
+                english.contains(message) || frame(&message.0),
+                "not so in English: {message:?}"
+            );
+        }
+    }
+
     /// The string literals right after `pattern` in the program's sources.
     fn used_ids(pattern: &str) -> BTreeSet<String> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -367,6 +404,7 @@ mod tests {
         used.extend(used_ids("Word("));
         assert!(used.len() > 100, "the scan finds the ids: {used:?}");
         let mut known = english.clone();
+        known.extend(ids(ENGLISH_COMMAND_LINE));
         known.extend(ids(RUSSIAN_COMMAND_LINE));
         let missing: Vec<_> = used.difference(&known).collect();
         assert!(missing.is_empty(), "used but not in the files: {missing:?}");

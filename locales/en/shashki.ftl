@@ -775,3 +775,11 @@ word-level-club = club
 word-level-easy = easy
 word-level-normal = normal
 word-level-hard = hard
+
+## The endgame databases: why a position has no value
+
+probe-missing = no table for { $material } ({ $pieces } pieces) in the directory
+probe-damaged = { $problem }
+probe-not-ready = the table is still being read or solved
+probe-no-game = the side not to move has no pieces: the game is already over
+probe-over-budget = the table of { $material } needs { $needs } MB, more than the { $budget } MB the tables may use

@@ -822,3 +822,15 @@ word-level-club = разрядник
 word-level-easy = лёгкий
 word-level-normal = средний
 word-level-hard = сильный
+
+## Базы окончаний: почему у позиции нет оценки
+
+probe-missing = в каталоге нет таблицы { $material } ({ $pieces ->
+    [one] { $pieces } шашка
+    [few] { $pieces } шашки
+   *[many] { $pieces } шашек
+})
+probe-damaged = { $problem }
+probe-not-ready = таблица ещё читается или решается
+probe-no-game = у стороны, которая не ходит, нет шашек: партия уже окончена
+probe-over-budget = таблице { $material } нужно { $needs } МБ, больше, чем { $budget } МБ, отведённых таблицам

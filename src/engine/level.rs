@@ -92,15 +92,6 @@ pub fn level(name: &str) -> Option<Level> {
         .copied()
 }
 
-/// Why `name` is not a level, naming the levels there are.
-pub fn unknown_level(name: &str) -> String {
-    let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
-    format!(
-        "'{name}' is not a level; the levels are {}",
-        names.join(", ")
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,11 +103,6 @@ mod tests {
             Some(Limits::MoveTime(Duration::from_millis(5000)))
         );
         assert_eq!(level("extreme"), None);
-        assert_eq!(
-            unknown_level("extreme"),
-            "'extreme' is not a level; the levels are \
-             beginner, novice, casual, club, easy, normal, hard"
-        );
     }
 
     #[test]

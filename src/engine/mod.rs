@@ -39,7 +39,7 @@ mod level;
 mod time;
 
 pub use crate::search::{Limits, Line, Lines, Progress, Stop};
-pub use level::{LEVELS, Level, Reach, level, unknown_level};
+pub use level::{LEVELS, Level, Reach, level};
 pub use time::clock_limits;
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).

@@ -65,6 +65,8 @@ pub use self::rules::Class;
 pub use self::table::Table;
 pub use self::value::{Budget, Record, Steps, Value, Verdict};
 pub use self::verify::{Inconsistency, VerifyEvent, verify, verify_only};
+use crate::msg;
+use crate::words::Message;
 use crate::{Color, DrawCounters, Position};
 
 /// The extension of table files.
@@ -202,27 +204,31 @@ pub enum ProbeError {
 
 impl fmt::Display for ProbeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl ProbeError {
+    /// The reason, to be worded in the reader's language.
+    pub fn message(&self) -> Message {
         match self {
-            ProbeError::Missing(material) => write!(
-                f,
-                "no table for {material} ({} pieces) in the directory",
-                material.pieces()
+            ProbeError::Missing(material) => msg!(
+                "probe-missing",
+                material = material.to_string(),
+                pieces = material.pieces()
             ),
-            ProbeError::NoGame => write!(
-                f,
-                "the side not to move has no pieces: the game is already over"
-            ),
-            ProbeError::Damaged(problem) => write!(f, "{problem}"),
-            ProbeError::NotReady => write!(f, "the table is still being read or solved"),
+            ProbeError::NoGame => msg!("probe-no-game"),
+            ProbeError::Damaged(problem) => msg!("probe-damaged", problem = problem.as_str()),
+            ProbeError::NotReady => msg!("probe-not-ready"),
             ProbeError::OverBudget {
                 material,
                 needs,
                 budget,
-            } => write!(
-                f,
-                "the table of {material} needs {} MB, more than the {} MB the tables may use",
-                needs.div_ceil(1 << 20),
-                budget / (1 << 20)
+            } => msg!(
+                "probe-over-budget",
+                material = material.to_string(),
+                needs = needs.div_ceil(1 << 20),
+                budget = budget / (1 << 20)
             ),
         }
     }

@@ -10,16 +10,12 @@ use shashki::{MAX_PERFT_DEPTH, MoveText, PerftMode, Position, perft_divide, perf
 /// Arguments of `shashki perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Plies to count: 0 to 20 (perft 20 from the start takes weeks).
     #[arg(value_parser = super::values::Ranged::<u32>::new(0, u64::from(MAX_PERFT_DEPTH)))]
     depth: u32,
-    /// Position string (default: the start position).
     #[arg(long, value_parser = super::values::parse_position)]
     fen: Option<Position>,
-    /// List the count under each root move.
     #[arg(long)]
     divide: bool,
-    /// Count the last ply without making its moves.
     #[arg(long)]
     bulk: bool,
 }

@@ -16,13 +16,10 @@ use super::error::CliError;
 /// Arguments of `shashki bestmove`.
 #[derive(Args, Debug)]
 pub struct BestmoveArgs {
-    /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
     #[arg(long, value_parser = super::values::parse_position)]
     fen: Option<Position>,
-    /// Time to think, in milliseconds: 1 to 3600000 (an hour) [default: 1000].
     #[arg(long, value_name = "MS", conflicts_with = "depth", value_parser = super::values::movetime_ms())]
     movetime: Option<u64>,
-    /// Search this many plies deep instead of thinking for a set time: 1 to 64.
     #[arg(long, value_name = "N", value_parser = super::values::depth())]
     depth: Option<u32>,
     #[command(flatten)]

@@ -29,7 +29,6 @@ pub struct BookArgs {
 /// The subcommands of `kb book`.
 #[derive(Subcommand, Debug)]
 enum BookCommand {
-    /// Merge job files into one book: the book one job walking every root would write.
     Merge(MergeArgs),
 }
 
@@ -39,48 +38,31 @@ const BALLOTS: u64 = 150;
 /// One job of the book's build.
 #[derive(Args, Debug)]
 struct BuildArgs {
-    /// Walk the tree of ballot N alone (1 to 150): a job of its own.
     #[arg(long, value_name = "N", conflicts_with = "slice",
           value_parser = Ranged::<usize>::new(1, BALLOTS))]
     ballot: Option<usize>,
-    /// Walk slice K of M of the roots (the roots numbered K, K+M, K+2M, ...): one of M jobs.
     #[arg(long, value_name = "K/M", value_parser = values::slice)]
     slice: Option<(usize, usize)>,
-    /// Search each position to this depth (1 to 64) [default: 24].
     #[arg(long, value_name = "N", value_parser = values::depth(), conflicts_with = "time")]
     depth: Option<u32>,
-    /// Search each position for this many seconds instead (1 to 3600); not repeatable:
-    /// two runs may differ.
     #[arg(long, value_name = "SECONDS", value_parser = Ranged::<u64>::new(1, 3600))]
     time: Option<u64>,
-    /// Plies of moves the book gives after each root on its main line (1 to 40).
     #[arg(long, value_name = "N", default_value_t = 6, value_parser = Ranged::<u32>::new(1, 40))]
     plies: u32,
-    /// Moves followed from each position: the best, then the next within the margin (1 to 8).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = Ranged::<usize>::new(1, 8))]
     breadth: usize,
-    /// How much worse than the best, in men, a move may score and still be an alternative.
     #[arg(long, value_name = "MEN", default_value = "0.15", value_parser = values::margin)]
     margin: Score,
-    /// How many best moves each search ranks (1 to 8; at least the breadth).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = Ranged::<usize>::new(1, 8))]
     lines: usize,
-    /// The hash table of each search, in MB.
     #[arg(long, value_name = "MB", default_value_t = 256, value_parser = values::parse_hash_mb)]
     hash: usize,
-    /// The knowledge base whose exact facts win (the book leaves their positions out
-    /// and walks through them) and whose named openings are roots (default: the base in
-    /// use, without its book).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
-    /// The job file, kept after every position (default: book-all.job, book-ballot-N.job
-    /// or book-slice-K-of-M.job in the current directory). A job started again resumes.
     #[arg(long, value_name = "FILE")]
     job: Option<PathBuf>,
-    /// Stop after analysing this many positions; the same command resumes the job.
     #[arg(long, value_name = "N", value_parser = Ranged::<usize>::new(1, u64::from(u32::MAX)))]
     limit: Option<usize>,
-    /// Once the job is complete, write the book of this job alone to this file.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     #[command(flatten)]
@@ -90,10 +72,8 @@ struct BuildArgs {
 /// `kb book merge`.
 #[derive(Args, Debug)]
 struct MergeArgs {
-    /// The job files.
     #[arg(value_name = "JOB", required = true)]
     jobs: Vec<PathBuf>,
-    /// The book file to write, e.g. kb/book.txt.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
 }

@@ -19,41 +19,27 @@ const MAX_PIECES: u32 = 24;
 /// The `egtb` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum EgtbCommand {
-    /// Solve every balance of at most N pieces (resumes an interrupted build).
     Build {
-        /// The most pieces on the board, men and kings of both sides.
         #[arg(long, default_value_t = 5, value_parser = super::values::Ranged::<u32>::new(2, u64::from(MAX_PIECES)))]
         pieces: u32,
-        /// Solve only this balance and its colour-swapped twin (e.g. w1m2k-b0m1k), from the
-        /// tables of the balances its moves lead to, already in the directory: one job of a
-        /// build spread over machines.
         #[arg(long, value_name = "MATERIAL", conflicts_with = "pieces", value_parser = super::values::parse_material)]
         only: Option<Material>,
-        /// Where the tables go (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
         #[command(flatten)]
         data: super::DataArgs,
     },
-    /// Print a position's exact value: `win in N`, `loss in N` or `draw` (N in plies).
     Probe {
-        /// Where the tables are (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
         #[command(flatten)]
         data: super::DataArgs,
-        /// The position, e.g. W:WKa1,Kc1,Ke1:BKh8.
         #[arg(long, value_parser = super::values::parse_position)]
         fen: Position,
     },
-    /// Check that every position's value follows from its successors' values.
     Verify {
-        /// Check only this balance and its colour-swapped twin (e.g. w1m2k-b0m1k), from
-        /// the tables of the balances its moves lead to: one job of a check spread over
-        /// machines.
         #[arg(long, value_name = "MATERIAL", value_parser = super::values::parse_material)]
         only: Option<Material>,
-        /// Where the tables are (default: the data directory's `egtb`).
         #[arg(long)]
         dir: Option<PathBuf>,
         #[command(flatten)]
@@ -196,31 +182,7 @@ fn probe(
 
 /// Why the databases have no value for a position, as `error: ...`.
 fn probe_error(error: &ProbeError, lang: Lang) -> String {
-    if lang == Lang::En {
-        return format!("error: {error}");
-    }
-    let russian = Text::new(Lang::Ru);
-    let reason = match error {
-        ProbeError::Missing(material) => russian.render(&msg!(
-            "probe-missing",
-            material = material.to_string(),
-            pieces = material.pieces()
-        )),
-        ProbeError::NoGame => russian.render(&msg!("probe-no-game")),
-        ProbeError::Damaged(problem) => problem.clone(),
-        ProbeError::NotReady => error.to_string(),
-        ProbeError::OverBudget {
-            material,
-            needs,
-            budget,
-        } => russian.render(&msg!(
-            "probe-over-budget",
-            material = material.to_string(),
-            needs = needs.div_ceil(1 << 20),
-            budget = budget / (1 << 20)
-        )),
-    };
-    russian.render(&msg!("error", message = reason))
+    Text::new(lang).render(&msg!("error", message = error.message()))
 }
 
 fn verify(

@@ -1,5 +1,5 @@
-//! The command line's own errors from running a subcommand, in English (`Display`)
-//! and Russian (`cli.ftl`). Errors the library words (a knowledge base's problems,
+//! The command line's own errors from running a subcommand, worded by `cli.ftl` in
+//! either language (the English is also their `Display`). Errors the library words (a knowledge base's problems,
 //! a file's) are shown as the library words them.
 
 use std::fmt;
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use shashki::msg;
 
-use shashki::words::{Lang, Text};
+use shashki::words::{Lang, Message, Text};
 
 /// An error of the command line's own.
 #[derive(Debug)]
@@ -47,9 +47,9 @@ impl CliError {
         }
     }
 
-    /// The error in Russian.
-    pub fn russian(&self, russian: &Text) -> String {
-        let message = match self {
+    /// The error, to be worded in the player's language.
+    pub fn message(&self) -> Message {
+        match self {
             CliError::NoHome => msg!("run-no-home"),
             CliError::MissingDirectory { dir, given } => msg!(
                 "run-missing-directory",
@@ -77,62 +77,19 @@ impl CliError {
             CliError::KnowledgeBase(problems) => {
                 msg!("run-knowledge-base", problems = problems.join("\n"))
             }
-            CliError::NoMove(_) => msg!("run-no-move"),
+            CliError::NoMove(Some(outcome)) => msg!("run-game-over", outcome = outcome.as_str()),
+            CliError::NoMove(None) => msg!("run-no-move"),
             CliError::NothingToLearn => msg!("run-nothing-to-learn"),
             CliError::NoLearnedFile => msg!("run-no-learned-file"),
             CliError::NothingToFit => msg!("run-nothing-to-fit"),
             CliError::PairsSplit => msg!("run-pairs-split"),
-        };
-        russian.render(&message)
+        }
     }
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CliError::NoHome => write!(f, "no home directory to keep the tables in: give --dir"),
-            CliError::MissingDirectory { dir, given } => write!(
-                f,
-                "no tables in {}: there is no such directory; build them with `{}`",
-                dir.display(),
-                CliError::build_command(dir, *given)
-            ),
-            CliError::NotADirectory(dir) => write!(
-                f,
-                "{} is not a directory: give the directory of the tables",
-                dir.display()
-            ),
-            CliError::Unreadable { dir, error } => {
-                write!(f, "cannot read the tables in {}: {error}", dir.display())
-            }
-            CliError::NoTables { dir, given } => write!(
-                f,
-                "no tables in {}: build them with `{}`",
-                dir.display(),
-                CliError::build_command(dir, *given)
-            ),
-            CliError::KnowledgeBase(problems) => {
-                write!(f, "the knowledge base has errors:\n{}", problems.join("\n"))
-            }
-            CliError::NoMove(Some(outcome)) => write!(f, "no move to choose: {outcome}"),
-            CliError::NoMove(None) => write!(f, "no move to choose"),
-            CliError::NothingToLearn => write!(
-                f,
-                "nothing to learn from: give --from FILE.pdn or --selfplay N"
-            ),
-            CliError::NoLearnedFile => write!(
-                f,
-                "no data directory to keep the learned facts in; give --out PATH"
-            ),
-            CliError::NothingToFit => {
-                write!(f, "no quiet positions to fit: give --data or --pdn files")
-            }
-            CliError::PairsSplit => write!(
-                f,
-                "--sprt counts pairs of games (an opening with both colours): \
-                 --first-game must be odd, the first of a pair"
-            ),
-        }
+        shashki::words::english(&self.message(), f)
     }
 }
 
@@ -141,8 +98,8 @@ impl std::error::Error for CliError {}
 /// `error` in `lang`: the command line's own errors in either language, others as
 /// they word themselves.
 pub fn describe(error: &(dyn std::error::Error + 'static), lang: Lang) -> String {
-    match (error.downcast_ref::<CliError>(), lang) {
-        (Some(error), Lang::Ru) => error.russian(&Text::new(Lang::Ru)),
-        _ => error.to_string(),
+    match error.downcast_ref::<CliError>() {
+        Some(error) => Text::new(lang).render(&error.message()),
+        None => error.to_string(),
     }
 }

@@ -9,8 +9,6 @@
 //! top level shares, under `shashki-play`). Value names are the attributes of
 //! `value-names`, by their English (`FILE.pdn` as `.FILE-pdn`).
 
-use std::collections::HashMap;
-
 use clap::builder::{PossibleValue, StyledStr};
 use clap::{Arg, ArgAction, Command};
 
@@ -39,12 +37,6 @@ pub fn value_name_id(name: &str) -> String {
         .collect()
 }
 
-/// Whether `cmd`, at `path`, is clap's own `help` subcommand or a copy of a command
-/// under it (for `shashki help egtb`): those take the texts of the commands they name.
-fn is_help_command(path: &[String]) -> bool {
-    path.iter().any(|name| name == "help")
-}
-
 /// The names of the values an argument takes (clap keeps one for a flag too).
 fn value_names(arg: &Arg) -> &[clap::builder::Str] {
     if arg.get_action().takes_values() {
@@ -54,67 +46,102 @@ fn value_names(arg: &Arg) -> &[clap::builder::Str] {
     }
 }
 
-/// An argument's English help, which names it among the arguments of that id.
-fn english(arg: &Arg) -> String {
-    arg.get_help().map(StyledStr::to_string).unwrap_or_default()
+/// The messages the texts of the arguments of the command at `path` are looked up in,
+/// in order: the command's own (`shashki-egtb-probe`); at the top, `play`'s, since
+/// with no subcommand it plays; and `options`, the texts of options several commands
+/// share.
+fn text_sources(path: &[String]) -> Vec<String> {
+    let mut sources = vec![message_id(path)];
+    if path.is_empty() {
+        sources.push("shashki-play".to_string());
+    }
+    sources.push("options".to_string());
+    sources
 }
 
-/// The Russian of every argument and possible value, found by id and English text.
-#[derive(Default)]
-pub struct Texts {
-    /// (argument id, English help) to the Russian help.
-    args: HashMap<(String, String), String>,
-    /// (value, English help) to the Russian help of a possible value.
-    values: HashMap<(String, String), String>,
+/// The help of argument `id` of the command at `path`, in the language of `text`.
+pub fn arg_text(text: &Text, path: &[String], id: &str) -> Option<String> {
+    text_sources(path)
+        .iter()
+        .find_map(|message| text.attribute(message, id))
 }
 
-impl Texts {
-    /// Collects the texts `cli.ftl` gives the commands of `root`.
-    pub fn collect(root: &Command, russian: &Text) -> Texts {
-        let mut texts = Texts::default();
-        texts.collect_from(root, &[], russian);
-        texts
-    }
+/// The help of a possible value of an option, in the language of `text`.
+fn value_text(text: &Text, name: &str) -> Option<String> {
+    text.attribute("values", name)
+}
 
-    fn collect_from(&mut self, cmd: &Command, path: &[String], russian: &Text) {
-        if is_help_command(path) {
-            return;
+/// A possible value of an option, with its help in English: clap lists the values
+/// of the English tree; the Russian one lists them itself ([`translate`]).
+pub fn possible_value(name: &'static str) -> PossibleValue {
+    let value = PossibleValue::new(name);
+    match value_text(Text::english(), name) {
+        Some(help) => value.help(help),
+        None => value,
+    }
+}
+
+/// Whether clap gave `arg` itself: `-h`, `--help`, `-V`.
+fn is_builtin(arg: &Arg) -> bool {
+    matches!(
+        arg.get_action(),
+        ArgAction::Help | ArgAction::HelpShort | ArgAction::HelpLong | ArgAction::Version
+    )
+}
+
+/// Gives every command of `root` its about and every argument its help from the
+/// command line's messages in the language of `text` (`cli.ftl`). clap's own
+/// `help` and the help of its flags are left to clap, and to [`translate`].
+pub fn word(root: Command, text: &Text) -> Command {
+    word_command(root, &[], text)
+}
+
+fn word_command(cmd: Command, path: &[String], text: &Text) -> Command {
+    // clap's `help` speaks for itself (and [`translate`] for it); its copies of the
+    // commands it names (`help egtb`) take their abouts.
+    let mut cmd = cmd;
+    if path.last().is_none_or(|name| name != "help") {
+        let named: Vec<String> = path
+            .iter()
+            .filter(|name| *name != "help")
+            .cloned()
+            .collect();
+        if let Some(about) = text.text(&message_id(&named)) {
+            cmd = cmd.about(about);
         }
-        let id = message_id(path);
-        for arg in cmd.get_arguments() {
-            let name = arg.get_id().as_str();
-            if let Some(text) = russian.attribute(&id, name) {
-                self.args.insert((name.to_string(), english(arg)), text);
+        cmd = cmd.mut_args(|arg| {
+            if is_builtin(&arg) {
+                return arg;
             }
-            for value in arg.get_possible_values() {
-                let key = format!("value-{}", value.get_name());
-                if let (Some(text), Some(help)) = (russian.attribute(&id, &key), value.get_help()) {
-                    self.values
-                        .insert((value.get_name().to_string(), help.to_string()), text);
-                }
+            match arg_text(text, &named, arg.get_id().as_str()) {
+                Some(help) => arg.help(help),
+                // The test of every text fails.
+                None => arg,
             }
-        }
-        for subcommand in cmd.get_subcommands() {
-            let mut path = path.to_vec();
-            path.push(subcommand.get_name().to_string());
-            self.collect_from(subcommand, &path, russian);
-        }
+        });
     }
+    for_each_subcommand(cmd, path, |sub, sub_path| word_command(sub, sub_path, text))
+}
 
-    /// The Russian help of `arg`, if `cli.ftl` has it.
-    pub fn arg(&self, arg: &Arg) -> Option<&str> {
-        self.args
-            .get(&(arg.get_id().to_string(), english(arg)))
-            .map(String::as_str)
+/// `cmd` with `change` made to each of its subcommands, given its path.
+fn for_each_subcommand(
+    mut cmd: Command,
+    path: &[String],
+    change: impl Fn(Command, &[String]) -> Command,
+) -> Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|subcommand| subcommand.get_name().to_string())
+        .collect();
+    for name in names {
+        let mut sub_path = path.to_vec();
+        sub_path.push(name.clone());
+        if let Some(subcommand) = cmd.find_subcommand_mut(&name) {
+            let taken = std::mem::take(subcommand);
+            *subcommand = change(taken, &sub_path);
+        }
     }
-
-    /// The Russian help of the possible value `value`, if it has help and a text.
-    pub fn value(&self, value: &PossibleValue) -> Option<&str> {
-        let help = value.get_help()?.to_string();
-        self.values
-            .get(&(value.get_name().to_string(), help))
-            .map(String::as_str)
-    }
+    cmd
 }
 
 /// The words of the help page around the texts of the commands.
@@ -145,35 +172,20 @@ fn text(russian: &Text, id: &str) -> String {
     russian.text(id).unwrap_or_else(|| id.to_string())
 }
 
-/// Turns `root`, built, into Russian.
+/// Turns the frame of `root`, built and worded in Russian ([`word`]), into Russian:
+/// the headings, the usage, the defaults and possible values, the value names, clap's
+/// own flags and its `help` subcommand.
 pub fn translate(root: Command, russian: &Text) -> Command {
-    let texts = Texts::collect(&root, russian);
     let frame = Frame::new(russian);
-    translate_command(root, &[], russian, &texts, &frame)
+    translate_command(root, &[], russian, &frame)
 }
 
-fn translate_command(
-    cmd: Command,
-    path: &[String],
-    russian: &Text,
-    texts: &Texts,
-    frame: &Frame,
-) -> Command {
-    let about = if path.last().is_some_and(|name| name == "help") {
-        russian.text("help-command")
-    } else {
-        let named: Vec<String> = path
-            .iter()
-            .filter(|name| *name != "help")
-            .cloned()
-            .collect();
-        russian.text(&message_id(&named))
+fn translate_command(cmd: Command, path: &[String], russian: &Text, frame: &Frame) -> Command {
+    let mut cmd = match path.last().is_some_and(|name| name == "help") {
+        true => cmd.about(text(russian, "help-command")),
+        false => cmd,
     };
-    let mut cmd = match about {
-        Some(about) => cmd.about(about),
-        None => cmd,
-    };
-    cmd = cmd.mut_args(|arg| translate_arg(arg, russian, texts));
+    cmd = cmd.mut_args(|arg| translate_arg(arg, russian));
     // Both from the arguments in Russian: their value names are in the usage.
     let indent = frame.usage.chars().count() + 1;
     let usage = usage(
@@ -184,19 +196,9 @@ fn translate_command(
     );
     let template = template(&cmd, frame);
     cmd = cmd.override_usage(usage).help_template(template);
-    let names: Vec<String> = cmd
-        .get_subcommands()
-        .map(|subcommand| subcommand.get_name().to_string())
-        .collect();
-    for name in names {
-        let mut sub_path = path.to_vec();
-        sub_path.push(name.clone());
-        if let Some(subcommand) = cmd.find_subcommand_mut(&name) {
-            let taken = std::mem::take(subcommand);
-            *subcommand = translate_command(taken, &sub_path, russian, texts, frame);
-        }
-    }
-    cmd
+    for_each_subcommand(cmd, path, |sub, sub_path| {
+        translate_command(sub, sub_path, russian, frame)
+    })
 }
 
 /// The help page's template: clap's default, with the headings in Russian.
@@ -277,7 +279,7 @@ pub fn usage(cmd: &Command, options: &str, command: &str, indent: usize) -> Stri
     usage
 }
 
-fn translate_arg(arg: Arg, russian: &Text, texts: &Texts) -> Arg {
+fn translate_arg(arg: Arg, russian: &Text) -> Arg {
     match arg.get_action() {
         ArgAction::Help | ArgAction::HelpShort | ArgAction::HelpLong => {
             // clap gives `-h` a pointer to `--help` where that shows more.
@@ -291,8 +293,7 @@ fn translate_arg(arg: Arg, russian: &Text, texts: &Texts) -> Arg {
         ArgAction::Version => return arg.help(text(russian, "help-version")),
         _ => {}
     }
-    let Some(help) = texts.arg(&arg) else {
-        // The test of every text fails; meanwhile the English stands.
+    let Some(help) = arg.get_help().map(StyledStr::to_string) else {
         return arg;
     };
     let mut short = help.to_string();
@@ -319,7 +320,7 @@ fn translate_arg(arg: Arg, russian: &Text, texts: &Texts) -> Arg {
             let mut list = format!("{help}\n\n{}", text(russian, "help-values-heading"));
             for value in &values {
                 let name = value.get_name();
-                let meaning = texts.value(value).unwrap_or_default();
+                let meaning = value_text(russian, name).unwrap_or_default();
                 let pad = width - name.chars().count();
                 list += &format!("\n- {name}: {:pad$}{meaning}", "");
             }
@@ -365,6 +366,12 @@ mod tests {
 
     use super::*;
 
+    /// Whether `cmd`, at `path`, is clap's own `help` subcommand or a copy of a command
+    /// under it (for `shashki help egtb`): those take the texts of the commands they name.
+    fn is_help_command(path: &[String]) -> bool {
+        path.iter().any(|name| name == "help")
+    }
+
     /// Every command of `root` with its path, the top first; not clap's `help`.
     fn commands(root: &Command) -> Vec<(Vec<String>, &Command)> {
         let mut all = vec![(Vec::new(), root)];
@@ -383,50 +390,71 @@ mod tests {
         all
     }
 
-    fn is_builtin(arg: &Arg) -> bool {
-        matches!(
-            arg.get_action(),
-            ArgAction::Help | ArgAction::HelpShort | ArgAction::HelpLong | ArgAction::Version
-        )
+    /// The possible values that must have a text: those of an option that takes a
+    /// value, but `--lang`'s (`en`, `ru` say it all).
+    fn worded_values(arg: &Arg) -> Vec<PossibleValue> {
+        if arg.get_action().takes_values() && arg.get_id() != "lang" {
+            arg.get_possible_values()
+        } else {
+            Vec::new()
+        }
     }
 
     #[test]
-    fn every_command_argument_value_and_value_name_has_a_russian_text() {
-        let russian = Text::new(Lang::Ru);
+    fn every_command_argument_and_value_has_a_text_in_both_languages() {
         let root = super::super::command(Lang::En);
-        let texts = Texts::collect(&root, &russian);
-        let mut missing = Vec::new();
-        for (path, cmd) in commands(&root) {
-            let id = message_id(&path);
-            if russian.text(&id).is_none() {
-                missing.push(id.clone());
-            }
-            for arg in cmd.get_arguments().filter(|arg| !is_builtin(arg)) {
-                if texts.arg(arg).is_none() {
-                    missing.push(format!("{id}.{}", arg.get_id()));
+        for lang in [Lang::En, Lang::Ru] {
+            let text = Text::new(lang);
+            let mut missing = Vec::new();
+            for (path, cmd) in commands(&root) {
+                let id = message_id(&path);
+                if text.text(&id).is_none() {
+                    missing.push(id.clone());
                 }
-                for value in arg.get_possible_values() {
-                    if value.get_help().is_some() && texts.value(&value).is_none() {
-                        missing.push(format!("{id}.value-{}", value.get_name()));
+                for arg in cmd.get_arguments().filter(|arg| !is_builtin(arg)) {
+                    if arg_text(&text, &path, arg.get_id().as_str()).is_none() {
+                        missing.push(format!("{id}.{}", arg.get_id()));
+                    }
+                    for value in worded_values(arg) {
+                        if value_text(&text, value.get_name()).is_none() {
+                            missing.push(format!("values.{}", value.get_name()));
+                        }
                     }
                 }
+            }
+            assert!(missing.is_empty(), "no {lang:?} text for {missing:?}");
+        }
+        let russian = Text::new(Lang::Ru);
+        for (_, cmd) in commands(&root) {
+            for arg in cmd.get_arguments() {
                 for name in value_names(arg) {
                     let name = value_name_id(name);
-                    if russian.attribute("value-names", &name).is_none() {
-                        missing.push(format!("value-names.{name}"));
-                    }
+                    assert!(
+                        russian.attribute("value-names", &name).is_some(),
+                        "no Russian for the value name {name}"
+                    );
                 }
             }
         }
-        assert!(missing.is_empty(), "no Russian text for {missing:?}");
     }
 
-    /// The ids the command line's code asks `cli.ftl` for by name.
+    /// The ids the applications' code asks `cli.ftl` for by name (the console and the
+    /// Hub word some refusals of values the command line shares).
     fn ids_in_the_code() -> BTreeSet<String> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/cli");
+        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app")];
+        let mut files = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).expect("a source directory") {
+                let path = entry.expect("an entry").path();
+                match path.is_dir() {
+                    true => dirs.push(path),
+                    false => files.push(path),
+                }
+            }
+        }
         let mut found = BTreeSet::new();
-        for entry in std::fs::read_dir(dir).expect("src/app/cli") {
-            let source = std::fs::read_to_string(entry.expect("an entry").path()).expect("read");
+        for path in files {
+            let source = std::fs::read_to_string(path).expect("read");
             for pattern in ["msg!(", "text(russian, ", ".text(", ".attribute("] {
                 for (start, _) in source.match_indices(pattern) {
                     // rustfmt may put the id on the next line.
@@ -449,42 +477,57 @@ mod tests {
     }
 
     #[test]
-    fn every_text_of_cli_ftl_is_used() {
+    fn every_text_of_both_cli_ftl_files_is_used() {
         let root = super::super::command(Lang::En);
-        let mut used: BTreeSet<String> = ids_in_the_code();
-        assert!(used.len() > 40, "the scan finds the ids: {used:?}");
-        for (path, cmd) in commands(&root) {
-            let id = message_id(&path);
-            used.insert(id.clone());
-            for arg in cmd.get_arguments() {
-                used.insert(format!("{id}.{}", arg.get_id()));
-                for value in arg.get_possible_values() {
-                    used.insert(format!("{id}.value-{}", value.get_name()));
-                }
-                for name in value_names(arg) {
-                    used.insert(format!("value-names.{}", value_name_id(name)));
+        for (lang, source) in [
+            (Lang::En, shashki::words::ENGLISH_COMMAND_LINE),
+            (Lang::Ru, shashki::words::RUSSIAN_COMMAND_LINE),
+        ] {
+            let text = Text::new(lang);
+            let mut used: BTreeSet<String> = ids_in_the_code();
+            assert!(used.len() > 40, "the scan finds the ids: {used:?}");
+            for (path, cmd) in commands(&root) {
+                let id = message_id(&path);
+                used.insert(id.clone());
+                for arg in cmd.get_arguments() {
+                    let name = arg.get_id().as_str();
+                    // The message the text is found in: a text shadowed everywhere is unused.
+                    if let Some(source) = text_sources(&path)
+                        .into_iter()
+                        .find(|source| text.attribute(source, name).is_some())
+                    {
+                        used.insert(format!("{source}.{name}"));
+                    }
+                    for value in arg.get_possible_values() {
+                        used.insert(format!("values.{}", value.get_name()));
+                    }
+                    for name in value_names(arg) {
+                        used.insert(format!("value-names.{}", value_name_id(name)));
+                    }
                 }
             }
+            let resource = fluent_syntax::parser::parse(source).expect("cli.ftl parses");
+            let mut unused = Vec::new();
+            for entry in &resource.body {
+                let Entry::Message(message) = entry else {
+                    continue;
+                };
+                let id = message.id.name;
+                if message.value.is_some() && !used.contains(id) {
+                    unused.push(id.to_string());
+                }
+                for attribute in &message.attributes {
+                    let full = format!("{id}.{}", attribute.id.name);
+                    if !used.contains(&full) {
+                        unused.push(full);
+                    }
+                }
+            }
+            assert!(
+                unused.is_empty(),
+                "in {lang:?} cli.ftl but never used: {unused:?}"
+            );
         }
-        let resource = fluent_syntax::parser::parse(shashki::words::RUSSIAN_COMMAND_LINE)
-            .expect("cli.ftl parses");
-        let mut unused = Vec::new();
-        for entry in &resource.body {
-            let Entry::Message(message) = entry else {
-                continue;
-            };
-            let id = message.id.name;
-            if message.value.is_some() && !used.contains(id) {
-                unused.push(id.to_string());
-            }
-            for attribute in &message.attributes {
-                let full = format!("{id}.{}", attribute.id.name);
-                if !used.contains(&full) {
-                    unused.push(full);
-                }
-            }
-        }
-        assert!(unused.is_empty(), "in cli.ftl but never used: {unused:?}");
     }
 
     /// Every page of help of `root`: `-h` and `--help` of every command.

@@ -11,14 +11,8 @@ use shashki::engine::Level;
 pub struct HubArgs {
     #[command(flatten)]
     engine: super::EngineArgs,
-    /// The strength when the GUI sends no `level`: beginner, novice, casual, club, easy (0.2 s
-    /// a move), normal (1 s) or hard (5 s); see the README's level table.
     #[arg(long, default_value = "normal", value_parser = super::values::level_name)]
     level: Level,
-    /// How the moves number the squares: standard (PDN's: c3-d4 is 22-18; pydraughts 0.5.7
-    /// and the lidraughts bridge), from-white (c3-d4 is 10-14; pydraughts 0.6.7), or auto:
-    /// read off the client's moves; until they tell, from-white, or standard for the
-    /// lidraughts bridge.
     #[arg(long, value_name = "NUMBERING", default_value = "auto", value_parser = super::values::numbering)]
     numbering: MoveNumbering,
     #[command(flatten)]

@@ -19,24 +19,14 @@ use super::learn::{self, LearnArgs};
 /// The `kb` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum KbCommand {
-    /// Parse and check a knowledge-base file and the learned facts and the opening book
-    /// beside it; print every problem, or a summary line for each file.
     Check {
-        /// The file to check (default: the base the program uses: ./kb/combs.txt, else the
-        /// player's own in the data directory, else the built-in starter base).
         path: Option<PathBuf>,
-        /// Prove every learned fact again (each pattern on 200 random positions that
-        /// match it): the facts of `learned.txt` beside the base, of the built-in learned
-        /// base, and of a file given whose name starts with `learned`.
         #[arg(long)]
         prove: bool,
         #[command(flatten)]
         data: super::DataArgs,
     },
-    /// Find combinations in games and self-play, prove and generalise them, and add
-    /// them to the learned facts.
     Learn(LearnArgs),
-    /// Build the opening book by deep analysis, in jobs that resume, and merge them.
     Book(BookArgs),
 }
 

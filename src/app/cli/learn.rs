@@ -24,18 +24,12 @@ use super::error::CliError;
 /// Arguments of `kb learn`.
 #[derive(Args, Debug)]
 pub struct LearnArgs {
-    /// PDN files whose every game is searched for combinations (repeatable).
     #[arg(long = "from", value_name = "FILE.pdn")]
     from: Vec<PathBuf>,
-    /// Self-play games to play and search as well (the bot at depth 6 from the 150
-    /// ballots, with 4 random plies after each for variety).
     #[arg(long, default_value_t = 0, value_parser = super::values::Ranged::<u32>::new(0, 100_000))]
     selfplay: u32,
-    /// Where to add the learned facts (default: `learned.txt` beside the knowledge base
-    /// in use, or in the data directory's `kb/` for the built-in base).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Seed of the self-play games and of the sampling that widens the facts.
     #[arg(long, default_value_t = DEFAULT_SEED, value_parser = super::values::seed())]
     seed: u64,
     #[command(flatten)]

@@ -34,6 +34,7 @@ use shashki::Position;
 use shashki::engine::EngineConfig;
 use shashki::files::DataDir;
 use shashki::tablebase::Tablebase;
+use shashki::words::Text;
 
 use self::error::CliError;
 pub use self::error::describe;
@@ -42,48 +43,31 @@ pub use self::words::take_lang;
 
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
-#[command(
-    name = "shashki",
-    version,
-    about,
-    args_conflicts_with_subcommands = true
-)]
+#[command(name = "shashki", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// With no subcommand, `shashki` plays: these are the options of `play`.
     #[command(flatten)]
     play: play::PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a game against the bot at a readline prompt (the default).
     Play(play::PlayArgs),
-    /// Print every legal move, one per line, in full-path notation.
     Moves {
-        /// Position string, e.g. W:Wa1,c1,Ke5:Bb8,Kh2 (default: the start position).
         #[arg(long, value_parser = values::parse_position)]
         fen: Option<Position>,
     },
-    /// Count the leaves of the move tree DEPTH plies deep (a move-generator test and benchmark).
     Perft(analysis::PerftArgs),
-    /// Let the bot choose a move; prints `source: ...` and the move alone as the last line.
     Bestmove(bestmove::BestmoveArgs),
-    /// Self-play between two engine settings, with wins/draws/losses and an Elo estimate.
     Match(selfplay::MatchArgs),
-    /// Work with PDN game records.
     #[command(subcommand)]
     Pdn(pdn::PdnCommand),
-    /// Speak the Hub protocol (Scan's, version 2) on stdin/stdout, for GUIs and pydraughts.
     Hub(hub::HubArgs),
-    /// Work with the knowledge base.
     #[command(subcommand)]
     Kb(kb::KbCommand),
-    /// Build, probe and verify the endgame databases.
     #[command(subcommand)]
     Egtb(egtb::EgtbCommand),
-    /// Fit the evaluation's weights to game results.
     #[command(subcommand)]
     Tune(tune::TuneCommand),
 }
@@ -92,9 +76,6 @@ enum Command {
 /// writes them.
 #[derive(Args, Debug, Default, Clone)]
 pub struct DataArgs {
-    /// The data directory: your saved game, history, own knowledge base and endgame
-    /// databases (default: the SHASHKI_DATA_DIR variable, else the system's place; see
-    /// the README).
     #[arg(long = "data-dir", value_name = "DIR")]
     data_dir: Option<PathBuf>,
 }
@@ -110,22 +91,15 @@ impl DataArgs {
 /// (`bestmove`, `hub`): its knowledge base, seed, hash table, threads and tables.
 #[derive(Args, Debug)]
 pub struct EngineArgs {
-    /// Knowledge-base file (default: ./kb/combs.txt, else the data directory's, else the built-in one).
     #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
     pub kb: Option<PathBuf>,
-    /// Decide without the knowledge base.
     #[arg(long)]
     pub no_kb: bool,
-    /// Seed for the choice among equally good knowledge-base facts.
     #[arg(long, default_value_t = 0, value_parser = values::seed())]
     seed: u64,
-    /// Transposition table size in megabytes: 1 to 65536, and no more than the memory
-    /// available. It is allocated before the clock starts.
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
           value_parser = values::parse_hash_mb)]
     hash: usize,
-    /// Threads of the search, 1 to 256: the others help the first through the shared
-    /// hash table. With more than one, a search to a fixed depth does not repeat exactly.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = values::threads())]
     threads: usize,
     #[command(flatten)]
@@ -150,16 +124,10 @@ impl EngineArgs {
 /// `--egtb DIR` and `--no-egtb`: which endgame databases the bot uses.
 #[derive(Args, Debug, Default)]
 pub struct EgtbArgs {
-    /// Endgame databases to use (default: the data directory's `egtb`, when it has tables).
     #[arg(long, value_name = "DIR")]
     egtb: Option<PathBuf>,
-    /// Play without the endgame databases (the built-in exact tables of a lone king against
-    /// one to three kings stay on).
     #[arg(long, conflicts_with = "egtb")]
     no_egtb: bool,
-    /// The most memory the databases' tables may hold at once, in MB (default: half the
-    /// machine's memory). The table used longest ago is let go to make room, and read
-    /// again when it is wanted; a table larger than this is not used.
     #[arg(long, value_name = "MB", conflicts_with = "no_egtb",
           value_parser = values::egtb_memory_mb())]
     egtb_memory: Option<u64>,
@@ -214,12 +182,6 @@ fn lang_arg() -> Arg {
         .global(true)
         .value_name("LANG")
         .value_parser(["en", "ru"])
-        .help(
-            "The language of the console, and of this help and the errors: en or ru \
-             (default: from LC_ALL, LC_MESSAGES or LANG, else the system's interface language; \
-             Russian for ru*, else English). \
-             Commands are accepted in both",
-        )
 }
 
 /// The command tree clap reads the arguments with, built, its texts in `lang`.
@@ -229,9 +191,12 @@ pub fn command(lang: Lang) -> clap::Command {
         .bin_name("shashki")
         .max_term_width(HELP_WIDTH);
     root.build();
+    let text = Text::new(lang);
+    let root = help::word(root, &text);
     match lang {
+        // clap writes the frame of the pages in English.
         Lang::En => root,
-        Lang::Ru => help::translate(root, &shashki::words::Text::new(Lang::Ru)),
+        Lang::Ru => help::translate(root, &text),
     }
 }
 

@@ -11,11 +11,7 @@ use shashki::notation::pdn;
 /// The `pdn` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum PdnCommand {
-    /// Read and replay every game of a PDN file; print every problem, or a summary.
-    Check {
-        /// The PDN file.
-        path: PathBuf,
-    },
+    Check { path: PathBuf },
 }
 
 /// Runs a `pdn` subcommand.

@@ -153,7 +153,7 @@ fn russian_error(error: &clap::Error, cmd: &Command, args: &[OsString], russian:
         ErrorKind::ValueValidation => {
             let source = std::error::Error::source(error);
             let reason = match source.and_then(|source| source.downcast_ref::<ValueError>()) {
-                Some(reason) => reason.russian(russian),
+                Some(reason) => russian.render(&reason.message()),
                 // Every parser of this program gives a `ValueError` (a test checks).
                 None => source.map(ToString::to_string).unwrap_or_default(),
             };

@@ -19,12 +19,25 @@ use shashki::search::TableError;
 use shashki::tablebase::Tablebase;
 
 /// Which openings a match starts its games from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Openings {
     /// The 150 three-move ballots of match play (data/ballots150.tsv).
     Ballots,
     /// The 19 named opening lines of `OPENINGS`.
     Named,
+}
+
+impl ValueEnum for Openings {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Openings::Ballots, Openings::Named]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(super::help::possible_value(match self {
+            Openings::Ballots => "ballots",
+            Openings::Named => "named",
+        }))
+    }
 }
 
 impl Openings {
@@ -53,37 +66,30 @@ macro_rules! side_options {
         #[doc = concat!("Engine ", $side, "'s options of `match`.")]
         #[derive(Args, Debug)]
         pub struct $name {
-            #[arg(long, value_name = "MS", value_parser = super::values::movetime_ms(),
-                  help = concat!("Engine ", $side, "'s time per move in milliseconds, instead of --movetime (time odds)"))]
+            #[arg(long, value_name = "MS", value_parser = super::values::movetime_ms())]
             $movetime: Option<u64>,
-            #[arg(long, value_name = "N", value_parser = super::values::depth(),
-                  help = concat!("Engine ", $side, " searches to this fixed depth (1 to 64) instead of by time"))]
+            #[arg(long, value_name = "N", value_parser = super::values::depth())]
             $depth: Option<u32>,
             #[arg(long, value_name = "LEVEL", value_parser = super::values::level_name,
-                  conflicts_with_all = [stringify!($depth), stringify!($no_kb), stringify!($movetime)],
-                  help = concat!("Engine ", $side, " plays at this named level (its depth or time, and its knowledge)"))]
+                  conflicts_with_all = [stringify!($depth), stringify!($no_kb), stringify!($movetime)])]
             $level: Option<Level>,
-            #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads(),
-                  help = concat!("Engine ", $side, "'s search threads, 1 to 256 (see `bestmove --threads`)"))]
+            #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::threads())]
             $threads: usize,
-            #[arg(long, help = concat!("Engine ", $side, " plays without the knowledge base"))]
+            #[arg(long)]
             $no_kb: bool,
-            #[arg(long, conflicts_with = stringify!($no_kb),
-                  help = concat!("Engine ", $side, " plays the knowledge base without its opening book"))]
+            #[arg(long, conflicts_with = stringify!($no_kb))]
             $no_book: bool,
-            #[arg(long, help = concat!("Engine ", $side, " evaluates material only"))]
+            #[arg(long)]
             $material_only: bool,
-            #[arg(long, help = concat!("Engine ", $side, " without the capture-search stage (captures go to the full search)"))]
+            #[arg(long)]
             $no_capture_stage: bool,
-            #[arg(long, help = concat!("Engine ", $side, " without the endgame databases"))]
+            #[arg(long)]
             $no_egtb: bool,
-            #[arg(long, value_name = "DIR", conflicts_with = stringify!($no_egtb),
-                  help = concat!("Engine ", $side, "'s own endgame databases, instead of those of --egtb (to weigh one set of tables against another; each set then has half of --egtb-memory)"))]
+            #[arg(long, value_name = "DIR", conflicts_with = stringify!($no_egtb))]
             $egtb: Option<PathBuf>,
             #[arg(long, value_name = "COMMAND",
                   conflicts_with_all = [stringify!($level), stringify!($no_kb), stringify!($no_book),
-                                        stringify!($material_only), stringify!($no_capture_stage)],
-                  help = concat!("Engine ", $side, " is a Hub engine run as a child process: the program and its arguments, e.g. \"old/shashki hub\". It runs in an empty folder with an empty data directory, with a hash of 16 MB, the side's threads and the tables of the match; the side's depth applies"))]
+                                        stringify!($material_only), stringify!($no_capture_stage)])]
             $hub: Option<String>,
         }
 
@@ -141,54 +147,36 @@ side_options!(
 /// Arguments of `shashki match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Games to play, 1 to 10000 (rounded up to an even number: each opening with both colours).
     #[arg(long, default_value_t = 20,
           value_parser = super::values::Ranged::<u16>::new(1, u64::from(MAX_GAMES)))]
     games: u16,
-    /// Number the games from N, starting with the opening and colours game N has in a
-    /// longer match (1 to 10000): a long match can be played in parts, one a core.
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = super::values::Ranged::<u16>::new(1, u64::from(MAX_GAMES)))]
     first_game: u16,
-    /// Time per move in milliseconds for both sides (unless a side has a depth): 1 to 3600000.
     #[arg(long, value_name = "MS", default_value_t = 100, value_parser = super::values::movetime_ms())]
     movetime: u64,
-    /// Engine A's own options.
     #[command(flatten)]
     a: SideA,
-    /// Engine B's own options.
     #[command(flatten)]
     b: SideB,
-    /// The endgame databases of the sides that use them.
     #[command(flatten)]
     egtb: super::EgtbArgs,
     #[command(flatten)]
     data: super::DataArgs,
-    /// The openings the games start from, each played with both colours in turn.
     #[arg(long, value_enum, default_value_t = Openings::Ballots)]
     openings: Openings,
-    /// Seed for the engines' choices among knowledge-base alternatives.
     #[arg(long, default_value_t = 0, value_parser = super::values::seed())]
     seed: u64,
-    /// Knowledge-base file for the sides that use one (default: ./kb/combs.txt, else the data directory's, else built-in).
     #[arg(long, value_name = "PATH")]
     kb: Option<PathBuf>,
-    /// Games played at once, 1 to 256, each pair of games by one worker with engines of
-    /// its own (a hash table each, and a process each for a Hub side).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::Ranged::<usize>::new(1, 256))]
     concurrency: usize,
-    /// Stop as soon as a sequential probability ratio test decides between A being
-    /// ELO0 and ELO1 Elo better than B (logistic Elo, pentanomial pairs, as fishtest),
-    /// e.g. 0,10.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = super::values::elo_pair)]
     sprt: Option<(f64, f64)>,
-    /// The test's chance of accepting ELO1 when ELO0 holds (with --sprt).
     #[arg(long, value_name = "P", default_value_t = 0.05, value_parser = super::values::probability, requires = "sprt")]
     alpha: f64,
-    /// The test's chance of accepting ELO0 when ELO1 holds (with --sprt).
     #[arg(long, value_name = "P", default_value_t = 0.05, value_parser = super::values::probability, requires = "sprt")]
     beta: f64,
-    /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
 }

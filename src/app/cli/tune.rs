@@ -19,71 +19,64 @@ use super::error::CliError;
 /// The `tune` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum TuneCommand {
-    /// Play the bot against itself from the 150 ballots and write every position
-    /// with its game's result (`FEN<TAB>1|0.5|0`, White's result).
     Data {
-        /// Games to play.
         #[arg(long, default_value_t = 1000, value_parser = super::values::Ranged::<u32>::new(1, 1_000_000))]
         games: u32,
-        /// Search depth of every move.
         #[arg(long, default_value_t = 6, value_parser = super::values::depth())]
         depth: u32,
-        /// Random moves after the ballot, for variety.
         #[arg(long, default_value_t = 2, value_parser = super::values::Ranged::<u32>::new(0, 40))]
         random_plies: u32,
-        /// Seed of the random moves.
         #[arg(long, default_value_t = 1, value_parser = super::values::seed())]
         seed: u64,
-        /// Where to write the positions.
         #[arg(long)]
         out: PathBuf,
     },
-    /// Fit the weights to the quiet positions of data files and PDN games; write them
-    /// as a weights file (`data/eval/features.weights`).
     Fit {
-        /// Data files written by `tune data`.
         #[arg(long)]
         data: Vec<PathBuf>,
-        /// PDN files whose finished games add their positions.
         #[arg(long)]
         pdn: Vec<PathBuf>,
-        /// Full passes of gradient descent.
         #[arg(long, default_value_t = 2000, value_parser = super::values::Ranged::<u32>::new(1, 1_000_000))]
         epochs: u32,
-        /// Where to write the features' weights file (without `--patterns`).
         #[arg(long, default_value = "data/eval/features.weights")]
         out: PathBuf,
-        /// The weights the fit starts from: the hand-set ones, or the fitted features' ones.
         #[arg(long, value_enum, default_value_t = Start::Hand)]
         from: Start,
-        /// Fit a weight for every arrangement of the local patterns too (starting at zero).
         #[arg(long)]
         patterns: bool,
-        /// How strongly each pattern weight is pulled towards zero.
         #[arg(long, default_value_t = 1e-3, requires = "patterns", value_parser = super::values::decimal)]
         pattern_l2: f64,
-        /// Where to write the weights file with `--patterns`: the features' weights and
-        /// the patterns'.
         #[arg(
             long,
             default_value = "data/eval/patterns.weights",
             requires = "patterns"
         )]
         patterns_out: PathBuf,
-        /// Keep this share (in percent) of each data file's positions, its last ones, out of
-        /// the fit, and report the loss on them before and after.
         #[arg(long, default_value_t = 0, value_parser = super::values::Ranged::<u32>::new(0, 50))]
         hold_out: u32,
     },
 }
 
 /// Where a fit starts.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum Start {
     /// The hand-set weights (the hand-written evaluation's terms).
     Hand,
     /// The fitted features' weights (`data/eval/features.weights`).
     Tuned,
+}
+
+impl clap::ValueEnum for Start {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Start::Hand, Start::Tuned]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(super::help::possible_value(match self {
+            Start::Hand => "hand",
+            Start::Tuned => "tuned",
+        }))
+    }
 }
 
 /// Runs a `tune` subcommand.

@@ -5,15 +5,15 @@
 use std::ffi::OsStr;
 use std::fmt;
 
-use crate::app::console::command::LEVEL_WORDS;
+use crate::app::console::command::{LEVEL_WORDS, unknown_level};
 use crate::app::console::{TimeControl, TimeControlError};
 use crate::app::hub::{MoveNumbering, UnknownNumbering};
 use clap::builder::TypedValueParser;
 use shashki::book::parse_men;
-use shashki::engine::{LEVELS, Level, level, unknown_level};
+use shashki::engine::{Level, level};
 use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS, Score};
 use shashki::tablebase::Material;
-use shashki::words::{Lang, Message, Text};
+use shashki::words::{Lang, Message};
 use shashki::{FenError, Position};
 
 use shashki::msg;
@@ -53,54 +53,16 @@ pub enum ValueError {
 
 impl fmt::Display for ValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ValueError::NotANumber(text) => write!(f, "'{text}' is not a number"),
-            ValueError::OutOfRange { number, min, max } => {
-                write!(f, "{number} is outside the range {min} to {max}")
-            }
-            ValueError::Position(error) => write!(f, "{error}"),
-            ValueError::Material(text) => {
-                write!(f, "'{text}' is not a material balance like w1m2k-b0m1k")
-            }
-            ValueError::UnknownLevel(text) => write!(f, "{}", unknown_level(text)),
-            ValueError::UnknownNumbering(error) => write!(f, "{error}"),
-            ValueError::TimeControl(error) => write!(f, "{error}"),
-            ValueError::Name => write!(f, "a name is one line of printable text"),
-            ValueError::HashRange => write!(f, "the hash table size must be 1 to {MAX_HASH_MB} MB"),
-            ValueError::Slice(text) => {
-                write!(f, "'{text}' is not a slice K/M (K of M jobs, 1 <= K <= M)")
-            }
-            ValueError::Margin(text) => write!(
-                f,
-                "'{text}' is not a margin in men (0 to 100, at most two decimals, e.g. 0.15)"
-            ),
-            ValueError::HashTooLarge {
-                megabytes,
-                available,
-            } => write!(
-                f,
-                "a hash table of {megabytes} MB is more than the {available} MB of memory available"
-            ),
-            ValueError::EloPair(text) => write!(
-                f,
-                "'{text}' is not two Elo differences ELO0,ELO1 with ELO0 below ELO1, e.g. 0,10"
-            ),
-            ValueError::Probability(text) => {
-                write!(
-                    f,
-                    "'{text}' is not a probability above 0 and below 0.5, e.g. 0.05"
-                )
-            }
-        }
+        shashki::words::english(&self.message(), f)
     }
 }
 
 impl std::error::Error for ValueError {}
 
 impl ValueError {
-    /// The refusal in Russian.
-    pub fn russian(&self, russian: &Text) -> String {
-        let message = match self {
+    /// The refusal, to be worded in the player's language.
+    pub fn message(&self) -> Message {
+        match self {
             ValueError::NotANumber(text) => msg!("value-not-a-number", text = text.as_str()),
             ValueError::OutOfRange { number, min, max } => msg!(
                 "value-out-of-range",
@@ -109,17 +71,11 @@ impl ValueError {
                 min = min.to_string(),
                 max = max.to_string()
             ),
-            ValueError::Position(error) => return Text::new(Lang::Ru).render(&error.message()),
+            ValueError::Position(error) => error.message(),
             ValueError::Material(text) => msg!("value-material", text = text.as_str()),
-            ValueError::UnknownLevel(text) => msg!(
-                "value-unknown-level",
-                text = text.as_str(),
-                levels = level_names(Lang::Ru).join(", ")
-            ),
-            ValueError::UnknownNumbering(error) => {
-                msg!("value-unknown-numbering", text = error.text())
-            }
-            ValueError::TimeControl(error) => time_control_error(error),
+            ValueError::UnknownLevel(text) => unknown_level(text),
+            ValueError::UnknownNumbering(error) => error.message(),
+            ValueError::TimeControl(error) => error.message(),
             ValueError::Name => msg!("value-name"),
             ValueError::HashRange => msg!("value-hash-range", max = MAX_HASH_MB),
             ValueError::Slice(text) => msg!("value-slice", text = text.as_str()),
@@ -134,30 +90,8 @@ impl ValueError {
             ),
             ValueError::EloPair(text) => msg!("value-elo-pair", text = text.as_str()),
             ValueError::Probability(text) => msg!("value-probability", text = text.as_str()),
-        };
-        russian.render(&message)
+        }
     }
-}
-
-fn time_control_error(error: &TimeControlError) -> Message {
-    match error {
-        TimeControlError::Malformed(text) => msg!("value-time-malformed", text = text.as_str()),
-        TimeControlError::Minutes(text) => msg!("value-time-minutes", text = text.as_str()),
-        TimeControlError::Increment(text) => msg!("value-time-increment", text = text.as_str()),
-    }
-}
-
-/// The levels' names in `lang`, weakest first.
-pub fn level_names(lang: Lang) -> Vec<&'static str> {
-    LEVELS
-        .iter()
-        .map(|level| {
-            LEVEL_WORDS
-                .iter()
-                .find(|word| word.get(Lang::En) == level.name)
-                .map_or(level.name, |word| word.get(lang))
-        })
-        .collect()
 }
 
 /// A whole number from `min` to `max`: the parser of every counted option, refusing
@@ -405,6 +339,7 @@ fn meminfo_mb(meminfo: &str, field: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shashki::words::Text;
 
     #[test]
     fn a_test_s_bounds_are_two_rising_elo_differences() {
@@ -488,7 +423,7 @@ mod tests {
     #[test]
     fn value_errors_read_in_russian() {
         let russian = Text::new(Lang::Ru);
-        let said = |error: ValueError| error.russian(&russian);
+        let said = |error: ValueError| russian.render(&error.message());
         assert_eq!(
             said(depth().check("0").unwrap_err()),
             "нужно число от 1 до 64, а не 0"
@@ -552,6 +487,5 @@ mod tests {
             "'nosuch' is not a level; the levels are beginner, novice, casual, club, easy, \
              normal, hard"
         );
-        assert_eq!(level_names(Lang::Ru).len(), LEVELS.len());
     }
 }

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use super::Console;
 use shashki::Color;
 use shashki::engine::clock_limits;
+use shashki::msg;
 use shashki::search::Limits;
+use shashki::words::Message;
 
 /// The longest game time, in minutes: ten hours.
 const MAX_MINUTES: f64 = 600.0;
@@ -50,18 +52,24 @@ pub enum TimeControlError {
 
 impl fmt::Display for TimeControlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        shashki::words::english(&self.message(), f)
+    }
+}
+
+impl TimeControlError {
+    /// The refusal, to be worded in the player's language.
+    pub fn message(&self) -> Message {
         match self {
-            TimeControlError::Malformed(text) => write!(
-                f,
-                "'{text}' is not a time control: write MINUTES+SECONDS (5+3) or MINUTES (10)"
+            TimeControlError::Malformed(text) => msg!("value-time-malformed", text = text.as_str()),
+            TimeControlError::Minutes(text) => msg!(
+                "value-time-minutes",
+                text = text.as_str(),
+                max = MAX_MINUTES as u32
             ),
-            TimeControlError::Minutes(text) => write!(
-                f,
-                "'{text}': the game time must be more than 0 and at most {MAX_MINUTES} minutes"
-            ),
-            TimeControlError::Increment(text) => write!(
-                f,
-                "'{text}': the increment must be 0 to {MAX_INCREMENT_SECONDS} seconds"
+            TimeControlError::Increment(text) => msg!(
+                "value-time-increment",
+                text = text.as_str(),
+                max = MAX_INCREMENT_SECONDS as u32
             ),
         }
     }

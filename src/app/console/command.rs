@@ -301,6 +301,15 @@ pub fn level_word(level: &Level, lang: Lang) -> &'static str {
         .map_or(level.name, |word| word.get(lang))
 }
 
+/// Why `text` names no level, the levels listed in the language it is worded in.
+pub fn unknown_level(text: &str) -> Message {
+    let levels: Vec<Message> = LEVEL_WORDS
+        .iter()
+        .map(|word| Message::new(word.0))
+        .collect();
+    msg!("value-unknown-level", text = text, levels = levels)
+}
+
 const KB_RELOAD: Word = Word("word-kb-reload");
 const KB_CHECK: Word = Word("word-kb-check");
 const PUZZLE_NEXT: Word = Word("word-puzzle-next");

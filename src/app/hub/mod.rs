@@ -29,12 +29,14 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Stop, unknown_level};
+use crate::app::console::command::unknown_level;
+use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Stop};
 use shashki::files::DataDir;
 use shashki::kb::KnowledgeBase;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_position};
 use shashki::search::{MAX_HASH_MB, MAX_THREADS};
+use shashki::words::Text;
 use shashki::{Game, Position};
 
 pub use self::client::HubClient;
@@ -378,7 +380,7 @@ impl Session {
                     self.settings.level = level;
                     Ok(())
                 }
-                None => self.error(&unknown_level(value)),
+                None => self.error(&Text::english().render(&unknown_level(value))),
             },
             "numbering" => match value.parse::<MoveNumbering>() {
                 Ok(numbering) => {

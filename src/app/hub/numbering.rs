@@ -50,20 +50,16 @@ pub struct UnknownNumbering(String);
 
 impl fmt::Display for UnknownNumbering {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "numbering '{}': the choices are auto, standard (c3-d4 is 22-18) and from-white (c3-d4 is 10-14)",
-            self.0
-        )
+        shashki::words::english(&self.message(), f)
     }
 }
 
 impl std::error::Error for UnknownNumbering {}
 
 impl UnknownNumbering {
-    /// The setting as it was given.
-    pub fn text(&self) -> &str {
-        &self.0
+    /// The refusal, to be worded in the player's language.
+    pub fn message(&self) -> shashki::words::Message {
+        shashki::msg!("value-unknown-numbering", text = self.0.as_str())
     }
 }
 
