@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::msg;
+use crate::words::Message;
 use crate::{Color, IllegalMove, Move, Position};
 
 /// Plies (half-moves) in the 15-move kings-only rule.
@@ -59,39 +61,35 @@ pub enum DrawReason {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win { winner, reason } => {
-                let loser = winner.opposite();
-                match reason {
-                    WinReason::NoPieces => write!(f, "{winner} wins: {loser} has no pieces left"),
-                    WinReason::Blocked => write!(f, "{winner} wins: {loser} has no legal move"),
-                    WinReason::Resignation => write!(f, "{winner} wins: {loser} resigned"),
-                    WinReason::Time => write!(f, "{winner} wins: {loser} ran out of time"),
-                }
-            }
-            Outcome::Draw(reason) => match reason {
-                DrawReason::Repetition => {
-                    write!(f, "draw: the same position occurred for the third time")
-                }
-                DrawReason::KingsOnly => write!(
-                    f,
-                    "draw: for 15 moves both sides moved only kings, without a capture"
-                ),
-                DrawReason::LoneKing => write!(
-                    f,
-                    "draw: three kings did not catch the lone king within 15 moves"
-                ),
-                DrawReason::KingEnding { moves } => write!(
-                    f,
-                    "draw: the balance of a king ending did not change for {moves} moves"
-                ),
-                DrawReason::Agreement => write!(f, "draw by agreement"),
-            },
-        }
+        crate::words::english(&self.message(false), f)
     }
 }
 
 impl Outcome {
+    /// How the game ended: `White wins: Black has no pieces left`; `past` for a game of
+    /// a record, told as what happened: `White won: Black had no pieces left`.
+    pub fn message(self, past: bool) -> Message {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let winner = crate::words::side(winner);
+                let past = if past { "yes" } else { "no" };
+                match reason {
+                    WinReason::NoPieces => msg!("win-no-pieces", winner = winner, past = past),
+                    WinReason::Blocked => msg!("win-blocked", winner = winner, past = past),
+                    WinReason::Resignation => msg!("win-resigned", winner = winner, past = past),
+                    WinReason::Time => msg!("win-time", winner = winner, past = past),
+                }
+            }
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Repetition => msg!("draw-repetition"),
+                DrawReason::KingsOnly => msg!("draw-kings-only"),
+                DrawReason::LoneKing => msg!("draw-lone-king"),
+                DrawReason::KingEnding { moves } => msg!("draw-king-ending", moves = moves),
+                DrawReason::Agreement => msg!("draw-agreement"),
+            },
+        }
+    }
+
     /// The score for White: 1 for a win, 0.5 for a draw, 0 for a loss.
     pub fn white_score(&self) -> f64 {
         match self {

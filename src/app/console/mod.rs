@@ -845,7 +845,7 @@ impl Console {
         {
             self.tell(msg!(
                 "record-over",
-                outcome = self.words(phrases::outcome(outcome, true)),
+                outcome = self.words(outcome.message(true)),
                 token = token
             ));
             self.tell(msg!("game-over-help"));
@@ -859,7 +859,7 @@ impl Console {
         };
         self.tell(msg!(
             "game-over",
-            outcome = self.words(phrases::outcome(outcome, false)),
+            outcome = self.words(outcome.message(false)),
             verdict = self.words(verdict),
             token = token
         ));

@@ -11,7 +11,7 @@ use shashki::engine::Source;
 use shashki::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
 use shashki::search::Score;
 use shashki::tablebase::Value;
-use shashki::{Color, DrawReason, MoveParseError, Outcome, ParseSquareError, Position, WinReason};
+use shashki::{Color, MoveParseError, ParseSquareError, Position};
 
 /// `material: White 8 men, 1 king; Black 7 men`.
 pub(super) fn material(position: &Position, text: &Text) -> String {
@@ -36,30 +36,6 @@ pub(super) fn material(position: &Position, text: &Text) -> String {
         white = text.render(&count(Color::White)),
         black = text.render(&count(Color::Black))
     ))
-}
-
-/// How the game ended: `White wins: Black has no pieces left`; `past` for a game of a
-/// record, told as what happened: `White won: Black had no pieces left`.
-pub(super) fn outcome(outcome: Outcome, past: bool) -> Message {
-    match outcome {
-        Outcome::Win { winner, reason } => {
-            let winner = side(winner);
-            let past = if past { "yes" } else { "no" };
-            match reason {
-                WinReason::NoPieces => msg!("win-no-pieces", winner = winner, past = past),
-                WinReason::Blocked => msg!("win-blocked", winner = winner, past = past),
-                WinReason::Resignation => msg!("win-resigned", winner = winner, past = past),
-                WinReason::Time => msg!("win-time", winner = winner, past = past),
-            }
-        }
-        Outcome::Draw(reason) => match reason {
-            DrawReason::Repetition => msg!("draw-repetition"),
-            DrawReason::KingsOnly => msg!("draw-kings-only"),
-            DrawReason::LoneKing => msg!("draw-lone-king"),
-            DrawReason::KingEnding { moves } => msg!("draw-king-ending", moves = moves),
-            DrawReason::Agreement => msg!("draw-agreement"),
-        },
-    }
 }
 
 /// Why `typed` is no move, in the player's own letters: the error names a reading of

@@ -4,7 +4,9 @@ use std::time::Duration;
 
 use super::line::Line;
 use shashki::engine::{self, Reach, clock_limits};
+use shashki::msg;
 use shashki::search::{Limits, MAX_DEPTH, MAX_MOVETIME_MS};
+use shashki::words::Message;
 
 /// A limit the GUI set with `level`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,32 +32,30 @@ pub enum Level {
 
 impl Level {
     /// Reads a `level` line.
-    pub fn parse(line: &Line) -> Result<Level, String> {
+    pub fn parse(line: &Line) -> Result<Level, Message> {
         if line.has("infinite") {
             return Ok(Level::Infinite);
         }
         if let Some(depth) = line.get("depth") {
             return match depth.parse::<u32>() {
                 Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => Ok(Level::Depth(depth)),
-                _ => Err(format!("depth={depth}: the depth must be 1 to {MAX_DEPTH}")),
+                _ => Err(msg!("hub-level-depth", depth = depth, max = MAX_DEPTH)),
             };
         }
         if let Some(nodes) = line.get("nodes") {
             return match nodes.parse::<u64>() {
                 Ok(nodes) if nodes >= 1 => Ok(Level::Nodes(nodes)),
-                _ => Err(format!(
-                    "nodes={nodes}: the node count must be a whole number from 1"
-                )),
+                _ => Err(msg!("hub-level-nodes", nodes = nodes)),
             };
         }
         if let Some(time) = line.get("move-time") {
             let max = Duration::from_millis(u64::from(MAX_MOVETIME_MS));
             let time = seconds("move-time", time)?;
             if time.is_zero() || time > max {
-                return Err(format!(
-                    "move-time={}: the time must be more than 0 and at most {} seconds",
-                    time.as_secs_f64(),
-                    max.as_secs()
+                return Err(msg!(
+                    "hub-level-move-time",
+                    time = time.as_secs_f64().to_string(),
+                    max = max.as_secs()
                 ));
             }
             return Ok(Level::MoveTime(time));
@@ -69,24 +69,21 @@ impl Level {
                 None => None,
                 Some(moves) => match moves.parse::<u32>() {
                     Ok(moves) if moves >= 1 => Some(moves),
-                    _ => return Err(format!("moves={moves}: the moves to go must be 1 or more")),
+                    _ => return Err(msg!("hub-level-moves", moves = moves)),
                 },
             };
             // Near its flag a client may send less than nothing (the lidraughts bridge takes
             // its margin off the clock, and then the increment, which the engine adds back):
             // that is almost no time, never an error.
             let left = Duration::try_from_secs_f64((time + increment).max(0.0))
-                .map_err(|_| format!("time={time_text}: a time is a number of seconds"))?;
+                .map_err(|_| msg!("hub-level-signed-seconds", name = "time", text = time_text))?;
             return Ok(Level::Clock {
                 left,
                 increment: Duration::from_secs_f64(increment.max(0.0)),
                 moves,
             });
         }
-        Err(
-            "level needs depth=N, move-time=S, time=S [inc=S] [moves=N], nodes=N or infinite"
-                .into(),
-        )
+        Err(msg!("hub-level-needs"))
     }
 
     /// The level a named level sets when the GUI sends none.
@@ -132,19 +129,19 @@ impl Level {
 }
 
 /// A number of seconds: a real number, 0 or more.
-fn seconds(name: &str, text: &str) -> Result<Duration, String> {
+fn seconds(name: &str, text: &str) -> Result<Duration, Message> {
     text.parse::<f64>()
         .ok()
         .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
-        .ok_or_else(|| format!("{name}={text}: a time is a number of seconds, 0 or more"))
+        .ok_or_else(|| msg!("hub-level-seconds", name = name, text = text))
 }
 
 /// A clock's number of seconds, which may be below 0.
-fn signed_seconds(name: &str, text: &str) -> Result<f64, String> {
+fn signed_seconds(name: &str, text: &str) -> Result<f64, Message> {
     text.parse::<f64>()
         .ok()
         .filter(|seconds| seconds.is_finite())
-        .ok_or_else(|| format!("{name}={text}: a time is a number of seconds"))
+        .ok_or_else(|| msg!("hub-level-signed-seconds", name = name, text = text))
 }
 
 #[cfg(test)]
@@ -153,6 +150,7 @@ mod tests {
 
     fn level(text: &str) -> Result<Level, String> {
         Level::parse(&Line::parse(text).unwrap().unwrap())
+            .map_err(|message| shashki::words::Text::english().render(&message))
     }
 
     #[test]

@@ -22,13 +22,18 @@ pub enum LineError {
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        shashki::words::english(&self.message(), f)
+    }
+}
+
+impl LineError {
+    /// What is wrong with the line, to be worded.
+    pub fn message(&self) -> shashki::words::Message {
         match self {
             LineError::Unterminated { name } => {
-                write!(f, "the value of {name} opens a quote that is never closed")
+                shashki::msg!("hub-line-unterminated", name = name.as_str())
             }
-            LineError::NoName { at } => {
-                write!(f, "an argument at character {at} has a value but no name")
-            }
+            LineError::NoName { at } => shashki::msg!("hub-line-no-name", at = *at),
         }
     }
 }

@@ -33,10 +33,11 @@ use crate::app::console::command::unknown_level;
 use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Stop};
 use shashki::files::DataDir;
 use shashki::kb::KnowledgeBase;
+use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_position};
 use shashki::search::{MAX_HASH_MB, MAX_THREADS};
-use shashki::words::Text;
+use shashki::words::{Message, Text};
 use shashki::{Game, Position};
 
 pub use self::client::HubClient;
@@ -222,8 +223,14 @@ impl Session {
         self.output.send(text)
     }
 
-    fn error(&self, message: &str) -> io::Result<()> {
-        self.send(&format!("error message={}", quote(message)))
+    /// `error message=...`: what went wrong, in English.
+    fn error(&self, message: Message) -> io::Result<()> {
+        self.send(&format!("error message={}", quote(&english(&message))))
+    }
+
+    /// `info message=...`: a note, in English.
+    fn note(&self, message: Message) -> io::Result<()> {
+        self.send(&report::note(&english(&message)))
     }
 
     fn handle(&mut self, text: &str) -> io::Result<Flow> {
@@ -231,7 +238,7 @@ impl Session {
             Ok(Some(line)) => line,
             Ok(None) => return Ok(Flow::Continue),
             Err(error) => {
-                self.error(&error.to_string())?;
+                self.error(error.message())?;
                 return Ok(Flow::Continue);
             }
         };
@@ -253,7 +260,7 @@ impl Session {
             "pos" => self.position(&line)?,
             "level" => match Level::parse(&line) {
                 Ok(level) => self.level = Some(level),
-                Err(message) => self.error(&message)?,
+                Err(message) => self.error(message)?,
             },
             "go" => self.go(&line)?,
             "ponder-hit" => self.ponder_hit()?,
@@ -267,7 +274,7 @@ impl Session {
                 None => self.stop_before_go = true,
             },
             "quit" => return Ok(Flow::Quit),
-            other => self.error(&format!("unknown command '{other}'"))?,
+            other => self.error(msg!("hub-unknown-command", command = other))?,
         }
         Ok(Flow::Continue)
     }
@@ -280,7 +287,7 @@ impl Session {
         let kb = match self.knowledge_base() {
             Ok(kb) => kb,
             Err(message) => {
-                self.error(&message)?;
+                self.error(message)?;
                 None
             }
         };
@@ -288,7 +295,11 @@ impl Session {
             Ok(engine) => engine,
             Err(error) => {
                 let fallback = EngineConfig::default().hash_mb;
-                self.error(&format!("{error}; using {fallback} MB"))?;
+                self.error(msg!(
+                    "hub-hash-fallback",
+                    error = error.to_string(),
+                    megabytes = fallback
+                ))?;
                 self.settings.config.hash_mb = fallback;
                 Engine::new(self.settings.config.clone(), kb)
             }
@@ -300,7 +311,7 @@ impl Session {
 
     /// The knowledge base the settings ask for; its problems go to the standard error
     /// (a broken fact is left out, the rest used).
-    fn knowledge_base(&self) -> Result<Option<KnowledgeBase>, String> {
+    fn knowledge_base(&self) -> Result<Option<KnowledgeBase>, Message> {
         if !self.settings.config.use_kb {
             return Ok(None);
         }
@@ -316,10 +327,7 @@ impl Session {
             }
             Err(problems) => {
                 let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                Err(format!(
-                    "the knowledge base has errors and is not used: {}",
-                    text.join("; ")
-                ))
+                Err(msg!("hub-kb-errors", problems = text.join("; ")))
             }
         }
     }
@@ -334,21 +342,17 @@ impl Session {
 
     fn set_param(&mut self, line: &Line) -> io::Result<()> {
         let (Some(name), Some(value)) = (line.get("name"), line.get("value")) else {
-            return self.error("set-param needs name=... and value=...");
+            return self.error(msg!("hub-set-param-needs"));
         };
         if self.running.is_some() {
-            return self.error(&format!("{name} cannot change during a search"));
+            return self.error(msg!("hub-param-busy", name = name));
         }
         match name {
             "variant" if value == "russian" => Ok(()),
-            "variant" => self.error(&format!(
-                "variant {value} is not played here; shashki plays russian"
-            )),
+            "variant" => self.error(msg!("hub-variant", value = value)),
             "hash" => match value.parse::<usize>() {
                 Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => self.set_hash(megabytes),
-                _ => self.error(&format!(
-                    "hash {value}: the size must be 1 to {MAX_HASH_MB} MB"
-                )),
+                _ => self.error(msg!("hub-hash", value = value, max = MAX_HASH_MB)),
             },
             "tt-size" => self.set_scan_table_size(value),
             "threads" => match value.parse::<usize>() {
@@ -360,16 +364,14 @@ impl Session {
                     }
                     Ok(())
                 }
-                _ => self.error(&format!(
-                    "threads {value}: the number must be 1 to {MAX_THREADS}"
-                )),
+                _ => self.error(msg!("hub-threads", value = value, max = MAX_THREADS)),
             },
             "kb" => match value {
                 "true" | "false" => {
                     let use_kb = value == "true";
                     self.reconfigure(|settings| settings.config.use_kb = use_kb)
                 }
-                _ => self.error(&format!("kb {value}: the value is true or false")),
+                _ => self.error(msg!("hub-kb", value = value)),
             },
             "kb-file" => {
                 let path = (!value.is_empty()).then(|| PathBuf::from(value));
@@ -380,7 +382,7 @@ impl Session {
                     self.settings.level = level;
                     Ok(())
                 }
-                None => self.error(&Text::english().render(&unknown_level(value))),
+                None => self.error(unknown_level(value)),
             },
             "numbering" => match value.parse::<MoveNumbering>() {
                 Ok(numbering) => {
@@ -388,7 +390,7 @@ impl Session {
                     self.reader = MoveReader::new(numbering);
                     Ok(())
                 }
-                Err(error) => self.error(&error.to_string()),
+                Err(error) => self.error(error.message()),
             },
             // Other engines' parameters that mean nothing here, taken quietly as the
             // protocol asks: Scan's (its opening book, bitbases and pondering switch),
@@ -398,7 +400,7 @@ impl Session {
                 Ok(())
             }
             "book" | "book-ply" | "book-margin" | "bb-size" | "ponder" => Ok(()),
-            other => self.error(&format!("unknown parameter '{other}'")),
+            other => self.error(msg!("hub-unknown-param", name = other)),
         }
     }
 
@@ -418,15 +420,18 @@ impl Session {
         match value.parse::<u32>() {
             Ok(power) if (16..=most).contains(&power) => {
                 let megabytes = 1usize << (power - 16);
-                self.send(&report::note(&format!(
-                    "tt-size {power} is Scan's table of 2^{power} entries of 16 bytes: \
-                     a hash of {megabytes} MB here"
-                )))?;
+                self.note(msg!(
+                    "hub-note-tt-size",
+                    power = power,
+                    megabytes = megabytes
+                ))?;
                 self.set_hash(megabytes)
             }
-            _ => self.error(&format!(
-                "tt-size {value}: Scan's table of 2^N entries of 16 bytes, N from 16 to {most} \
-                 (1 to {MAX_HASH_MB} MB)"
+            _ => self.error(msg!(
+                "hub-tt-size",
+                value = value,
+                most = most,
+                max = MAX_HASH_MB
             )),
         }
     }
@@ -441,7 +446,7 @@ impl Session {
             Ok(kb) => kb,
             Err(message) => {
                 self.settings = before;
-                return self.error(&message);
+                return self.error(message);
             }
         };
         // Without an engine yet, `init` makes it with the new settings.
@@ -467,7 +472,7 @@ impl Session {
             Err(error) => {
                 self.settings = before;
                 self.prepare_engine()?;
-                self.error(&error.to_string())
+                self.error(msg!("hub-error", error = error.to_string()))
             }
         }
     }
@@ -475,11 +480,13 @@ impl Session {
     fn position(&mut self, line: &Line) -> io::Result<()> {
         self.game = None;
         let Some(text) = line.get("pos") else {
-            return self.error("pos needs pos=<W or B and 32 squares>");
+            return self.error(msg!("hub-pos-needs"));
         };
         let start = match parse_position(text) {
             Ok(position) => position,
-            Err(error) => return self.error(&format!("pos {text}: {error}")),
+            Err(error) => {
+                return self.error(msg!("hub-pos", text = text, error = error.to_string()));
+            }
         };
         let moves: Vec<&str> = line.get("moves").unwrap_or("").split_whitespace().collect();
         let (game, note) = self.reader.read(start, &moves);
@@ -491,37 +498,35 @@ impl Session {
                 self.game = Some(game);
                 Ok(())
             }
-            Err(message) => self.error(&format!("moves: {message}")),
+            Err(message) => self.error(msg!("hub-moves", error = message)),
         }
     }
 
     fn go(&mut self, line: &Line) -> io::Result<()> {
         if self.running.is_some() {
             // The search under way answers; a second `done` would answer the wrong `go`.
-            return self.error("already searching; send stop first");
+            return self.error(msg!("hub-searching"));
         }
         let crossed_stop = std::mem::take(&mut self.stop_before_go);
         let mode = ["think", "ponder", "analyze"]
             .into_iter()
             .find(|&mode| line.has(mode));
         let Some(mode) = mode else {
-            return self.refuse("go needs think, ponder or analyze");
+            return self.refuse(msg!("hub-go-needs"));
         };
         let Some(game) = self.game.clone() else {
-            return self.refuse("no position to search; send pos first");
+            return self.refuse(msg!("hub-no-position"));
         };
         let game = match game.outcome() {
             None => game,
             Some(outcome) if game.position().legal_moves().is_empty() => {
-                return self.refuse(&format!("no move to search: {outcome}"));
+                return self.refuse(msg!("hub-no-move", outcome = outcome.message(false)));
             }
             // Drawn here by a rule the client may count otherwise (a server's referee
             // decides, and a pondering client asks before the reply is played): the
             // position is searched without the history that drew it.
             Some(outcome) => {
-                self.send(&report::note(&format!(
-                    "the game is over here ({outcome}); searching its position all the same"
-                )))?;
+                self.note(msg!("hub-note-game-over", outcome = outcome.message(false)))?;
                 Game::new(*game.position())
             }
         };
@@ -577,7 +582,7 @@ impl Session {
 
     /// Refuses a `go`: the reason, then `done` without a move (Scan's answer when it has
     /// none), so that a client waiting for `done` stops waiting.
-    fn refuse(&self, message: &str) -> io::Result<()> {
+    fn refuse(&self, message: Message) -> io::Result<()> {
         self.error(message)?;
         self.send("done")
     }
@@ -625,11 +630,16 @@ impl Session {
             Some(decision) => self.send(&report::done(&decision, &finished.position, numbering)),
             None => match finished.position.legal_moves().first() {
                 Some(&mv) => {
-                    self.error("the search failed; playing the first legal move")?;
+                    self.error(msg!("hub-search-failed"))?;
                     self.send(&format!("done move={}", move_text(mv, numbering)))
                 }
                 None => self.send("done"),
             },
         }
     }
+}
+
+/// `message` in English, the protocol's language.
+fn english(message: &Message) -> String {
+    Text::english().render(message)
 }

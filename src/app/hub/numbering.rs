@@ -15,6 +15,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::parse_move;
 use shashki::{Game, Position};
@@ -171,17 +172,11 @@ impl MoveReader {
                 // numbering stays as it was.
                 let note = (!self.shown && !self.told_undecided).then(|| {
                     self.told_undecided = true;
-                    let why = match self.bridge {
-                        true => " (the client sends the lidraughts bridge's initial-time)",
-                        false => "",
-                    };
-                    format!(
-                        "numbering: no move so far tells standard ({}) from from-white ({}); \
-                         the answers are in {}{why} until one does (hub --numbering sets it)",
-                        example(Numbering::Standard),
-                        example(Numbering::FromWhite),
-                        name(self.in_use)
-                    )
+                    english(&msg!(
+                        "hub-note-numbering-undecided",
+                        numbering = name(self.in_use),
+                        bridge = if self.bridge { "yes" } else { "no" }
+                    ))
                 });
                 (Ok(game), note)
             }
@@ -199,14 +194,12 @@ impl MoveReader {
         play(start, moves, self.in_use).map_err(|stuck| {
             let other = other(self.in_use);
             if play(start, moves, other).is_ok() {
-                format!(
-                    "{}; the moves are legal in {} numbering (c3-d4 is {}): \
-                     hub --numbering {} or auto",
-                    stuck.message,
-                    name(other),
-                    example(other),
-                    name(other)
-                )
+                english(&msg!(
+                    "hub-other-numbering",
+                    error = stuck.message,
+                    other = name(other),
+                    example = example(other)
+                ))
             } else {
                 stuck.message
             }
@@ -221,12 +214,11 @@ impl MoveReader {
         }
         self.in_use = numbering;
         self.shown = true;
-        Some(format!(
-            "numbering: the moves are legal only in {} numbering (c3-d4 is {}); \
-             the answers use it",
-            name(numbering),
-            example(numbering)
-        ))
+        Some(english(&msg!(
+            "hub-note-numbering-shown",
+            numbering = name(numbering),
+            example = example(numbering)
+        )))
     }
 }
 
@@ -235,7 +227,10 @@ fn play(start: Position, moves: &[&str], numbering: Numbering) -> Result<Game, S
     let mut game = Game::new(start);
     for (played, &word) in moves.iter().enumerate() {
         let result = match game.outcome() {
-            Some(outcome) => Err(format!("the game is already over ({outcome})")),
+            Some(outcome) => Err(english(&msg!(
+                "hub-already-over",
+                outcome = outcome.message(false)
+            ))),
             None => parse_move(word, game.position(), numbering)
                 .map_err(|error| error.to_string())
                 .and_then(|mv| game.play(mv).map_err(|error| error.to_string())),
@@ -243,11 +238,21 @@ fn play(start: Position, moves: &[&str], numbering: Numbering) -> Result<Game, S
         if let Err(message) = result {
             return Err(Stuck {
                 played,
-                message: format!("move {} ({word}): {message}", played + 1),
+                message: english(&msg!(
+                    "hub-move",
+                    number = played + 1,
+                    played = word,
+                    error = message
+                )),
             });
         }
     }
     Ok(game)
+}
+
+/// `message` in English, the protocol's language.
+fn english(message: &shashki::words::Message) -> String {
+    shashki::words::Text::english().render(message)
 }
 
 #[cfg(test)]
