@@ -20,7 +20,7 @@ fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let kb = match args.next() {
         Some(path) => {
-            KnowledgeBase::load(std::path::Path::new(&path))
+            KnowledgeBase::load(&shashki::kb::Sources::file(std::path::Path::new(&path)))
                 .map_err(|problems| format!("{path}: {} problems", problems.len()))?
                 .0
         }

@@ -180,7 +180,7 @@ pub fn learn(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kb::KnowledgeBase;
+    use crate::kb::{KnowledgeBase, Sources};
     use crate::notation::pdn;
 
     /// The game of `tests/it/kb_learn.rs`: White misses f4-g5 h6:f4:d2 e1:c3:a5:c7:e5,
@@ -222,7 +222,7 @@ mod tests {
         assert_eq!((new.facts.len(), new.patterns()), (1, 1));
         assert_eq!(report.already_known(), 0);
         new.write().unwrap();
-        let (base, _) = KnowledgeBase::load_alone(&target).unwrap();
+        let (base, _) = KnowledgeBase::load(&Sources::alone(&target)).unwrap();
         assert_eq!(base.len(), 1);
 
         let again = learn(&games(), Some(&target), DEFAULT_SEED, &mut |_| {}).unwrap();

@@ -12,7 +12,9 @@ use rand::rngs::StdRng;
 use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
 use super::scan::Finding;
 use super::{MaterialWon, Proof, material_won, prove};
-use crate::kb::{Counts, Diagnostic, Fact, KbEditor, KnowledgeBase, Mask, Symbol, fact_text};
+use crate::kb::{
+    Counts, Diagnostic, Fact, KbEditor, KnowledgeBase, Mask, Sources, Symbol, fact_text,
+};
 use crate::notation::Notation;
 use crate::{Color, Move, MoveText, Position};
 
@@ -195,7 +197,7 @@ pub fn unknown_facts(
     if !path.exists() {
         return Ok(facts);
     }
-    let (base, problems) = KnowledgeBase::load_alone(path)?;
+    let (base, problems) = KnowledgeBase::load(&Sources::alone(path))?;
     // A file with a broken fact is not written into, lest the fact be lost.
     if problems.iter().any(Diagnostic::is_error) {
         return Err(problems);
@@ -376,7 +378,7 @@ mod tests {
         assert!(bytes.starts_with(b"\xEF\xBB\xBF% mine\r\n\r\n% Combinations learned"));
         let text = String::from_utf8(bytes).unwrap();
         assert_eq!(text.matches('\n').count(), text.matches("\r\n").count());
-        let (base, _) = KnowledgeBase::load_alone(&path).unwrap();
+        let (base, _) = KnowledgeBase::load(&Sources::alone(&path)).unwrap();
         assert_eq!(base.len(), 1);
     }
 

@@ -120,24 +120,38 @@ impl KnowledgeBase {
         self.left_out
     }
 
-    /// Reads and parses the file at `path` and, when there are, the file of learned
-    /// facts beside it ([`learned_path`]) and the opening book beside it ([`book_path`]);
-    /// the facts answer together, the file's first and the book's last.
-    pub fn load(path: &Path) -> LoadResult {
-        let (mut base, mut warnings) = KnowledgeBase::load_alone(path)?;
-        if let Some(learned) = learned_path(Some(path), None).filter(|learned| learned.exists()) {
-            let (more, more_warnings) = KnowledgeBase::load_alone(&learned)?;
-            warnings.extend(more_warnings);
-            base = base.joined(more);
-        }
-        match book_path(Some(path), None).filter(|book| book.exists()) {
-            Some(book) => {
-                let (base, more_warnings) = base.with_book_file(&book)?;
-                warnings.extend(more_warnings);
-                Ok((base, warnings))
+    /// The base `sources` describe: each part read and parsed, the facts answering in
+    /// the order of the parts, the book's last. A file that cannot be read fails the
+    /// load; the problems of the files come back with the base (the built-in parts are
+    /// kept clean by a test).
+    pub fn load(sources: &Sources) -> LoadResult {
+        let mut base: Option<KnowledgeBase> = None;
+        let mut problems = Vec::new();
+        for part in sources.parts() {
+            let (facts, found) = part.read()?;
+            if let Source::File(_) = part.source {
+                problems.extend(found);
             }
-            None => Ok((base, warnings)),
+            base = Some(match base {
+                None => facts,
+                Some(base) => {
+                    let origin = base.origin.clone();
+                    let mut joined = match part.kind {
+                        PartKind::Book => base.joined_book(facts),
+                        PartKind::Base | PartKind::Learned => base.joined(facts),
+                    };
+                    // A built-in part leaves the name of the base it joins.
+                    if part.source == Source::BuiltIn {
+                        joined.origin = origin;
+                    }
+                    joined
+                }
+            });
         }
+        Ok((
+            base.unwrap_or_else(|| KnowledgeBase::empty(BUILTIN_ORIGIN)),
+            problems,
+        ))
     }
 
     /// The facts of `self` and then of `other`, as one base (`self` has no book yet).
@@ -153,20 +167,6 @@ impl KnowledgeBase {
         self
     }
 
-    /// `self` with the opening book of `text` (named `origin`) after its facts, and the
-    /// book's problems. Where a fact of `self` names a position of the book, that fact
-    /// is played: a fact written by hand wins over the book by design.
-    pub fn with_book(self, text: &str, origin: &str) -> LoadResult {
-        let (book, problems) = KnowledgeBase::parse(text, origin)?;
-        Ok((self.joined_book(book), problems))
-    }
-
-    /// `self` with the opening book of the file at `path`.
-    fn with_book_file(self, path: &Path) -> LoadResult {
-        let (book, problems) = KnowledgeBase::load_alone(path)?;
-        Ok((self.joined_book(book), problems))
-    }
-
     /// The facts of `self` and then of the opening book `book` (named in the origin
     /// even when it has no facts yet).
     fn joined_book(self, book: KnowledgeBase) -> KnowledgeBase {
@@ -180,22 +180,6 @@ impl KnowledgeBase {
         base.origin = origin;
         base.book = Some(part);
         base
-    }
-
-    /// `self` with the built-in opening book (its origin unchanged, as the built-in
-    /// learned facts leave it).
-    fn with_builtin_book(self) -> KnowledgeBase {
-        let origin = self.origin.clone();
-        match self
-            .clone()
-            .with_book(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN)
-        {
-            Ok((mut base, _)) => {
-                base.origin = origin;
-                base
-            }
-            Err(_) => self,
-        }
     }
 
     /// The same base without its opening book's facts (for a bot that plays without it).
@@ -214,30 +198,12 @@ impl KnowledgeBase {
         self.book.as_ref().map_or(0, |part| part.facts)
     }
 
-    /// Reads and parses the file at `path` alone (see [`read_text`]); a file that cannot
-    /// be read is one error, placed at the first bad byte when it is not UTF-8.
-    pub fn load_alone(path: &Path) -> LoadResult {
-        let (text, origin) = read_file(path)?;
-        KnowledgeBase::parse(&text, &origin)
-    }
-
     /// The starter base built into the binary with the built-in learned facts and the
     /// built-in opening book (a test keeps all three clean).
     pub fn builtin() -> KnowledgeBase {
-        KnowledgeBase::builtin_without_book().with_builtin_book()
-    }
-
-    /// The starter base and the built-in learned facts.
-    fn builtin_without_book() -> KnowledgeBase {
-        let parse = |text, origin| match KnowledgeBase::parse(text, origin) {
+        match KnowledgeBase::load(&Sources::builtin()) {
             Ok((base, _)) => base,
-            Err(_) => KnowledgeBase::empty(origin),
-        };
-        let starter = parse(BUILTIN_TEXT, BUILTIN_ORIGIN);
-        let learned = parse(BUILTIN_LEARNED_TEXT, BUILTIN_LEARNED_ORIGIN);
-        KnowledgeBase {
-            origin: BUILTIN_ORIGIN.to_string(),
-            ..starter.joined(learned)
+            Err(_) => KnowledgeBase::empty(BUILTIN_ORIGIN),
         }
     }
 
@@ -249,31 +215,6 @@ impl KnowledgeBase {
             matcher: Matcher::default(),
             book: None,
             left_out: 0,
-        }
-    }
-
-    /// The base to use: the file [`locate_file`] names (with its learned facts and its
-    /// book), else the built-in base with the learned facts of the player's data
-    /// directory `data`, if they have any, and their own book if they have one (else the
-    /// built-in book).
-    pub fn locate(explicit: Option<&Path>, data: Option<&DataDir>) -> LoadResult {
-        if let Some(path) = locate_file(explicit, data) {
-            return KnowledgeBase::load(&path);
-        }
-        let mut base = KnowledgeBase::builtin_without_book();
-        let mut warnings = Vec::new();
-        if let Some(learned) = learned_path(None, data).filter(|learned| learned.exists()) {
-            let (more, more_warnings) = KnowledgeBase::load_alone(&learned)?;
-            warnings.extend(more_warnings);
-            base = base.joined(more);
-        }
-        match book_path(None, data).filter(|book| book.exists()) {
-            Some(book) => {
-                let (base, more_warnings) = base.with_book_file(&book)?;
-                warnings.extend(more_warnings);
-                Ok((base, warnings))
-            }
-            None => Ok((base.with_builtin_book(), warnings)),
         }
     }
 
@@ -435,6 +376,149 @@ fn provenance(source: &SourceText, heading_line: usize) -> (Vec<String>, Option<
     }
     sources.reverse();
     (sources, proven_in)
+}
+
+/// Where one part of a knowledge base is read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The part built into the program: the starter base, its learned facts or its book.
+    BuiltIn,
+    /// A file.
+    File(PathBuf),
+}
+
+/// What a part of a knowledge base holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartKind {
+    /// Facts written by hand.
+    Base,
+    /// Facts `kb learn` proved.
+    Learned,
+    /// The opening book, whose facts answer last.
+    Book,
+}
+
+/// One part of a knowledge base: what it holds and where it is read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KbPart {
+    /// What it holds.
+    pub kind: PartKind,
+    /// Where it is read from.
+    pub source: Source,
+}
+
+impl KbPart {
+    /// The part's name in messages: its file, or the built-in part's name.
+    pub fn origin(&self) -> String {
+        match (&self.source, self.kind) {
+            (Source::File(path), _) => path.display().to_string(),
+            (Source::BuiltIn, PartKind::Base) => BUILTIN_ORIGIN.to_string(),
+            (Source::BuiltIn, PartKind::Learned) => BUILTIN_LEARNED_ORIGIN.to_string(),
+            (Source::BuiltIn, PartKind::Book) => BUILTIN_BOOK_ORIGIN.to_string(),
+        }
+    }
+
+    /// The part alone, read and parsed, with its problems; a file that cannot be read
+    /// is one error, placed at the first bad byte when it is not UTF-8.
+    pub fn read(&self) -> LoadResult {
+        let builtin = match (&self.source, self.kind) {
+            (Source::File(path), _) => {
+                let (text, origin) = read_file(path)?;
+                return KnowledgeBase::parse(&text, &origin);
+            }
+            (Source::BuiltIn, PartKind::Base) => BUILTIN_TEXT,
+            (Source::BuiltIn, PartKind::Learned) => BUILTIN_LEARNED_TEXT,
+            (Source::BuiltIn, PartKind::Book) => BUILTIN_BOOK_TEXT,
+        };
+        KnowledgeBase::parse(builtin, &self.origin())
+    }
+}
+
+/// Where a knowledge base's facts come from: its parts, in the order their facts
+/// answer (the base, its learned facts, its opening book).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sources {
+    parts: Vec<KbPart>,
+}
+
+impl Sources {
+    /// The base the program plays with: the file [`locate_file`] names, with the
+    /// learned facts and the book beside it when they exist; else the built-in base
+    /// with its learned facts, the learned facts of the player's data directory `data`
+    /// if it has any, and the player's own book if there is one, else the built-in book.
+    pub fn locate(explicit: Option<&Path>, data: Option<&DataDir>) -> Sources {
+        match locate_file(explicit, data) {
+            Some(path) => Sources::file(&path),
+            None => {
+                let mut parts = vec![
+                    KbPart {
+                        kind: PartKind::Base,
+                        source: Source::BuiltIn,
+                    },
+                    KbPart {
+                        kind: PartKind::Learned,
+                        source: Source::BuiltIn,
+                    },
+                ];
+                parts.extend(existing(PartKind::Learned, learned_path(None, data)));
+                let book = existing(PartKind::Book, book_path(None, data)).unwrap_or(KbPart {
+                    kind: PartKind::Book,
+                    source: Source::BuiltIn,
+                });
+                parts.push(book);
+                Sources { parts }
+            }
+        }
+    }
+
+    /// The file at `path` with the learned facts and the book beside it, when they
+    /// exist ([`learned_path`], [`book_path`]).
+    pub fn file(path: &Path) -> Sources {
+        let mut parts = vec![KbPart {
+            kind: PartKind::Base,
+            source: Source::File(path.to_path_buf()),
+        }];
+        parts.extend(existing(PartKind::Learned, learned_path(Some(path), None)));
+        parts.extend(existing(PartKind::Book, book_path(Some(path), None)));
+        Sources { parts }
+    }
+
+    /// The file at `path` alone.
+    pub fn alone(path: &Path) -> Sources {
+        Sources {
+            parts: vec![KbPart {
+                kind: PartKind::Base,
+                source: Source::File(path.to_path_buf()),
+            }],
+        }
+    }
+
+    /// The parts built into the program: the starter base, its learned facts and its
+    /// opening book.
+    pub fn builtin() -> Sources {
+        Sources {
+            parts: [PartKind::Base, PartKind::Learned, PartKind::Book]
+                .into_iter()
+                .map(|kind| KbPart {
+                    kind,
+                    source: Source::BuiltIn,
+                })
+                .collect(),
+        }
+    }
+
+    /// The parts, in the order their facts answer.
+    pub fn parts(&self) -> &[KbPart] {
+        &self.parts
+    }
+}
+
+/// The part of `kind` in the file at `path`, if there is such a file.
+fn existing(kind: PartKind, path: Option<PathBuf>) -> Option<KbPart> {
+    path.filter(|path| path.exists()).map(|path| KbPart {
+        kind,
+        source: Source::File(path),
+    })
 }
 
 /// The text of the file at `path` and its name in messages (see [`read_text`]); a file
@@ -731,7 +815,7 @@ mod tests {
             let (_, problems) = KnowledgeBase::parse(text, "t.txt").expect("the text reads");
             assert!(problems.iter().any(Diagnostic::is_error), "{text:?}");
         }
-        assert!(KnowledgeBase::load(Path::new("/no/such/kb.txt")).is_err());
+        assert!(KnowledgeBase::load(&Sources::file(Path::new("/no/such/kb.txt"))).is_err());
     }
 
     #[test]
@@ -821,7 +905,9 @@ mod tests {
 
     #[test]
     fn locate_prefers_the_explicit_path_and_reports_its_errors() {
-        let errors = KnowledgeBase::locate(Some(Path::new("/no/such/file.txt")), None).unwrap_err();
+        let errors =
+            KnowledgeBase::load(&Sources::locate(Some(Path::new("/no/such/file.txt")), None))
+                .unwrap_err();
         assert_eq!(errors[0].origin, "/no/such/file.txt");
         assert!(
             errors[0]
@@ -926,7 +1012,7 @@ mod tests {
             &[vec![after_cd4.legal_moves()[0]]],
         );
         let (_dir, path) = base_with_book(Some(&text));
-        let (kb, warnings) = KnowledgeBase::load(&path).unwrap();
+        let (kb, warnings) = KnowledgeBase::load(&Sources::file(&path)).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!((kb.len(), kb.book_len()), (2, 1));
         assert!(kb.origin().ends_with("book.txt"), "{}", kb.origin());
@@ -937,15 +1023,58 @@ mod tests {
         assert!(plain.lookup(&after_cd4).is_none());
         assert_eq!(plain.origin(), path.display().to_string());
         let (_dir, path) = base_with_book(None);
-        assert_eq!(KnowledgeBase::load(&path).unwrap().0.book_len(), 0);
+        assert_eq!(
+            KnowledgeBase::load(&Sources::file(&path))
+                .unwrap()
+                .0
+                .book_len(),
+            0
+        );
     }
 
     #[test]
     fn the_bases_fact_wins_over_the_books_by_design_without_a_word() {
         let book = fact("book: start", "white", "", START_ROWS, "g3-h4");
         let (_dir, path) = base_with_book(Some(&book));
-        let (kb, problems) = KnowledgeBase::load(&path).unwrap();
+        let (kb, problems) = KnowledgeBase::load(&Sources::file(&path)).unwrap();
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(pick(&kb, crate::START_FEN, 1).as_deref(), Some("c3-d4"));
+    }
+
+    #[test]
+    fn the_sources_name_each_part_the_load_reads() {
+        let builtin = |kind| KbPart {
+            kind,
+            source: Source::BuiltIn,
+        };
+        let file = |kind, path: &Path| KbPart {
+            kind,
+            source: Source::File(path.to_path_buf()),
+        };
+        let parts = [PartKind::Base, PartKind::Learned, PartKind::Book].map(builtin);
+        assert_eq!(Sources::builtin().parts(), parts);
+        // A file takes the learned facts and the book beside it only when they exist.
+        let (_dir, path) = base_with_book(None);
+        assert_eq!(Sources::file(&path).parts(), [file(PartKind::Base, &path)]);
+        let learned = path.with_file_name(LEARNED_NAME);
+        std::fs::write(&learned, "").unwrap();
+        assert_eq!(
+            Sources::locate(Some(&path), None).parts(),
+            [
+                file(PartKind::Base, &path),
+                file(PartKind::Learned, &learned)
+            ]
+        );
+        assert_eq!(Sources::alone(&path).parts(), [file(PartKind::Base, &path)]);
+        // The built-in parts leave the base's name; a file's joins it.
+        let (base, _) = KnowledgeBase::load(&Sources::builtin()).unwrap();
+        assert_eq!(base.origin(), BUILTIN_ORIGIN);
+        let (_dir, path) = base_with_book(Some(""));
+        let (base, _) = KnowledgeBase::load(&Sources::file(&path)).unwrap();
+        let book = path.with_file_name(BOOK_NAME);
+        assert_eq!(
+            base.origin(),
+            format!("{} + {}", path.display(), book.display())
+        );
     }
 }

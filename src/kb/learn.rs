@@ -253,7 +253,7 @@ fn replace_play_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kb::KnowledgeBase;
+    use crate::kb::{KnowledgeBase, Sources};
     use rand::SeedableRng;
 
     /// A base's path in a fresh directory, removed with the returned guard.
@@ -278,7 +278,7 @@ mod tests {
         assert_eq!(info.line, 4);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with(old));
-        let (kb, warnings) = KnowledgeBase::load(&path).unwrap();
+        let (kb, warnings) = KnowledgeBase::load(&Sources::file(&path)).unwrap();
         assert!(warnings.is_empty());
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
         let choice = kb.choose(&position, &mut rng).unwrap();
@@ -377,7 +377,7 @@ mod tests {
             "  play g3-h4\n",
         );
         assert_eq!(text, expected);
-        let (kb, _) = KnowledgeBase::load(&path).unwrap();
+        let (kb, _) = KnowledgeBase::load(&Sources::file(&path)).unwrap();
         assert_eq!(kb.lookup(&Position::start()).unwrap().1, vec![mv]);
     }
 
@@ -397,7 +397,7 @@ mod tests {
             text.contains("fact \"Тест\" for white % the start\n"),
             "{text}"
         );
-        let (kb, _) = KnowledgeBase::load(&path).unwrap();
+        let (kb, _) = KnowledgeBase::load(&Sources::file(&path)).unwrap();
         assert_eq!(kb.lookup(&Position::start()).unwrap().0.name, "Тест");
         // The same move and name again: nothing to change, nothing written.
         for name in [Some("Тест"), None] {
@@ -425,7 +425,7 @@ mod tests {
         remember(&path, "", &seen, other, None, "ignored").unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("  play b6-a5\n"), "{text}");
-        let (kb, _) = KnowledgeBase::load(&path).unwrap();
+        let (kb, _) = KnowledgeBase::load(&Sources::file(&path)).unwrap();
         assert_eq!(kb.lookup(&seen).unwrap().1, vec![other]);
     }
 

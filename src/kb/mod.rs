@@ -24,8 +24,8 @@ pub use crate::files::{Severity, SourceText};
 pub use ast::{Spot, Symbol};
 pub use base::{
     BOOK_NAME, BUILTIN_BOOK_ORIGIN, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_ORIGIN,
-    BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LEARNED_NAME, LoadResult,
-    book_path, learned_path, local_path, locate_file,
+    BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KbPart, KnowledgeBase, LEARNED_NAME,
+    LoadResult, PartKind, Source, Sources, book_path, learned_path, local_path, locate_file,
 };
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use compile::{Counts, Fact, Mask};

@@ -9,7 +9,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use shashki::engine::{Engine, EngineConfig, Limits, Source};
-use shashki::kb::KnowledgeBase;
+use shashki::kb::{KnowledgeBase, Sources};
 use shashki::tablebase::{Material, Tablebase, Value};
 use shashki::{Color, Game, MoveText, Outcome, Position, Square};
 
@@ -21,7 +21,7 @@ const COMBOS: &str = include_str!(concat!(
 /// The knowledge base shipped in `kb/combs.txt`.
 fn shipped_kb() -> KnowledgeBase {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt");
-    match KnowledgeBase::load(Path::new(path)) {
+    match KnowledgeBase::load(&Sources::file(Path::new(path))) {
         Ok((kb, _)) => kb,
         Err(problems) => panic!("{path}: {problems:?}"),
     }

@@ -25,9 +25,10 @@ fn a_sound_file_prints_its_counts_and_exits_0() {
     assert_eq!(code, 0, "{out}");
     // The learned facts and the opening book beside it are checked with it.
     let learned = path.with_file_name("learned.txt");
-    let (base, _) = shashki::kb::KnowledgeBase::load_alone(&learned).unwrap();
+    let (base, _) =
+        shashki::kb::KnowledgeBase::load(&shashki::kb::Sources::alone(&learned)).unwrap();
     let book = path.with_file_name("book.txt");
-    let (facts, _) = shashki::kb::KnowledgeBase::load_alone(&book).unwrap();
+    let (facts, _) = shashki::kb::KnowledgeBase::load(&shashki::kb::Sources::alone(&book)).unwrap();
     let expected = format!(
         "{}: {} OK\n\
          {}: {} facts ({} exact, {} patterns, {} lines) OK\n\

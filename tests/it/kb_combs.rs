@@ -4,7 +4,7 @@ use std::path::Path;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use shashki::kb::KnowledgeBase;
+use shashki::kb::{KnowledgeBase, Sources};
 use shashki::{Move, MoveText, Position};
 
 const OPENINGS: &str = include_str!(concat!(
@@ -18,7 +18,7 @@ const COMBOS: &str = include_str!(concat!(
 
 fn shipped() -> KnowledgeBase {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt"));
-    let (kb, warnings) = KnowledgeBase::load(path).unwrap_or_else(|errors| {
+    let (kb, warnings) = KnowledgeBase::load(&Sources::file(path)).unwrap_or_else(|errors| {
         let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
         panic!("the shipped base has errors:\n{}", shown.join("\n"))
     });

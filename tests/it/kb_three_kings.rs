@@ -6,7 +6,7 @@ use crate::support;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use shashki::kb::KnowledgeBase;
+use shashki::kb::{KnowledgeBase, Sources};
 use shashki::{Color, MoveText, Position, Square};
 use support::{NONE, Solver};
 
@@ -18,7 +18,9 @@ fn solver() -> &'static Solver {
 
 fn shipped() -> KnowledgeBase {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/kb/combs.txt"));
-    KnowledgeBase::load(path).expect("the shipped base loads").0
+    KnowledgeBase::load(&Sources::file(path))
+        .expect("the shipped base loads")
+        .0
 }
 
 /// Whether `square` lies on the long diagonal a1-h8.

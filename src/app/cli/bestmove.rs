@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use shashki::engine::{Engine, Limits};
 use shashki::files::DataDir;
-use shashki::kb::KnowledgeBase;
+use shashki::kb::{KnowledgeBase, Sources};
 use shashki::{Game, MoveText, Position};
 
 use super::error::CliError;
@@ -47,7 +47,7 @@ pub fn load_knowledge_base(
     explicit: Option<&Path>,
     data: Option<&DataDir>,
 ) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
-    match KnowledgeBase::locate(explicit, data) {
+    match KnowledgeBase::load(&Sources::locate(explicit, data)) {
         Ok((kb, warnings)) => {
             for warning in warnings {
                 eprintln!("{warning}");

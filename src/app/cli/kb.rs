@@ -8,10 +8,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use shashki::combination::learned::reprove;
 use shashki::files::DataDir;
-use shashki::kb::{
-    BUILTIN_BOOK_ORIGIN, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_ORIGIN, BUILTIN_LEARNED_TEXT,
-    BUILTIN_ORIGIN, BUILTIN_TEXT, KnowledgeBase, LoadResult, book_path, learned_path, locate_file,
-};
+use shashki::kb::{KnowledgeBase, LoadResult, PartKind, Source, Sources};
 
 use super::book::{self, BookArgs};
 use super::learn::{self, LearnArgs};
@@ -46,59 +43,21 @@ const LEARNED_PREFIX: &str = "learned";
 type Checked = (String, LoadResult, bool);
 
 /// The files `kb check` looks at: the base (given or in use), its learned facts and its
-/// opening book.
+/// opening book, each alone. A named file is checked with the learned facts and the
+/// book beside it; the base in use with the parts it is loaded with.
 fn files_to_check(path: Option<PathBuf>, data: Option<&DataDir>) -> Vec<Checked> {
-    let base = locate_file(path.as_deref(), data);
-    let mut files: Vec<Checked> = Vec::new();
-    match &base {
-        Some(path) => {
-            // `learned.txt`, or another file of learned facts (`kb learn --out`).
-            let learned = path
-                .file_name()
-                .is_some_and(|name| name.to_string_lossy().starts_with(LEARNED_PREFIX));
-            files.push((
-                path.display().to_string(),
-                KnowledgeBase::load_alone(path),
-                learned,
-            ));
-        }
-        None => {
-            files.push((
-                BUILTIN_ORIGIN.to_string(),
-                KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN),
-                false,
-            ));
-            files.push((
-                BUILTIN_LEARNED_ORIGIN.to_string(),
-                KnowledgeBase::parse(BUILTIN_LEARNED_TEXT, BUILTIN_LEARNED_ORIGIN),
-                true,
-            ));
-        }
-    }
-    // A named file is checked with the learned facts beside it; the base in use with
-    // the learned facts it is loaded with.
-    let companion = learned_path(base.as_deref(), data);
-    if let Some(learned) = companion.filter(|learned| learned.exists()) {
-        files.push((
-            learned.display().to_string(),
-            KnowledgeBase::load_alone(&learned),
-            true,
-        ));
-    }
-    match book_path(base.as_deref(), data).filter(|book| book.exists()) {
-        Some(book) => files.push((
-            book.display().to_string(),
-            KnowledgeBase::load_alone(&book),
-            false,
-        )),
-        None if base.is_none() => files.push((
-            BUILTIN_BOOK_ORIGIN.to_string(),
-            KnowledgeBase::parse(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN),
-            false,
-        )),
-        None => {}
-    }
-    files
+    Sources::locate(path.as_deref(), data)
+        .parts()
+        .iter()
+        .map(|part| {
+            // A file of learned facts, or another whose name says so (`kb learn --out`).
+            let learned = part.kind == PartKind::Learned
+                || matches!(&part.source, Source::File(path) if path
+                    .file_name()
+                    .is_some_and(|name| name.to_string_lossy().starts_with(LEARNED_PREFIX)));
+            (part.origin(), part.read(), learned)
+        })
+        .collect()
 }
 
 /// Prints `PATH: N facts (E exact, P patterns, L lines) OK` for each file after any

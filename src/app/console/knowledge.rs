@@ -5,7 +5,7 @@ use shashki::Move;
 use shashki::MoveText;
 use shashki::kb::{
     self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Change,
-    Diagnostic, KbEditor, KnowledgeBase, Remembered, book_path, learned_path, locate_file,
+    Diagnostic, KbEditor, KnowledgeBase, Remembered, Sources, book_path, learned_path, locate_file,
     remember,
 };
 use shashki::msg;
@@ -13,7 +13,10 @@ use shashki::notation::MoveReadings;
 
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
-        let located = KnowledgeBase::locate(self.engines.kb_path.as_deref(), self.data.as_ref());
+        let located = KnowledgeBase::load(&Sources::locate(
+            self.engines.kb_path.as_deref(),
+            self.data.as_ref(),
+        ));
         if self.adopt_kb(located, false).is_err() {
             self.tell(msg!("kb-none"));
         }
@@ -22,7 +25,10 @@ impl Console {
     /// `kb reload`: the base read again, its broken facts left out and shown; a file
     /// that cannot be read at all leaves the base in use as it was.
     pub(super) fn kb_reload(&mut self) {
-        let reloaded = KnowledgeBase::locate(self.engines.kb_path.as_deref(), self.data.as_ref());
+        let reloaded = KnowledgeBase::load(&Sources::locate(
+            self.engines.kb_path.as_deref(),
+            self.data.as_ref(),
+        ));
         if let Err(diagnostics) = self.adopt_kb(reloaded, true) {
             let errors = errors(&diagnostics);
             if self.engines.engine.knowledge_base().is_some() {
@@ -66,7 +72,10 @@ impl Console {
         // The base in use, as the bot loads it: the file and its learned facts, or the
         // built-in base with them.
         let file = locate_file(self.engines.kb_path.as_deref(), self.data.as_ref());
-        let loaded = KnowledgeBase::locate(self.engines.kb_path.as_deref(), self.data.as_ref());
+        let loaded = KnowledgeBase::load(&Sources::locate(
+            self.engines.kb_path.as_deref(),
+            self.data.as_ref(),
+        ));
         match loaded {
             Ok((kb, diagnostics)) => {
                 self.show_problems(&diagnostics);
@@ -173,7 +182,7 @@ impl Console {
                 self.show_problems(&problems);
             }
         }
-        if let Ok((kb, _)) = KnowledgeBase::load(&file) {
+        if let Ok((kb, _)) = KnowledgeBase::load(&Sources::file(&file)) {
             self.engines.engine.set_knowledge_base(Some(kb));
             self.engines.hint_engine = None;
         }

@@ -32,7 +32,7 @@ use std::time::Instant;
 use crate::app::console::command::unknown_level;
 use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Stop};
 use shashki::files::DataDir;
-use shashki::kb::KnowledgeBase;
+use shashki::kb::{KnowledgeBase, Sources};
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_position};
@@ -315,10 +315,10 @@ impl Session {
         if !self.settings.config.use_kb {
             return Ok(None);
         }
-        match KnowledgeBase::locate(
+        match KnowledgeBase::load(&Sources::locate(
             self.settings.kb_file.as_deref(),
             self.settings.data.as_ref(),
-        ) {
+        )) {
             Ok((kb, warnings)) => {
                 for warning in warnings {
                     eprintln!("{warning}");
