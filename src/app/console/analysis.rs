@@ -30,7 +30,7 @@ impl Console {
     /// `hint`: the bot's move in the player's place, why, and the line it expects, at
     /// full strength whatever the bot's level.
     pub(super) fn hint(&mut self) {
-        if self.game_over() {
+        if self.record.game_over() {
             self.tell(msg!("hint-game-over"));
             return;
         }
@@ -40,7 +40,7 @@ impl Console {
             Limits::MoveTime(time) => time.max(HINT_TIME),
             _ => HINT_TIME,
         };
-        let limits = self.study_limits(Limits::MoveTime(time));
+        let limits = self.strength.study_limits(Limits::MoveTime(time));
         let thought = self.think(Thinker::Hint, limits);
         if thought.interrupted {
             self.tell(msg!("hint-interrupted"));
@@ -59,15 +59,6 @@ impl Console {
             }
             _ => msg!("hint", mv = mv, reason = reason),
         });
-    }
-
-    /// The limits of hints, analysis and review: the player's `--depth` when given (for
-    /// results that repeat), else `time`. The bot's level never weakens them.
-    pub(super) fn study_limits(&self, time: Limits) -> Limits {
-        match self.strength.study_depth {
-            Some(depth) => Limits::Depth(depth),
-            None => time,
-        }
     }
 
     /// Makes the engine for hints, analysis and review at its first use: the knowledge
@@ -91,7 +82,7 @@ impl Console {
     /// `analyze`: the lines are redrawn in place on a terminal after each depth, and
     /// appended elsewhere; the game is left as it was.
     pub(super) fn analyze(&mut self) {
-        let game = self.shown_game();
+        let game = self.record.shown_game();
         let position = *game.position();
         if position.legal_moves().is_empty() {
             self.tell(msg!("analysis-no-move"));
@@ -113,7 +104,7 @@ impl Console {
             draw(&mut self.out, &rows, None);
             return;
         }
-        let limits = match self.study_limits(Limits::Infinite) {
+        let limits = match self.strength.study_limits(Limits::Infinite) {
             Limits::Depth(depth) => {
                 self.tell(msg!("analysis-start-depth", depth = depth, side = side));
                 Limits::Depth(depth)

@@ -14,11 +14,6 @@ use shashki::msg;
 use shashki::notation::pdn::{self, GameRecord};
 
 impl Console {
-    /// Whether the game is one a player would hate to lose: moves played, no result.
-    fn unfinished(&self) -> bool {
-        !self.game_over() && !self.record.game.moves().is_empty()
-    }
-
     /// Brings the autosave up to date: the record of an unfinished game, or no file.
     /// Called after every change; writes only when the record changed.
     pub(super) fn autosave(&mut self) {
@@ -28,7 +23,7 @@ impl Console {
         if self.saved.resume_pending {
             return;
         }
-        if !self.unfinished() {
+        if !self.record.unfinished() {
             if self.saved.last.take().is_some() || path.exists() {
                 let _ = std::fs::remove_file(&path);
             }
@@ -57,7 +52,7 @@ impl Console {
     /// Before another game takes this one's place: an unfinished game is written to
     /// `games/` in the data directory, and the player is told where.
     pub(super) fn keep_unfinished(&mut self) {
-        if !self.unfinished() {
+        if !self.record.unfinished() {
             return;
         }
         let record = self.record_text();
@@ -124,7 +119,7 @@ impl Console {
                 };
                 self.take_game(record);
                 // The game goes on with its clocks and the bot's strength as they were.
-                self.restore_clocks(tag);
+                self.strength.restore_clocks(tag);
                 if let Some(strength) = tag(STRENGTH_TAG) {
                     self.restore_strength(&strength);
                 }

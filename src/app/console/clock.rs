@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use super::Console;
+use super::{Console, Strength};
 use shashki::Color;
 use shashki::engine::clock_limits;
 use shashki::msg;
@@ -237,7 +237,7 @@ impl Console {
     /// over, nor while the game kept from last time waits to be resumed).
     pub(super) fn run_clock(&mut self) {
         let to_move = self.record.game.position().side_to_move();
-        let running = !self.game_over() && !self.saved.resume_pending && !self.in_puzzle();
+        let running = !self.record.game_over() && !self.saved.resume_pending && !self.in_puzzle();
         if let Some(clocks) = &mut self.strength.clocks {
             match running {
                 true => clocks.start(to_move),
@@ -250,7 +250,7 @@ impl Console {
     /// more than the level the player chose allows (a depth a move, or a time). Starts
     /// the bot's clock.
     pub(super) fn bot_limits(&mut self) -> MoveLimits {
-        let bot = self.bot();
+        let bot = self.record.bot();
         let Some(clocks) = &mut self.strength.clocks else {
             return MoveLimits::new(self.strength.limits);
         };
@@ -335,7 +335,7 @@ pub(super) fn parse_clock_text(text: &str) -> Option<Duration> {
     (seconds < 60.0).then(|| Duration::from_secs(minutes * 60) + Duration::from_secs_f64(seconds))
 }
 
-impl Console {
+impl Strength {
     /// The clocks a record kept (`[TimeControl]`, `[WhiteClock]`, `[BlackClock]`), if
     /// it kept them all: a resumed game goes on with the time each side had.
     pub(super) fn restore_clocks(&mut self, tag: impl Fn(&str) -> Option<String>) {
@@ -343,7 +343,7 @@ impl Console {
         let left = ["WhiteClock", "BlackClock"]
             .map(|name| tag(name).and_then(|text| parse_clock_text(&text)));
         if let (Some(control), [Some(white), Some(black)]) = (control, left) {
-            self.strength.clocks = Some(Clocks::resumed(control, [white, black]));
+            self.clocks = Some(Clocks::resumed(control, [white, black]));
         }
     }
 }

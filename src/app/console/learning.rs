@@ -1,7 +1,7 @@
 //! `learn`: the combinations of the game at hand that a shallow search misses, proven,
 //! widened to patterns and, if the player says yes, added to the learned facts.
 
-use super::{Console, Question, phrases};
+use super::{Console, Question, Record, phrases};
 use shashki::MoveText;
 use shashki::combination::learn::{
     self as pipeline, DEFAULT_SEED, Findings, LearnReport, Progress,
@@ -17,7 +17,7 @@ impl Console {
     /// Lists the combinations of the game, then asks before it adds the new ones to the
     /// learned facts beside the base in use (the player's own for the built-in base).
     pub(super) fn learn(&mut self) {
-        let games = [(self.game_source(), self.record.game.clone())];
+        let games = [(self.record.game_source(), self.record.game.clone())];
         let target = learned_path(
             locate_file(self.engines.kb_path.as_deref(), self.data.as_ref()).as_deref(),
             self.data.as_ref(),
@@ -119,25 +119,22 @@ impl Console {
             Err(problems) => self.show_problems(&problems),
         }
     }
+}
 
+impl Record {
     /// The game at hand as a learned fact names its source: its players and date.
-    fn game_source(&self) -> GameSource {
+    pub(super) fn game_source(&self) -> GameSource {
         let tag = |name: &str| {
-            self.record
-                .tags
+            self.tags
                 .iter()
                 .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
                 .map(|(_, value)| value.clone())
         };
         let (white, black) = match (tag("White"), tag("Black")) {
             (Some(white), Some(black)) => (white, black),
-            _ => match self.record.human {
-                shashki::Color::White => {
-                    (self.record.player.clone(), super::files::BOT.to_string())
-                }
-                shashki::Color::Black => {
-                    (super::files::BOT.to_string(), self.record.player.clone())
-                }
+            _ => match self.human {
+                shashki::Color::White => (self.player.clone(), super::files::BOT.to_string()),
+                shashki::Color::Black => (super::files::BOT.to_string(), self.player.clone()),
             },
         };
         let date = tag("Date").unwrap_or_else(super::files::today);

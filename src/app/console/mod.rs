@@ -527,10 +527,6 @@ impl Console {
         self.text.render(&message)
     }
 
-    fn bot(&self) -> Color {
-        self.record.human.opposite()
-    }
-
     fn prompt(&self) -> String {
         // Fluent drops a message's trailing space: the prompts get theirs here.
         let question = match &self.dialogue.question {
@@ -570,7 +566,7 @@ impl Console {
                 return format!("{} {side}> ", self.words(msg!("prompt-puzzle")));
             }
             Question::None => {
-                let (number, side) = self.number_at(self.shown_ply());
+                let (number, side) = self.record.number_at(self.record.shown_ply());
                 let dots = match side {
                     Color::White => ".",
                     Color::Black => "...",
@@ -596,7 +592,7 @@ impl Console {
     }
 
     fn show_board(&mut self) {
-        let (position, marks) = self.shown();
+        let (position, marks) = self.record.shown();
         let text = render::board(&position, marks, self.record.human, self.style);
         let _ = write!(self.out, "{text}");
         let material = phrases::material(&position, &self.text);
@@ -703,7 +699,7 @@ impl Console {
     fn ask_again_after_the_end(&mut self) {
         if self.dialogue.question == Question::None
             && self.record.announced
-            && self.game_over()
+            && self.record.game_over()
             && !self.in_puzzle()
         {
             self.dialogue.question = Question::NewGame;
@@ -718,7 +714,7 @@ impl Console {
             Question::None
         } else if self.saved.resume_pending {
             Question::Resume
-        } else if self.record.announced && self.game_over() {
+        } else if self.record.announced && self.record.game_over() {
             Question::NewGame
         } else {
             Question::None
@@ -751,8 +747,8 @@ impl Console {
                 None => self.human_move(&typed),
             },
             Command::History => self.history(),
-            Command::Back(plies) => self.show_ply(self.shown_ply().saturating_sub(plies)),
-            Command::Forward(plies) => self.show_ply(self.shown_ply() + plies),
+            Command::Back(plies) => self.show_ply(self.record.shown_ply().saturating_sub(plies)),
+            Command::Forward(plies) => self.show_ply(self.record.shown_ply() + plies),
             Command::Goto(number) => self.goto(number),
             Command::Help => {
                 let text = help(&self.text);
@@ -782,7 +778,7 @@ impl Console {
             Command::Level(level) => self.set_strength(level.limits(), level.use_kb),
             Command::Levels => self.list_levels(),
             Command::Fen => {
-                let fen = self.shown().0.to_fen();
+                let fen = self.record.shown().0.to_fen();
                 self.say(fen);
             }
             Command::Load(text) => {
@@ -799,7 +795,7 @@ impl Console {
             Command::Puzzle(action) => self.puzzle(action),
             Command::Draw => self.offer_draw(),
             Command::Resign => {
-                if self.game_over() {
+                if self.record.game_over() {
                     self.tell(msg!("game-already-over"));
                 } else {
                     self.record.game.resign(self.record.human);
@@ -812,19 +808,12 @@ impl Console {
     }
 
     /// Forgets the comments on moves taken back: they would stand by other moves.
-    fn drop_lost_comments(&mut self) {
-        let plies = self.record.game.moves().len();
-        self.record.comments.retain(|comment| comment.ply <= plies);
-    }
-
-    fn game_over(&self) -> bool {
-        self.record.game.outcome().is_some()
-    }
-
     /// After any change: announce the end, or let the bot move when it is its turn.
     fn proceed(&mut self) {
         self.autosave();
-        if !self.game_over() && self.record.game.position().side_to_move() == self.bot() {
+        if !self.record.game_over()
+            && self.record.game.position().side_to_move() == self.record.bot()
+        {
             self.bot_move();
         }
         if let Some(outcome) = self.record.game.outcome()
@@ -906,7 +895,7 @@ impl Console {
     }
 
     fn human_move(&mut self, typed: &MoveReadings) {
-        if self.game_over() {
+        if self.record.game_over() {
             self.tell(msg!("move-after-end"));
             return;
         }
@@ -1071,7 +1060,7 @@ impl Console {
             self.tell(msg!("move-refused"));
             return;
         }
-        if self.game_over() {
+        if self.record.game_over() {
             self.show_board();
         }
         self.proceed();
@@ -1080,7 +1069,7 @@ impl Console {
     /// The bot decides and plays; prints the board and its move with the reason.
     fn bot_move(&mut self) {
         let before = *self.record.game.position();
-        let bot = self.bot();
+        let bot = self.record.bot();
         let limits = self.bot_limits();
         let thought = self.think(Thinker::Bot, limits);
         let Some(decision) = thought.decision else {
@@ -1105,7 +1094,7 @@ impl Console {
     fn list_moves(&mut self) {
         let position = *self.record.game.position();
         let moves = position.legal_moves();
-        if self.game_over() || moves.is_empty() {
+        if self.record.game_over() || moves.is_empty() {
             self.tell(msg!("moves-none"));
             return;
         }
@@ -1139,7 +1128,7 @@ impl Console {
         for _ in 0..count {
             self.record.game.undo();
         }
-        self.drop_lost_comments();
+        self.record.drop_lost_comments();
         self.engines.engine.new_game();
         self.reset_questions();
         self.tell(msg!("undo-done", count = count));
@@ -1147,11 +1136,11 @@ impl Console {
     }
 
     fn offer_draw(&mut self) {
-        if self.game_over() {
+        if self.record.game_over() {
             self.tell(msg!("game-already-over"));
             return;
         }
-        let bot = self.bot();
+        let bot = self.record.bot();
         let stop = self.engines.engine.stop_signal();
         let (accepts, interrupted) = self.busy(stop, |console| {
             console
@@ -1188,7 +1177,7 @@ impl Console {
         let position = *self.record.game.position();
         let due = self.dialogue.question == Question::None
             && !self.in_puzzle()
-            && !self.game_over()
+            && !self.record.game_over()
             && position.side_to_move() == self.record.human
             && is_king_against_king(&position)
             && self.record.declined != Some(material(&position))

@@ -196,7 +196,7 @@ impl Console {
             };
             let side = position.side_to_move();
             counts[usize::from(side == Color::Black)][usize::from(slip.kind == Kind::Blunder)] += 1;
-            let (number, _) = self.number_at(ply);
+            let (number, _) = self.record.number_at(ply);
             let dots = if side == Color::White { "." } else { "..." };
             let cost = match slip.cost {
                 Some(cost) => cost.to_string().trim_start_matches('+').to_string(),
@@ -281,7 +281,7 @@ impl Console {
         };
         let position = positions[ply];
         let played = moves[ply];
-        let (number, _) = self.number_at(ply);
+        let (number, _) = self.record.number_at(ply);
         let dots = if loser == Color::White { "." } else { "..." };
         let (before, after) = (&verdicts[ply], &verdicts[ply + 1]);
         let best = before

@@ -3,15 +3,26 @@
 
 use std::time::Duration;
 
-use super::Console;
 use super::command::{LEVEL_WORDS, level_word};
 use super::width::wrap_message;
+use super::{Console, Strength};
 use shashki::engine::{LEVELS, Level, Limits, Reach, level};
 use shashki::msg;
 use shashki::words::{Lang, Message};
 
 /// The record's tag that keeps the bot's strength: a level's name, `1500 ms` or `depth 6`.
 pub(super) const STRENGTH_TAG: &str = "BotStrength";
+
+impl Strength {
+    /// The limits of hints, analysis and review: the player's `--depth` when given (for
+    /// results that repeat), else `time`. The bot's level never weakens them.
+    pub(super) fn study_limits(&self, time: Limits) -> Limits {
+        match self.study_depth {
+            Some(depth) => Limits::Depth(depth),
+            None => time,
+        }
+    }
+}
 
 impl Console {
     /// The bot's strength: its clock, its level, or its time or depth a move.

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::clock::MoveLimits;
 use super::interrupt::Watch;
 use super::width::{cut, terminal_width};
-use super::{Console, phrases};
+use super::{Console, Engines, phrases};
 use shashki::engine::{Decision, Engine, Limits, Mode, Progress, Stop};
 use shashki::msg;
 use shashki::notation::Notation;
@@ -30,6 +30,16 @@ pub(super) struct Thought {
     pub decision: Option<Decision>,
     /// Ctrl-C stopped the search: the move is the best found so far.
     pub interrupted: bool,
+}
+
+impl Engines {
+    /// The engine that thinks for `thinker`.
+    fn engine_of(&mut self, thinker: Thinker) -> &mut Engine {
+        match thinker {
+            Thinker::Bot => &mut self.engine,
+            Thinker::Hint => self.hint_engine.as_mut().expect("prepared"),
+        }
+    }
 }
 
 impl Console {
@@ -59,7 +69,7 @@ impl Console {
         if thinker == Thinker::Hint {
             self.prepare_hint_engine();
         }
-        let stop = self.engine_of(thinker).stop_signal();
+        let stop = self.engines.engine_of(thinker).stop_signal();
         // Stops asked for before are withdrawn; the deadline is the only one that holds.
         stop.reset();
         if let Some(deadline) = deadline {
@@ -67,26 +77,12 @@ impl Console {
         }
         let (decision, interrupted) = self.busy(stop, |console| {
             let show = console.screen.progress.then_some(&console.text);
-            let engine = match thinker {
-                Thinker::Bot => &mut console.engines.engine,
-                Thinker::Hint => console
-                    .engines
-                    .hint_engine
-                    .as_mut()
-                    .expect("prepared above"),
-            };
+            let engine = console.engines.engine_of(thinker);
             choose(engine, &console.record.game, limits, show)
         });
         Thought {
             decision,
             interrupted,
-        }
-    }
-
-    fn engine_of(&mut self, thinker: Thinker) -> &mut Engine {
-        match thinker {
-            Thinker::Bot => &mut self.engines.engine,
-            Thinker::Hint => self.engines.hint_engine.as_mut().expect("prepared"),
         }
     }
 }

@@ -2,42 +2,36 @@
 //! started from an earlier position.
 
 use super::render::Marks;
-use super::{Console, Intent, Question, phrases};
+use super::{Console, Intent, Question, Record, phrases};
 use shashki::msg;
 use shashki::notation::{MoveNumber, MoveReadings, move_pairs};
 use shashki::{Color, Game, Move, Position};
 
-impl Console {
+impl Record {
     /// The number of plies from the start to the position shown.
     pub(super) fn shown_ply(&self) -> usize {
-        self.record.view.unwrap_or(self.record.game.moves().len())
+        self.view.unwrap_or(self.game.moves().len())
     }
 
     /// The position shown and the marks of the move that led to it.
     pub(super) fn shown(&self) -> (Position, Marks) {
         let ply = self.shown_ply();
-        let position = *self
-            .record
-            .game
-            .positions()
-            .nth(ply)
-            .expect("a ply of the game");
+        let position = *self.game.positions().nth(ply).expect("a ply of the game");
         let marks = ply.checked_sub(1).map_or_else(Marks::default, |before| {
             let from = self
-                .record
                 .game
                 .positions()
                 .nth(before)
                 .expect("a ply of the game");
-            Marks::of(from, self.record.game.moves()[before])
+            Marks::of(from, self.game.moves()[before])
         });
         (position, marks)
     }
 
     /// The game up to the position shown.
     pub(super) fn shown_game(&self) -> Game {
-        let mut game = self.record.game.clone();
-        for _ in self.shown_ply()..self.record.game.moves().len() {
+        let mut game = self.game.clone();
+        for _ in self.shown_ply()..self.game.moves().len() {
             game.undo();
         }
         game
@@ -45,10 +39,33 @@ impl Console {
 
     /// The move number and the side to move of the position after `ply` plies.
     pub(super) fn number_at(&self, ply: usize) -> (usize, Color) {
-        let number = MoveNumber::of_ply(self.record.game.start(), ply);
+        let number = MoveNumber::of_ply(self.game.start(), ply);
         (number.number, number.side)
     }
 
+    /// The bot's side.
+    pub(super) fn bot(&self) -> Color {
+        self.human.opposite()
+    }
+
+    /// Drops the comments of moves taken back.
+    pub(super) fn drop_lost_comments(&mut self) {
+        let plies = self.game.moves().len();
+        self.comments.retain(|comment| comment.ply <= plies);
+    }
+
+    /// Whether the game has ended.
+    pub(super) fn game_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// Whether the game is one a player would hate to lose: moves played, no result.
+    pub(super) fn unfinished(&self) -> bool {
+        !self.game_over() && !self.game.moves().is_empty()
+    }
+}
+
+impl Console {
     /// `history`: the numbered moves, in the chosen notation.
     pub(super) fn history(&mut self) {
         let moves = self.record.game.moves();
@@ -59,7 +76,7 @@ impl Console {
         let texts = self.notation.texts(self.record.game.start(), &moves);
         let mut lines = move_pairs(self.record.game.start(), &texts);
         if let Some(ply) = self.record.view {
-            let (number, side) = self.number_at(ply);
+            let (number, side) = self.record.number_at(ply);
             lines.push(self.words(msg!(
                 "history-shown",
                 number = number,
@@ -75,7 +92,7 @@ impl Console {
         let ply = ply.min(end);
         self.record.view = (ply < end).then_some(ply);
         self.show_board();
-        let (number, side) = self.number_at(ply);
+        let (number, side) = self.record.number_at(ply);
         let side = phrases::side(side);
         if ply == end {
             self.tell(msg!("view-current", number = number, side = side));
@@ -93,10 +110,10 @@ impl Console {
     /// `goto N`: the position before move `number`'s first ply.
     pub(super) fn goto(&mut self, number: usize) {
         let end = self.record.game.moves().len();
-        match (0..=end).find(|&ply| self.number_at(ply).0 >= number) {
+        match (0..=end).find(|&ply| self.record.number_at(ply).0 >= number) {
             Some(ply) => self.show_ply(ply),
             None => {
-                let (last, _) = self.number_at(end);
+                let (last, _) = self.record.number_at(end);
                 self.tell(msg!("goto-beyond", last = last));
                 self.show_ply(end);
             }
@@ -105,7 +122,7 @@ impl Console {
 
     /// A move typed at an earlier position: asks before the later plies are dropped.
     pub(super) fn move_at_shown(&mut self, typed: &MoveReadings, ply: usize) {
-        let (position, _) = self.shown();
+        let (position, _) = self.record.shown();
         if position.side_to_move() != self.record.human {
             self.tell(msg!("branch-bot-to-move"));
             return;
@@ -130,7 +147,7 @@ impl Console {
         while self.record.game.moves().len() > ply {
             self.record.game.undo();
         }
-        self.drop_lost_comments();
+        self.record.drop_lost_comments();
         self.record.view = None;
         self.reset_questions();
         self.engines.engine.new_game();
