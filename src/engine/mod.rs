@@ -36,10 +36,12 @@ use crate::tablebase::{Material, Tablebase, Value, Verdict, Wait};
 use crate::{Color, Game, Move, Position};
 
 mod level;
+mod settings;
 mod time;
 
 pub use crate::search::{Limits, Line, Lines, Progress, Stop};
 pub use level::{LEVELS, Level, Reach, level};
+pub use settings::{NumberError, Setting, read_number};
 pub use time::clock_limits;
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).

@@ -10,8 +10,8 @@ use crate::app::console::{TimeControl, TimeControlError};
 use crate::app::hub::{MoveNumbering, UnknownNumbering};
 use clap::builder::TypedValueParser;
 use shashki::book::parse_men;
-use shashki::engine::{Level, level};
-use shashki::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS, Score};
+use shashki::engine::{Level, NumberError, Setting, level, read_number};
+use shashki::search::Score;
 use shashki::tablebase::Material;
 use shashki::words::{Lang, Message};
 use shashki::{FenError, Position};
@@ -77,7 +77,7 @@ impl ValueError {
             ValueError::UnknownNumbering(error) => error.message(),
             ValueError::TimeControl(error) => error.message(),
             ValueError::Name => msg!("value-name"),
-            ValueError::HashRange => msg!("value-hash-range", max = MAX_HASH_MB),
+            ValueError::HashRange => msg!("value-hash-range", max = Setting::HashMb.max()),
             ValueError::Slice(text) => msg!("value-slice", text = text.as_str()),
             ValueError::Margin(text) => msg!("value-margin", text = text.as_str()),
             ValueError::HashTooLarge {
@@ -112,6 +112,12 @@ impl<T> Ranged<T> {
             number: std::marker::PhantomData,
         }
     }
+
+    /// The numbers the engine's `setting` takes.
+    pub const fn setting(setting: Setting) -> Ranged<T> {
+        let range = setting.range();
+        Ranged::new(*range.start(), *range.end())
+    }
 }
 
 // Not derived: those would ask `T` to be `Copy` too.
@@ -126,22 +132,15 @@ impl<T> Copy for Ranged<T> {}
 impl<T: TryFrom<u64>> Ranged<T> {
     /// `text` as a number of the range, or why not.
     pub fn check(&self, text: &str) -> Result<T, ValueError> {
-        let digits = text.trim();
         let out_of_range = || ValueError::OutOfRange {
-            number: digits.to_string(),
+            number: text.trim().to_string(),
             min: self.min,
             max: self.max,
         };
-        match digits.parse::<u64>() {
-            Ok(number) if (self.min..=self.max).contains(&number) => {
-                T::try_from(number).map_err(|_| out_of_range())
-            }
-            Ok(_) => Err(out_of_range()),
-            // All digits but too many for a number: out of range all the same.
-            Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                Err(out_of_range())
-            }
-            Err(_) => Err(ValueError::NotANumber(text.to_string())),
+        match read_number(text, self.min..=self.max) {
+            Ok(number) => T::try_from(number).map_err(|_| out_of_range()),
+            Err(NumberError::OutOfRange) => Err(out_of_range()),
+            Err(NumberError::NotANumber) => Err(ValueError::NotANumber(text.to_string())),
         }
     }
 }
@@ -164,19 +163,19 @@ where
     }
 }
 
-/// `--movetime MS`: 1 ms (0 would be no thought at all) to an hour.
+/// `--movetime MS`.
 pub fn movetime_ms() -> Ranged<u64> {
-    Ranged::new(1, u64::from(MAX_MOVETIME_MS))
+    Ranged::setting(Setting::MoveTimeMs)
 }
 
-/// `--threads N`: 1 (the search alone) to [`MAX_THREADS`].
+/// `--threads N`.
 pub fn threads() -> Ranged<usize> {
-    Ranged::new(1, MAX_THREADS as u64)
+    Ranged::setting(Setting::Threads)
 }
 
-/// `--depth N`: 1 ply (0 would be no search at all) to the search's deepest depth.
+/// `--depth N`.
 pub fn depth() -> Ranged<u32> {
-    Ranged::new(1, u64::from(MAX_DEPTH))
+    Ranged::setting(Setting::Depth)
 }
 
 /// `--egtb-memory MB`: 1 MB to a terabyte.
@@ -279,7 +278,7 @@ pub fn player_name(text: &str) -> Result<String, ValueError> {
 /// Parses `--hash MB`: 1 to `MAX_HASH_MB`, and, where the system says, no more than the
 /// memory available now (a larger table would be killed or swapped, not refused).
 pub fn parse_hash_mb(text: &str) -> Result<usize, ValueError> {
-    let megabytes = Ranged::<usize>::new(1, MAX_HASH_MB as u64)
+    let megabytes = Ranged::<usize>::setting(Setting::HashMb)
         .check(text)
         .map_err(|error| match error {
             ValueError::OutOfRange { .. } => ValueError::HashRange,

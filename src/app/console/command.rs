@@ -8,11 +8,10 @@ use std::time::Duration;
 
 use super::phrases;
 use shashki::MoveParseError;
-use shashki::engine::{Level, level};
+use shashki::engine::{Level, NumberError, Setting, level};
 use shashki::msg;
 use shashki::notation::pdn::strip_move_number;
 use shashki::notation::{MoveReadings, readings};
-use shashki::search::MAX_MOVETIME_MS;
 use shashki::words::{Lang, Message, Text};
 
 /// A line typed at the prompt.
@@ -507,7 +506,6 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     milliseconds(spec, rest).map(|time| Command::MoveTime(Some(time)))
 }
 
-/// A time in milliseconds, 1 to an hour (`250` or `250ms`).
 /// The depth of `review DEPTH`: 1 to [`REVIEW_MAX_DEPTH`] plies.
 fn review_depth(spec: &Spec, rest: &str) -> Result<u32, CommandError> {
     match rest.trim().parse::<u32>() {
@@ -519,18 +517,16 @@ fn review_depth(spec: &Spec, rest: &str) -> Result<u32, CommandError> {
 /// The deepest `review DEPTH`: deeper takes minutes a position.
 const REVIEW_MAX_DEPTH: u32 = 30;
 
+/// A time in milliseconds, 1 to an hour (`250` or `250ms`).
 fn milliseconds(spec: &Spec, rest: &str) -> Result<Duration, CommandError> {
     let lower = rest.to_lowercase();
     let digits = lower.strip_suffix("ms").unwrap_or(&lower).trim();
-    let out_of_range = || spec.error(msg!("arg-time-range", max = MAX_MOVETIME_MS));
-    match digits.parse::<u64>() {
-        Ok(ms) if (1..=u64::from(MAX_MOVETIME_MS)).contains(&ms) => Ok(Duration::from_millis(ms)),
-        Ok(_) => Err(out_of_range()),
-        // Digits too many for a number are a time out of range, not a word.
-        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(out_of_range())
+    match Setting::MoveTimeMs.read(digits) {
+        Ok(ms) => Ok(Duration::from_millis(ms)),
+        Err(NumberError::OutOfRange) => {
+            Err(spec.error(msg!("arg-time-range", max = Setting::MoveTimeMs.max())))
         }
-        Err(_) => Err(spec.error(msg!("arg-not-ms", text = rest))),
+        Err(NumberError::NotANumber) => Err(spec.error(msg!("arg-not-ms", text = rest))),
     }
 }
 

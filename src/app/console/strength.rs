@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::command::{LEVEL_WORDS, level_word};
 use super::width::wrap_message;
 use super::{Console, Strength};
-use shashki::engine::{LEVELS, Level, Limits, Reach, level};
+use shashki::engine::{LEVELS, Level, Limits, Reach, Setting, level};
 use shashki::msg;
 use shashki::words::{Lang, Message};
 
@@ -106,7 +106,7 @@ impl Console {
                 .trim()
                 .parse::<u32>()
                 .ok()
-                .filter(|depth| (1..=shashki::search::MAX_DEPTH).contains(depth))
+                .filter(|&depth| Setting::Depth.takes(u64::from(depth)))
                 .map(|depth| (Limits::Depth(depth), true))
         } else {
             None

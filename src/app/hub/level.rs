@@ -3,9 +3,9 @@
 use std::time::Duration;
 
 use super::line::Line;
-use shashki::engine::{self, Reach, clock_limits};
+use shashki::engine::{self, Reach, Setting, clock_limits};
 use shashki::msg;
-use shashki::search::{Limits, MAX_DEPTH, MAX_MOVETIME_MS};
+use shashki::search::Limits;
 use shashki::words::Message;
 
 /// A limit the GUI set with `level`.
@@ -37,9 +37,13 @@ impl Level {
             return Ok(Level::Infinite);
         }
         if let Some(depth) = line.get("depth") {
-            return match depth.parse::<u32>() {
-                Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => Ok(Level::Depth(depth)),
-                _ => Err(msg!("hub-level-depth", depth = depth, max = MAX_DEPTH)),
+            return match Setting::Depth.read(depth) {
+                Ok(plies) => Ok(Level::Depth(plies as u32)),
+                Err(_) => Err(msg!(
+                    "hub-level-depth",
+                    depth = depth,
+                    max = Setting::Depth.max()
+                )),
             };
         }
         if let Some(nodes) = line.get("nodes") {
@@ -49,7 +53,7 @@ impl Level {
             };
         }
         if let Some(time) = line.get("move-time") {
-            let max = Duration::from_millis(u64::from(MAX_MOVETIME_MS));
+            let max = Duration::from_millis(Setting::MoveTimeMs.max());
             let time = seconds("move-time", time)?;
             if time.is_zero() || time > max {
                 return Err(msg!(

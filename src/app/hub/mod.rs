@@ -30,13 +30,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::app::console::command::unknown_level;
-use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Stop};
+use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Setting, Stop};
 use shashki::files::DataDir;
 use shashki::kb::{KnowledgeBase, Sources};
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_position};
-use shashki::search::{MAX_HASH_MB, MAX_THREADS};
 use shashki::words::{Message, Text};
 use shashki::{Game, Position};
 
@@ -350,13 +349,13 @@ impl Session {
         match name {
             "variant" if value == "russian" => Ok(()),
             "variant" => self.error(msg!("hub-variant", value = value)),
-            "hash" => match value.parse::<usize>() {
-                Ok(megabytes) if (1..=MAX_HASH_MB).contains(&megabytes) => self.set_hash(megabytes),
-                _ => self.error(msg!("hub-hash", value = value, max = MAX_HASH_MB)),
+            "hash" => match Setting::HashMb.read(value) {
+                Ok(megabytes) => self.set_hash(megabytes as usize),
+                Err(_) => self.error(msg!("hub-hash", value = value, max = Setting::HashMb.max())),
             },
             "tt-size" => self.set_scan_table_size(value),
-            "threads" => match value.parse::<usize>() {
-                Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
+            "threads" => match Setting::Threads.read(value).map(|threads| threads as usize) {
+                Ok(threads) => {
                     // The engine keeps its table and base: only its searches change.
                     self.settings.config.threads = threads;
                     if let Some(engine) = self.engine.as_mut() {
@@ -364,7 +363,11 @@ impl Session {
                     }
                     Ok(())
                 }
-                _ => self.error(msg!("hub-threads", value = value, max = MAX_THREADS)),
+                Err(_) => self.error(msg!(
+                    "hub-threads",
+                    value = value,
+                    max = Setting::Threads.max()
+                )),
             },
             "kb" => match value {
                 "true" | "false" => {
@@ -416,7 +419,7 @@ impl Session {
     /// Scan's `tt-size`: a table of 2^N entries of 16 bytes (Scan's `tt.hpp`), that is
     /// 2^(N - 16) MB, the same memory here.
     fn set_scan_table_size(&mut self, value: &str) -> io::Result<()> {
-        let most = MAX_HASH_MB.ilog2() + 16;
+        let most = Setting::HashMb.max().ilog2() + 16;
         match value.parse::<u32>() {
             Ok(power) if (16..=most).contains(&power) => {
                 let megabytes = 1usize << (power - 16);
@@ -431,7 +434,7 @@ impl Session {
                 "hub-tt-size",
                 value = value,
                 most = most,
-                max = MAX_HASH_MB
+                max = Setting::HashMb.max()
             )),
         }
     }

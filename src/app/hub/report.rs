@@ -1,10 +1,11 @@
 //! What the engine tells the GUI: `id` and `param` lines, `info` while thinking and
 //! notes, `done`.
 
+use shashki::engine::Setting;
 use shashki::engine::{Decision, LEVELS, Progress, Source};
 use shashki::notation::Numbering;
 use shashki::notation::hub::move_text;
-use shashki::search::{MAX_HASH_MB, MAX_THREADS, Score};
+use shashki::search::Score;
 use shashki::{Move, Position};
 
 use super::Settings;
@@ -25,14 +26,8 @@ pub fn introduction(settings: &Settings) -> Vec<String> {
             quote("the shashki developers")
         ),
         "param name=variant value=russian type=enum values=russian".to_string(),
-        format!(
-            "param name=hash value={} type=int min=1 max={MAX_HASH_MB}",
-            settings.config.hash_mb
-        ),
-        format!(
-            "param name=threads value={} type=int min=1 max={MAX_THREADS}",
-            settings.config.threads
-        ),
+        int_param("hash", settings.config.hash_mb, Setting::HashMb),
+        int_param("threads", settings.config.threads, Setting::Threads),
         format!("param name=kb value={} type=bool", settings.config.use_kb),
         format!("param name=kb-file value={} type=string", quote(&kb_file)),
         format!(
@@ -47,6 +42,17 @@ pub fn introduction(settings: &Settings) -> Vec<String> {
         ),
         "wait".to_string(),
     ]
+}
+
+/// `param name=NAME value=V type=int min=.. max=..`: a number the GUI may set, with
+/// the range the engine takes.
+fn int_param(name: &str, value: usize, setting: Setting) -> String {
+    let range = setting.range();
+    format!(
+        "param name={name} value={value} type=int min={} max={}",
+        range.start(),
+        range.end()
+    )
 }
 
 /// `info depth=... score=... nodes=... time=... nps=... pv="..."` after an iteration;
