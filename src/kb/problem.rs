@@ -304,6 +304,30 @@ fn listed(parts: &[Part]) -> Arg {
     }
 }
 
+/// A syntax error: what the grammar expected there and what it found instead.
+fn syntax(expected: &[Part], unexpected: &[Part]) -> Message {
+    let shape = match (unexpected.is_empty(), expected.is_empty()) {
+        (false, false) => "both",
+        (false, true) => "unexpected",
+        (true, false) => "expected",
+        (true, true) => "none",
+    };
+    msg!(
+        "kb-syntax",
+        shape = shape,
+        expected = listed(expected),
+        unexpected = listed(unexpected)
+    )
+}
+
+/// A file that could not be read or written: `id` with the reason.
+fn file_failure(id: &'static str, failure: &FileFailure) -> Message {
+    Message {
+        id,
+        args: vec![("reason", ReadError::from(failure).message().into())],
+    }
+}
+
 impl Problem {
     /// What is wrong, as a message of the `.ftl` files.
     pub fn message(&self) -> Message {
@@ -311,20 +335,7 @@ impl Problem {
             Problem::Syntax {
                 expected,
                 unexpected,
-            } => {
-                let shape = match (unexpected.is_empty(), expected.is_empty()) {
-                    (false, false) => "both",
-                    (false, true) => "unexpected",
-                    (true, false) => "expected",
-                    (true, true) => "none",
-                };
-                msg!(
-                    "kb-syntax",
-                    shape = shape,
-                    expected = listed(expected),
-                    unexpected = listed(unexpected)
-                )
-            }
+            } => syntax(expected, unexpected),
             Problem::ParserStopped(message) => {
                 msg!("kb-parser-stopped", message = message.as_str())
             }
@@ -383,13 +394,6 @@ impl Problem {
                 number = *number,
                 reason = reason.message()
             ),
-            other => other.pattern_message(),
-        }
-    }
-
-    /// The message of a problem with a pattern's move, or with the file as a whole.
-    fn pattern_message(&self) -> Message {
-        match self {
             Problem::StartNotSurelyMovers { mv, from, side } => msg!(
                 "kb-not-surely-movers",
                 mv = mv.to_string(),
@@ -428,24 +432,13 @@ impl Problem {
             Problem::RepeatsFact { line } => msg!("kb-repeats", line = *line),
             Problem::ContradictsFact { line } => msg!("kb-contradicts", line = *line),
             Problem::NotUtf8 { byte } => msg!("kb-not-utf8", byte = format!("0x{byte:02X}")),
-            Problem::CannotRead(failure) => {
-                msg!(
-                    "kb-cannot-read",
-                    reason = ReadError::from(failure).message()
-                )
-            }
-            Problem::CannotWrite(failure) => {
-                msg!(
-                    "kb-cannot-write",
-                    reason = ReadError::from(failure).message()
-                )
-            }
+            Problem::CannotRead(failure) => file_failure("kb-cannot-read", failure),
+            Problem::CannotWrite(failure) => file_failure("kb-cannot-write", failure),
             Problem::BadFactName => msg!("kb-bad-fact-name"),
             Problem::NothingRemembered => {
                 msg!("kb-nothing-remembered", check = msg!("kb-check-words"))
             }
             Problem::WouldNotAnswer(fact) => msg!("kb-would-not-answer", fact = fact.to_string()),
-            _ => unreachable!("worded by Problem::message"),
         }
     }
 }
