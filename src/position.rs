@@ -79,7 +79,14 @@ pub struct IllegalMove(pub Move);
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a legal move in this position", self.0)
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl IllegalMove {
+    /// Why the move was refused, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        crate::msg!("move-not-legal", mv = format!("{:?}", self.0))
     }
 }
 

@@ -183,7 +183,6 @@ value-time-malformed = '{ $text }' is not a time control: write MINUTES+SECONDS 
 value-time-minutes = '{ $text }': the game time must be more than 0 and at most { $max } minutes
 value-time-increment = '{ $text }': the increment must be 0 to { $max } seconds
 value-name = a name is one line of printable text
-value-material = '{ $text }' is not a material balance like w1m2k-b0m1k
 value-hash-range = the hash table size must be 1 to { $max } MB
 value-slice = '{ $text }' is not a slice K/M (K of M jobs, 1 <= K <= M)
 value-margin = '{ $text }' is not a margin in men (0 to 100, at most two decimals, e.g. 0.15)

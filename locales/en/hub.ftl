@@ -16,7 +16,6 @@ hub-unknown-param = unknown parameter '{ $name }'
 hub-tt-size = tt-size { $value }: Scan's table of 2^N entries of 16 bytes, N from 16 to { $most } (1 to { $max } MB)
 hub-note-tt-size = tt-size { $power } is Scan's table of 2^{ $power } entries of 16 bytes: a hash of { $megabytes } MB here
 hub-kb-errors = the knowledge base has errors and is not used: { $problems }
-hub-error = { $error }
 hub-hash-fallback = { $error }; using { $megabytes } MB
 hub-line-unterminated = the value of { $name } opens a quote that is never closed
 hub-line-no-name = an argument at character { $at } has a value but no name

@@ -783,3 +783,49 @@ probe-damaged = { $problem }
 probe-not-ready = the table is still being read or solved
 probe-no-game = the side not to move has no pieces: the game is already over
 probe-over-budget = the table of { $material } needs { $needs } MB, more than the { $budget } MB the tables may use
+
+## What the library refuses
+
+move-not-legal = { $mv } is not a legal move in this position
+hash-out-of-range = a hash table of { $megabytes } MB is out of range: 1 to { $max } MB
+hash-no-memory = cannot allocate a hash table of { $megabytes } MB: the machine cannot give that much memory
+material-malformed = '{ $text }' is not a material balance like w1m2k-b0m1k
+egtb-io = { $error }
+egtb-needs-first = { $material } needs the table of { $needs } first ({ $path } is missing or unreadable)
+refutation-defended = a defence keeps the gain below a man
+refutation-too-large = the proof grew past its node limit
+match-no-move = { $player } found no move in { $position }
+match-illegal-move = { $player } played an illegal move in { $position }: { $error }
+match-player = { $error }
+
+## The Hub's texts (positions and moves as the protocol writes them)
+
+hub-text-length = a position is W or B and 32 squares (e, w, b, W, B): 33 characters, not { $length }
+hub-text-side = a position starts with W or B (the side to move), not '{ $found }'
+hub-text-square-letter = square { $number } is '{ $found }'; a square is e (empty), w, b (men), W or B (kings)
+hub-text-move-form = '{ $text }' is not a move; write from-to (10-14) or a capture from x to x taken (14x23x19)
+hub-text-square-number = '{ $text }' is not a square number from 1 to 32
+hub-text-illegal = { $text } is not a legal move here; the legal moves are { $legal }
+
+## The opening book's files
+
+book-bad-record = unreadable position record ({ $record })
+book-bad-move = opening { $name }: { $word } is not legal there: { $reason }
+book-other-position = ballot { $name }: its moves do not reach { $fen }
+book-ballots = { $error }
+book-bad-settings = unreadable book settings: { $text }
+book-mismatch = the jobs were built differently ({ $first } and { $other }): merge only jobs of one book
+
+## The evaluation's weights files
+
+weights-not-weights = not a weights file: the first line is not '{ $magic }'
+weights-bad-line = line { $line }: expected { $expected }
+weights-expect-next = a comment, a feature or the patterns, each a line of text
+weights-expect-not-comment = a feature or the patterns, not a comment
+weights-expect-feature = 'feature OPENING ENDING NAME'
+weights-expect-patterns = 'patterns REGIONS ARRANGEMENTS'
+weights-wrong-feature = feature { $index } is '{ $found }', where the evaluation has '{ $name }'
+weights-missing-features = { $found } features, where the evaluation has { $features }
+weights-wrong-shape = patterns of { $regions } regions of { $arrangements } arrangements, where the evaluation has { $eval_regions } of { $eval_arrangements }
+weights-wrong-length = the pattern table takes { $expected } bytes, and { $found } follow
+weights-too-large = pattern weight { $weight } (region { $region }, arrangement { $arrangement }) is beyond ±{ $limit }

@@ -834,3 +834,49 @@ probe-damaged = { $problem }
 probe-not-ready = таблица ещё читается или решается
 probe-no-game = у стороны, которая не ходит, нет шашек: партия уже окончена
 probe-over-budget = таблице { $material } нужно { $needs } МБ, больше, чем { $budget } МБ, отведённых таблицам
+
+## Что отвергает библиотека
+
+move-not-legal = { $mv } — не ход в этой позиции
+hash-out-of-range = таблица в { $megabytes } МБ вне допустимого: от 1 до { $max } МБ
+hash-no-memory = не удалось выделить таблицу в { $megabytes } МБ: у машины нет столько памяти
+material-malformed = «{ $text }» — не соотношение сил вида w1m2k-b0m1k
+egtb-io = { $error }
+egtb-needs-first = для { $material } сначала нужна таблица { $needs } ({ $path } нет или не читается)
+refutation-defended = защита оставляет выигрыш меньше шашки
+refutation-too-large = доказательство переросло свой предел узлов
+match-no-move = { $player } не нашёл хода в позиции { $position }
+match-illegal-move = { $player } сделал невозможный ход в позиции { $position }: { $error }
+match-player = { $error }
+
+## Тексты протокола Hub (позиции и ходы, как их пишет протокол)
+
+hub-text-length = позиция — это W или B и 32 поля (e, w, b, W, B): 33 знака, а не { $length }
+hub-text-side = позиция начинается с W или B (чей ход), а не с «{ $found }»
+hub-text-square-letter = на поле { $number } «{ $found }»; поле — это e (пусто), w, b (шашки), W или B (дамки)
+hub-text-move-form = «{ $text }» — не ход; пишите откуда-куда (10-14) или взятие: откуда x куда x взятые (14x23x19)
+hub-text-square-number = «{ $text }» — не номер поля от 1 до 32
+hub-text-illegal = { $text } — здесь не ход; возможные ходы: { $legal }
+
+## Файлы дебютной книги
+
+book-bad-record = нечитаемая запись позиции ({ $record })
+book-bad-move = дебют { $name }: ход { $word } там невозможен: { $reason }
+book-other-position = жеребьёвка { $name }: её ходы не приводят к { $fen }
+book-ballots = { $error }
+book-bad-settings = нечитаемые настройки книги: { $text }
+book-mismatch = задания построены по-разному ({ $first } и { $other }): сливайте только задания одной книги
+
+## Файлы весов оценки
+
+weights-not-weights = не файл весов: первая строка — не «{ $magic }»
+weights-bad-line = строка { $line }: ожидалось { $expected }
+weights-expect-next = комментарий, признак или шаблоны, каждый в своей строке
+weights-expect-not-comment = признак или шаблоны, а не комментарий
+weights-expect-feature = «feature OPENING ENDING NAME»
+weights-expect-patterns = «patterns REGIONS ARRANGEMENTS»
+weights-wrong-feature = признак { $index } — «{ $found }», а в оценке — «{ $name }»
+weights-missing-features = признаков { $found }, а в оценке их { $features }
+weights-wrong-shape = шаблоны: { $regions } областей по { $arrangements } расположений, а в оценке { $eval_regions } по { $eval_arrangements }
+weights-wrong-length = таблица шаблонов занимает { $expected } байт, а за ней { $found }
+weights-too-large = вес шаблона { $weight } (область { $region }, расположение { $arrangement }) больше ±{ $limit }

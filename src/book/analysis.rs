@@ -178,7 +178,14 @@ pub struct BadRecord(pub String);
 
 impl fmt::Display for BadRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unreadable position record ({})", self.0)
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl BadRecord {
+    /// Why the line is no record, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        crate::msg!("book-bad-record", record = self.0.as_str())
     }
 }
 

@@ -40,10 +40,17 @@ pub struct Mismatch {
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the jobs were built differently ({} and {}): merge only jobs of one book",
-            self.first, self.other
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl Mismatch {
+    /// Why the jobs cannot be merged, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        crate::msg!(
+            "book-mismatch",
+            first = self.first.as_str(),
+            other = self.other.as_str()
         )
     }
 }

@@ -43,14 +43,27 @@ pub enum RootError {
 
 impl fmt::Display for RootError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl RootError {
+    /// What is wrong with the opening, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        use crate::msg;
         match self {
-            RootError::BadMove { name, word, reason } => {
-                write!(f, "opening {name}: {word} is not legal there: {reason}")
-            }
-            RootError::OtherPosition { name, fen } => {
-                write!(f, "ballot {name}: its moves do not reach {fen}")
-            }
-            RootError::Ballots(error) => write!(f, "{error}"),
+            RootError::BadMove { name, word, reason } => msg!(
+                "book-bad-move",
+                name = name.as_str(),
+                word = word.as_str(),
+                reason = reason.as_str()
+            ),
+            RootError::OtherPosition { name, fen } => msg!(
+                "book-other-position",
+                name = name.as_str(),
+                fen = fen.as_str()
+            ),
+            RootError::Ballots(error) => msg!("book-ballots", error = error.to_string()),
         }
     }
 }

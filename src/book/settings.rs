@@ -88,7 +88,14 @@ pub struct BadSettings(pub String);
 
 impl fmt::Display for BadSettings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unreadable book settings: {}", self.0)
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl BadSettings {
+    /// Why the text is no settings, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        crate::msg!("book-bad-settings", text = self.0.as_str())
     }
 }
 

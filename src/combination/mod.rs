@@ -58,9 +58,16 @@ pub enum Refutation {
 
 impl fmt::Display for Refutation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl Refutation {
+    /// Why the line is no combination, to be worded.
+    pub fn message(&self) -> crate::words::Message {
         match self {
-            Refutation::Defended => write!(f, "a defence keeps the gain below a man"),
-            Refutation::TooLarge => write!(f, "the proof grew past its node limit"),
+            Refutation::Defended => crate::msg!("refutation-defended"),
+            Refutation::TooLarge => crate::msg!("refutation-too-large"),
         }
     }
 }
@@ -176,20 +183,21 @@ pub struct MaterialWon {
 }
 
 impl fmt::Display for MaterialWon {
-    /// What is won in words: `2 men`, `a man and a king`, `the game`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.game {
-            return write!(f, "the game");
-        }
-        let men = match self.pieces {
-            1 => "a man".to_string(),
-            n => format!("{n} men"),
-        };
-        match self.kings {
-            k if k > 0 && self.pieces > 0 => write!(f, "{men} and a king"),
-            k if k > 0 => write!(f, "a king"),
-            _ => write!(f, "{men}"),
-        }
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl MaterialWon {
+    /// What is won, to be worded: `2 men`, `a man and a king`, `the game`.
+    pub fn message(&self) -> crate::words::Message {
+        crate::msg!(
+            "won",
+            game = if self.game { "yes" } else { "no" },
+            pieces = self.pieces,
+            // A king lost on the way is no king won.
+            kings = self.kings.max(0)
+        )
     }
 }
 

@@ -28,7 +28,30 @@ use super::patterns::{ARRANGEMENTS, PATTERN_WEIGHT_LIMIT, PatternWeights, REGION
 const MAGIC: &str = "shashki weights 1";
 
 /// What may follow the first line.
-const NEXT_LINE: &str = "a comment, a feature or the patterns, each a line of text";
+/// What the weights format has on a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// Any line after the first: a comment, a feature or the patterns.
+    NextLine,
+    /// A feature or the patterns, where a comment stands.
+    NotComment,
+    /// `feature OPENING ENDING NAME`.
+    Feature,
+    /// `patterns REGIONS ARRANGEMENTS`.
+    Patterns,
+}
+
+impl Expected {
+    /// What is expected, to be worded.
+    fn message(self) -> crate::words::Message {
+        match self {
+            Expected::NextLine => crate::msg!("weights-expect-next"),
+            Expected::NotComment => crate::msg!("weights-expect-not-comment"),
+            Expected::Feature => crate::msg!("weights-expect-feature"),
+            Expected::Patterns => crate::msg!("weights-expect-patterns"),
+        }
+    }
+}
 
 /// The fitted features alone (`data/eval/features.weights`).
 static FITTED: LazyLock<WeightsFile> = LazyLock::new(|| {
@@ -84,7 +107,7 @@ pub enum WeightsError {
         /// The line's number.
         line: usize,
         /// What the format has there.
-        expected: &'static str,
+        expected: Expected,
     },
     /// A feature's name is not the one the evaluation has at its place.
     WrongFeature {
@@ -125,39 +148,55 @@ pub enum WeightsError {
 
 impl fmt::Display for WeightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl WeightsError {
+    /// What is wrong with the file, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        use crate::msg;
         match self {
-            WeightsError::NotWeights => {
-                write!(f, "not a weights file: the first line is not '{MAGIC}'")
-            }
-            WeightsError::BadLine { line, expected } => {
-                write!(f, "line {line}: expected {expected}")
-            }
-            WeightsError::WrongFeature { index, found } => write!(
-                f,
-                "feature {index} is '{found}', where the evaluation has '{}'",
-                FEATURE_NAMES[index - 1]
+            WeightsError::NotWeights => msg!("weights-not-weights", magic = MAGIC),
+            WeightsError::BadLine { line, expected } => msg!(
+                "weights-bad-line",
+                line = *line,
+                expected = expected.message()
             ),
-            WeightsError::MissingFeatures { found } => {
-                write!(f, "{found} features, where the evaluation has {FEATURES}")
-            }
+            WeightsError::WrongFeature { index, found } => msg!(
+                "weights-wrong-feature",
+                index = *index,
+                found = found.as_str(),
+                name = FEATURE_NAMES[index - 1]
+            ),
+            WeightsError::MissingFeatures { found } => msg!(
+                "weights-missing-features",
+                found = *found,
+                features = FEATURES
+            ),
             WeightsError::WrongShape {
                 regions,
                 arrangements,
-            } => write!(
-                f,
-                "patterns of {regions} regions of {arrangements} arrangements, where the evaluation has {REGIONS} of {ARRANGEMENTS}"
+            } => msg!(
+                "weights-wrong-shape",
+                regions = *regions,
+                arrangements = *arrangements,
+                eval_regions = REGIONS,
+                eval_arrangements = ARRANGEMENTS
             ),
-            WeightsError::WrongLength { expected, found } => write!(
-                f,
-                "the pattern table takes {expected} bytes, and {found} follow"
-            ),
+            WeightsError::WrongLength { expected, found } => {
+                msg!("weights-wrong-length", expected = *expected, found = *found)
+            }
             WeightsError::WeightTooLarge {
                 region,
                 arrangement,
                 weight,
-            } => write!(
-                f,
-                "pattern weight {weight} (region {region}, arrangement {arrangement}) is beyond ±{PATTERN_WEIGHT_LIMIT}"
+            } => msg!(
+                "weights-too-large",
+                weight = i32::from(*weight),
+                region = *region,
+                arrangement = *arrangement,
+                limit = i32::from(PATTERN_WEIGHT_LIMIT)
             ),
         }
     }
@@ -194,17 +233,16 @@ impl WeightsFile {
             };
             if let Some(comment) = line.strip_prefix('#') {
                 if features > 0 {
-                    return Err(bad("a feature or the patterns, not a comment"));
+                    return Err(bad(Expected::NotComment));
                 }
                 provenance.push(comment.strip_prefix(' ').unwrap_or(comment).to_string());
             } else if let Some(rest) = line.strip_prefix("feature ") {
-                const FEATURE_LINE: &str = "'feature OPENING ENDING NAME'";
                 let mut parts = rest.splitn(3, ' ');
                 let mut weight = || parts.next().and_then(|w| w.parse::<i32>().ok());
                 let (Some(open), Some(end)) = (weight(), weight()) else {
-                    return Err(bad(FEATURE_LINE));
+                    return Err(bad(Expected::Feature));
                 };
-                let name = parts.next().ok_or_else(|| bad(FEATURE_LINE))?;
+                let name = parts.next().ok_or_else(|| bad(Expected::Feature))?;
                 if features == FEATURES || name != FEATURE_NAMES[features] {
                     return Err(WeightsError::WrongFeature {
                         index: features + 1,
@@ -222,9 +260,9 @@ impl WeightsFile {
                     .split(' ')
                     .map(str::parse)
                     .collect::<Result<_, _>>()
-                    .map_err(|_| bad("'patterns REGIONS ARRANGEMENTS'"))?;
+                    .map_err(|_| bad(Expected::Patterns))?;
                 let [regions, arrangements] = numbers[..] else {
-                    return Err(bad("'patterns REGIONS ARRANGEMENTS'"));
+                    return Err(bad(Expected::Patterns));
                 };
                 if (regions, arrangements) != (REGIONS, ARRANGEMENTS) {
                     return Err(WeightsError::WrongShape {
@@ -236,14 +274,14 @@ impl WeightsFile {
                 reader.bytes = &[];
                 break;
             } else {
-                return Err(bad(NEXT_LINE));
+                return Err(bad(Expected::NextLine));
             }
         }
         if !reader.bytes.is_empty() {
             // A last line without its end, or bytes that are not text.
             return Err(WeightsError::BadLine {
                 line: reader.line + 1,
-                expected: NEXT_LINE,
+                expected: Expected::NextLine,
             });
         }
         if features < FEATURES {

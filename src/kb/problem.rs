@@ -320,12 +320,9 @@ fn syntax(expected: &[Part], unexpected: &[Part]) -> Message {
     )
 }
 
-/// A file that could not be read or written: `id` with the reason.
-fn file_failure(id: &'static str, failure: &FileFailure) -> Message {
-    Message {
-        id,
-        args: vec![("reason", ReadError::from(failure).message().into())],
-    }
+/// Why a file could not be read or written.
+fn reason(failure: &FileFailure) -> Message {
+    ReadError::from(failure).message()
 }
 
 impl Problem {
@@ -432,8 +429,8 @@ impl Problem {
             Problem::RepeatsFact { line } => msg!("kb-repeats", line = *line),
             Problem::ContradictsFact { line } => msg!("kb-contradicts", line = *line),
             Problem::NotUtf8 { byte } => msg!("kb-not-utf8", byte = format!("0x{byte:02X}")),
-            Problem::CannotRead(failure) => file_failure("kb-cannot-read", failure),
-            Problem::CannotWrite(failure) => file_failure("kb-cannot-write", failure),
+            Problem::CannotRead(failure) => msg!("kb-cannot-read", reason = reason(failure)),
+            Problem::CannotWrite(failure) => msg!("kb-cannot-write", reason = reason(failure)),
             Problem::BadFactName => msg!("kb-bad-fact-name"),
             Problem::NothingRemembered => {
                 msg!("kb-nothing-remembered", check = msg!("kb-check-words"))

@@ -58,33 +58,33 @@ pub enum HubTextError {
 
 impl fmt::Display for HubTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl HubTextError {
+    /// What is wrong with the Hub text, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        use crate::msg;
         match self {
-            HubTextError::PositionLength(length) => write!(
-                f,
-                "a position is W or B and 32 squares (e, w, b, W, B): 33 characters, not {length}"
-            ),
+            HubTextError::PositionLength(length) => msg!("hub-text-length", length = *length),
             HubTextError::SideToMove(found) => {
-                write!(
-                    f,
-                    "a position starts with W or B (the side to move), not '{found}'"
-                )
+                msg!("hub-text-side", found = found.to_string())
             }
-            HubTextError::SquareLetter { number, found } => write!(
-                f,
-                "square {number} is '{found}'; a square is e (empty), w, b (men), W or B (kings)"
+            HubTextError::SquareLetter { number, found } => msg!(
+                "hub-text-square-letter",
+                number = *number,
+                found = found.to_string()
             ),
-            HubTextError::Position(error) => write!(f, "{error}"),
-            HubTextError::MoveForm(text) => write!(
-                f,
-                "'{text}' is not a move; write from-to (10-14) or a capture from x to x taken (14x23x19)"
-            ),
+            HubTextError::Position(error) => error.message(),
+            HubTextError::MoveForm(text) => msg!("hub-text-move-form", text = text.as_str()),
             HubTextError::SquareNumber(text) => {
-                write!(f, "'{text}' is not a square number from 1 to 32")
+                msg!("hub-text-square-number", text = text.as_str())
             }
-            HubTextError::Illegal { text, legal } => write!(
-                f,
-                "{text} is not a legal move here; the legal moves are {}",
-                legal.join(" ")
+            HubTextError::Illegal { text, legal } => msg!(
+                "hub-text-illegal",
+                text = text.as_str(),
+                legal = legal.join(" ")
             ),
         }
     }

@@ -33,19 +33,31 @@ pub enum GameError {
 
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl GameError {
+    /// What went wrong in the game, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        use crate::msg;
         match self {
-            GameError::NoMove { player, position } => {
-                write!(f, "{player} found no move in {position:?}")
-            }
+            GameError::NoMove { player, position } => msg!(
+                "match-no-move",
+                player = player.to_string(),
+                position = position.to_fen()
+            ),
             GameError::IllegalMove {
                 player,
                 position,
                 error,
-            } => write!(
-                f,
-                "{player} played an illegal move in {position:?}: {error}"
+            } => msg!(
+                "match-illegal-move",
+                player = player.to_string(),
+                position = position.to_fen(),
+                error = error.message()
             ),
-            GameError::Player(error) => write!(f, "{error}"),
+            GameError::Player(error) => msg!("match-player", error = error.to_string()),
         }
     }
 }

@@ -168,15 +168,22 @@ pub enum TableError {
 
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl TableError {
+    /// Why the table cannot be made, to be worded.
+    pub fn message(&self) -> crate::words::Message {
         match self {
-            TableError::OutOfRange(megabytes) => write!(
-                f,
-                "a hash table of {megabytes} MB is out of range: 1 to {MAX_HASH_MB} MB"
+            TableError::OutOfRange(megabytes) => crate::msg!(
+                "hash-out-of-range",
+                megabytes = *megabytes,
+                max = MAX_HASH_MB
             ),
-            TableError::NoMemory(megabytes) => write!(
-                f,
-                "cannot allocate a hash table of {megabytes} MB: the machine cannot give that much memory"
-            ),
+            TableError::NoMemory(megabytes) => {
+                crate::msg!("hash-no-memory", megabytes = *megabytes)
+            }
         }
     }
 }

@@ -82,16 +82,24 @@ pub enum BuildError {
 
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl BuildError {
+    /// Why the build stopped, to be worded.
+    pub fn message(&self) -> crate::words::Message {
         match self {
-            BuildError::Io(error) => write!(f, "{error}"),
+            BuildError::Io(error) => crate::msg!("egtb-io", error = error.to_string()),
             BuildError::Missing {
                 material,
                 needs,
                 path,
-            } => write!(
-                f,
-                "{material} needs the table of {needs} first ({} is missing or unreadable)",
-                path.display()
+            } => crate::msg!(
+                "egtb-needs-first",
+                material = material.to_string(),
+                needs = needs.to_string(),
+                path = path.display().to_string()
             ),
         }
     }

@@ -250,7 +250,14 @@ pub struct BadMaterial(pub String);
 
 impl fmt::Display for BadMaterial {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a material balance like w1m2k-b0m1k", self.0)
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl BadMaterial {
+    /// Why the name is no table's, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        crate::msg!("material-malformed", text = self.0.as_str())
     }
 }
 

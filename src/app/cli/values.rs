@@ -12,7 +12,7 @@ use clap::builder::TypedValueParser;
 use shashki::book::parse_men;
 use shashki::engine::{Level, NumberError, Setting, level, read_number};
 use shashki::search::Score;
-use shashki::tablebase::Material;
+use shashki::tablebase::{BadMaterial, Material};
 use shashki::words::{Lang, Message};
 use shashki::{FenError, Position};
 
@@ -28,7 +28,7 @@ pub enum ValueError {
     /// A position string that does not parse.
     Position(FenError),
     /// Not a material balance like `w1m2k-b0m1k`.
-    Material(String),
+    Material(BadMaterial),
     /// No level of that name in either language.
     UnknownLevel(String),
     /// No square numbering of that name (`hub --numbering`).
@@ -72,7 +72,7 @@ impl ValueError {
                 max = max.to_string()
             ),
             ValueError::Position(error) => error.message(),
-            ValueError::Material(text) => msg!("value-material", text = text.as_str()),
+            ValueError::Material(error) => error.message(),
             ValueError::UnknownLevel(text) => unknown_level(text),
             ValueError::UnknownNumbering(error) => error.message(),
             ValueError::TimeControl(error) => error.message(),
@@ -241,8 +241,7 @@ pub fn parse_position(text: &str) -> Result<Position, ValueError> {
 
 /// Parses an `--only` value: a material balance like `w1m2k-b0m1k`.
 pub fn parse_material(text: &str) -> Result<Material, ValueError> {
-    text.parse::<Material>()
-        .map_err(|_| ValueError::Material(text.to_string()))
+    text.parse::<Material>().map_err(ValueError::Material)
 }
 
 /// `--level NAME`: a level named in English or Russian, in any case, `ё` as `е` too.

@@ -68,7 +68,7 @@ impl Console {
         }
         for (_, finding) in &findings.all {
             let won = material_won(&finding.position, &finding.combination.line);
-            let won = self.words(phrases::won(&won));
+            let won = self.words(won.message());
             self.tell(msg!(
                 "learn-found",
                 number = finding.move_number,

@@ -5,7 +5,6 @@ use shashki::msg;
 pub(super) use shashki::words::side;
 use shashki::words::{Message, Text};
 
-use shashki::combination::MaterialWon;
 use shashki::engine::Source;
 
 use shashki::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
@@ -75,16 +74,6 @@ pub(super) fn origin(origin: &str, text: &Text) -> String {
     } else {
         origin.to_string()
     }
-}
-
-/// What a combination wins: `2 men`, `a man and a king`, `the game`.
-pub(super) fn won(won: &MaterialWon) -> Message {
-    msg!(
-        "won",
-        game = if won.game { "yes" } else { "no" },
-        pieces = won.pieces,
-        kings = won.kings
-    )
 }
 
 /// The game and move a learned fact came from, read back from its `% from` comment
@@ -163,14 +152,14 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
                 name = fact.name.as_str(),
                 from = text.render(&learned_place(first)),
                 more = fact.learned_from.len() - 1,
-                won = text.render(&won(gain))
+                won = text.render(&gain.message())
             ),
             None => msg!(
                 "source-proven",
                 name = fact.name.as_str(),
                 origin = origin(&fact.origin, text),
                 line = fact.line,
-                won = text.render(&won(gain))
+                won = text.render(&gain.message())
             ),
         },
         Source::CombinationLine(fact) => msg!(

@@ -322,10 +322,7 @@ impl Console {
         let side = phrases::side(position.side_to_move());
         if let Some(found) = combination::find(position) {
             let line = self.notation.line(position, &found.line);
-            let won = self.words(phrases::won(&combination::material_won(
-                position,
-                &found.line,
-            )));
+            let won = self.words(combination::material_won(position, &found.line).message());
             let name = self.engines.engine.knowledge_base().and_then(|kb| {
                 let (fact, moves) = kb.lookup(position)?;
                 moves.contains(&found.line[0]).then_some(fact.name)

@@ -296,7 +296,7 @@ impl Session {
                 let fallback = EngineConfig::default().hash_mb;
                 self.error(msg!(
                     "hub-hash-fallback",
-                    error = error.to_string(),
+                    error = error.message(),
                     megabytes = fallback
                 ))?;
                 self.settings.config.hash_mb = fallback;
@@ -475,7 +475,7 @@ impl Session {
             Err(error) => {
                 self.settings = before;
                 self.prepare_engine()?;
-                self.error(msg!("hub-error", error = error.to_string()))
+                self.error(error.message())
             }
         }
     }
@@ -488,7 +488,7 @@ impl Session {
         let start = match parse_position(text) {
             Ok(position) => position,
             Err(error) => {
-                return self.error(msg!("hub-pos", text = text, error = error.to_string()));
+                return self.error(msg!("hub-pos", text = text, error = error.message()));
             }
         };
         let moves: Vec<&str> = line.get("moves").unwrap_or("").split_whitespace().collect();
