@@ -190,6 +190,12 @@ value-elo-pair = '{ $text }' is not two Elo differences ELO0,ELO1 with ELO0 belo
 value-probability = '{ $text }' is not a probability above 0 and below 0.5, e.g. 0.05
 value-hash-too-large = a hash table of { $megabytes } MB is more than the { $available } MB of memory available
 
+## Refusals the command line words itself (clap words the others)
+
+error-unknown-word = '{ $word }' is neither a command nor an existing file
+error-no-such-file = '{ $word }' is not an existing file
+tip-command = tip: a similar command exists: '{ $name }'
+
 ## Errors of the commands
 
 error = error: { $message }

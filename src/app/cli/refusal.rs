@@ -70,18 +70,23 @@ pub fn refuse(error: clap::Error, root: &Command, args: &[OsString], lang: Lang)
 
 /// The refusal of a word that is neither a command nor a file.
 pub fn refuse_word(unknown: &UnknownWord, root: &mut Command, lang: Lang) -> Refusal {
+    let text = Text::new(lang);
+    let message = if unknown.path.is_empty() {
+        msg!("error-unknown-word", word = unknown.word.as_str())
+    } else {
+        msg!("error-no-such-file", word = unknown.word.as_str())
+    };
+    let tips: Vec<Message> = unknown
+        .nearest
+        .iter()
+        .map(|nearest| msg!("tip-command", name = nearest.as_str()))
+        .collect();
     match lang {
+        // clap writes the frame around the words in English.
         Lang::En => {
-            let mut message = if unknown.path.is_empty() {
-                format!(
-                    "'{}' is neither a command nor an existing file",
-                    unknown.word
-                )
-            } else {
-                format!("'{}' is not an existing file", unknown.word)
-            };
-            if let Some(nearest) = &unknown.nearest {
-                message += &format!("\n\n  tip: a similar command exists: '{nearest}'");
+            let mut words = text.render(&message);
+            for tip in &tips {
+                words += &format!("\n\n  {}", text.render(tip));
             }
             let mut cmd = root;
             for name in &unknown.path {
@@ -89,28 +94,15 @@ pub fn refuse_word(unknown: &UnknownWord, root: &mut Command, lang: Lang) -> Ref
                     .find_subcommand_mut(name)
                     .expect("the path was read from this tree");
             }
-            Refusal::Clap(cmd.error(ErrorKind::InvalidSubcommand, message))
+            Refusal::Clap(cmd.error(ErrorKind::InvalidSubcommand, words))
         }
-        Lang::Ru => {
-            let russian = Text::new(Lang::Ru);
-            let message = if unknown.path.is_empty() {
-                msg!("error-unknown-word", word = unknown.word.as_str())
-            } else {
-                msg!("error-no-such-file", word = unknown.word.as_str())
-            };
-            let tips = unknown
-                .nearest
-                .iter()
-                .map(|nearest| msg!("tip-command", name = nearest.as_str()))
-                .collect();
-            Refusal::Written(written(
-                &russian,
-                russian.render(&message),
-                tips,
-                find(root, &unknown.path),
-                true,
-            ))
-        }
+        Lang::Ru => Refusal::Written(written(
+            &text,
+            text.render(&message),
+            tips,
+            find(root, &unknown.path),
+            true,
+        )),
     }
 }
 
