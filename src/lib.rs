@@ -25,6 +25,8 @@ pub mod eval;
 pub mod files;
 mod game;
 pub mod kb;
+#[cfg(test)]
+mod message_ids;
 mod movegen;
 mod mv;
 pub mod notation;

@@ -1,6 +1,8 @@
 //! The `shashki` command: play in the terminal, or answer other tools' questions.
 
 mod app;
+#[cfg(test)]
+mod message_ids;
 
 use app::cli;
 

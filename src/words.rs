@@ -298,6 +298,8 @@ impl Text {
 mod tests {
     use std::collections::BTreeSet;
 
+    use crate::message_ids::ids_after;
+
     use fluent_syntax::ast::{Entry, PatternElement};
 
     use super::*;
@@ -363,47 +365,10 @@ mod tests {
         }
     }
 
-    /// The string literals right after `pattern` in the program's sources.
-    fn used_ids(pattern: &str) -> BTreeSet<String> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let mut found = BTreeSet::new();
-        let mut files = Vec::new();
-        let mut dirs = vec![dir];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(dir).expect("a source directory") {
-                let path = entry.expect("an entry").path();
-                match path.is_dir() {
-                    true => dirs.push(path),
-                    false => files.push(path),
-                }
-            }
-        }
-        for path in files {
-            let source = std::fs::read_to_string(path).expect("read");
-            for (start, _) in source.match_indices(pattern) {
-                // rustfmt may put the id on the next line.
-                let rest = source[start + pattern.len()..].trim_start();
-                let id = rest.strip_prefix('"').and_then(|r| r.split('"').next());
-                let is_id = |id: &&str| {
-                    !id.is_empty()
-                        && id
-                            .bytes()
-                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-                };
-                if let Some(id) = id.filter(is_id) {
-                    found.insert(id.to_string());
-                }
-            }
-        }
-        found
-    }
-
     #[test]
     fn the_code_uses_exactly_the_messages_of_the_files() {
         let english = ids(ENGLISH);
-        let mut used = used_ids("msg!(");
-        used.extend(used_ids("id:"));
-        used.extend(used_ids("Word("));
+        let used = ids_after(&["msg!(", "id:", "Word("], "src");
         assert!(used.len() > 100, "the scan finds the ids: {used:?}");
         let mut known = english.clone();
         known.extend(ids(ENGLISH_COMMAND_LINE));

@@ -81,6 +81,26 @@ pub fn possible_value(name: &'static str) -> PossibleValue {
     }
 }
 
+/// `clap::ValueEnum` for the values of an option, each named and with its English
+/// help from `cli.ftl`: `value_enum!(Start { Start::Hand => "hand", Start::Tuned => "tuned" })`.
+macro_rules! value_enum {
+    ($type:ty { $($variant:path => $name:literal),+ $(,)? }) => {
+        impl clap::ValueEnum for $type {
+            fn value_variants<'a>() -> &'a [Self] {
+                &[$($variant),+]
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                let name = match self {
+                    $($variant => $name),+
+                };
+                Some($crate::app::cli::help::possible_value(name))
+            }
+        }
+    };
+}
+pub(crate) use value_enum;
+
 /// Whether clap gave `arg` itself: `-h`, `--help`, `-V`.
 fn is_builtin(arg: &Arg) -> bool {
     matches!(
@@ -441,39 +461,8 @@ mod tests {
     /// The ids the applications' code asks `cli.ftl` for by name (the console and the
     /// Hub word some refusals of values the command line shares).
     fn ids_in_the_code() -> BTreeSet<String> {
-        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app")];
-        let mut files = Vec::new();
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(dir).expect("a source directory") {
-                let path = entry.expect("an entry").path();
-                match path.is_dir() {
-                    true => dirs.push(path),
-                    false => files.push(path),
-                }
-            }
-        }
-        let mut found = BTreeSet::new();
-        for path in files {
-            let source = std::fs::read_to_string(path).expect("read");
-            for pattern in ["msg!(", "text(russian, ", ".text(", ".attribute("] {
-                for (start, _) in source.match_indices(pattern) {
-                    // rustfmt may put the id on the next line.
-                    let rest = source[start + pattern.len()..].trim_start();
-                    let id = rest
-                        .strip_prefix('"')
-                        .and_then(|rest| rest.split('"').next());
-                    if let Some(id) = id.filter(|id| {
-                        !id.is_empty()
-                            && id
-                                .bytes()
-                                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-                    }) {
-                        found.insert(id.to_string());
-                    }
-                }
-            }
-        }
-        found
+        let patterns = ["msg!(", "text(russian, ", ".text(", ".attribute("];
+        crate::message_ids::ids_after(&patterns, "src/app")
     }
 
     #[test]

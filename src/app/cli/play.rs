@@ -18,18 +18,10 @@ enum NotationArg {
     Short,
 }
 
-impl clap::ValueEnum for NotationArg {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[NotationArg::Full, NotationArg::Short]
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(super::help::possible_value(match self {
-            NotationArg::Full => "full",
-            NotationArg::Short => "short",
-        }))
-    }
-}
+super::help::value_enum!(NotationArg {
+    NotationArg::Full => "full",
+    NotationArg::Short => "short",
+});
 
 /// The id of the PDN file `play` opens: a word in its place that names no file (nor,
 /// at the top, a subcommand) is refused before a game starts.

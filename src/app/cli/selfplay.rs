@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::error::CliError;
 use super::match_play::{self, Plan, Side};
 use crate::app::hub::HubClient;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Level, Limits};
 use shashki::eval::Evaluator;
 use shashki::kb::KnowledgeBase;
@@ -27,18 +27,10 @@ enum Openings {
     Named,
 }
 
-impl ValueEnum for Openings {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[Openings::Ballots, Openings::Named]
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(super::help::possible_value(match self {
-            Openings::Ballots => "ballots",
-            Openings::Named => "named",
-        }))
-    }
-}
+super::help::value_enum!(Openings {
+    Openings::Ballots => "ballots",
+    Openings::Named => "named",
+});
 
 impl Openings {
     /// Every opening of the set, in order.

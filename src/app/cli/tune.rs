@@ -66,18 +66,10 @@ pub enum Start {
     Tuned,
 }
 
-impl clap::ValueEnum for Start {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[Start::Hand, Start::Tuned]
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(super::help::possible_value(match self {
-            Start::Hand => "hand",
-            Start::Tuned => "tuned",
-        }))
-    }
-}
+super::help::value_enum!(Start {
+    Start::Hand => "hand",
+    Start::Tuned => "tuned",
+});
 
 /// Runs a `tune` subcommand.
 pub fn run(command: TuneCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
