@@ -21,6 +21,8 @@ pub const RUSSIAN: &str = include_str!("../locales/ru/shashki.ftl");
 /// The English words of the command line: its commands' and options' help, and its
 /// own errors (clap writes the rest of its pages and refusals in English itself).
 pub const ENGLISH_COMMAND_LINE: &str = include_str!("../locales/en/cli.ftl");
+/// The reports of the command line's subcommands, in English only: programs read them.
+pub const ENGLISH_REPORTS: &str = include_str!("../locales/en/reports.ftl");
 /// The words of the Hub protocol, in English only: programs read them.
 pub const ENGLISH_HUB: &str = include_str!("../locales/en/hub.ftl");
 /// The Russian words of the command line: the same messages as
@@ -58,7 +60,10 @@ impl Lang {
     /// The language's files and its identifier.
     fn sources(self) -> (&'static [&'static str], LanguageIdentifier) {
         match self {
-            Lang::En => (&[ENGLISH, ENGLISH_COMMAND_LINE, ENGLISH_HUB], langid!("en")),
+            Lang::En => (
+                &[ENGLISH, ENGLISH_COMMAND_LINE, ENGLISH_HUB, ENGLISH_REPORTS],
+                langid!("en"),
+            ),
             Lang::Ru => (&[RUSSIAN, RUSSIAN_COMMAND_LINE], langid!("ru")),
         }
     }
@@ -374,10 +379,12 @@ mod tests {
         known.extend(ids(ENGLISH_COMMAND_LINE));
         known.extend(ids(RUSSIAN_COMMAND_LINE));
         known.extend(ids(ENGLISH_HUB));
+        known.extend(ids(ENGLISH_REPORTS));
         let missing: Vec<_> = used.difference(&known).collect();
         assert!(missing.is_empty(), "used but not in the files: {missing:?}");
         let mut worded_here = english.clone();
         worded_here.extend(ids(ENGLISH_HUB));
+        worded_here.extend(ids(ENGLISH_REPORTS));
         let unused: Vec<_> = worded_here.difference(&used).collect();
         assert!(unused.is_empty(), "in the files but never used: {unused:?}");
     }

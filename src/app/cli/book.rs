@@ -12,8 +12,10 @@ use shashki::book::{
     fingerprint, short_line,
 };
 use shashki::kb::{self, KbEditor, KnowledgeBase};
+use shashki::msg;
 use shashki::search::Score;
 
+use super::report;
 use super::values::{self, Ranged};
 
 /// `kb book`: a job of the build, or `kb book merge`.
@@ -130,11 +132,23 @@ fn hand_written(args: &BuildArgs) -> Result<KnowledgeBase, Box<dyn std::error::E
 /// `1 h 02 min`, `3 min 20 s`, `12.3 s`.
 fn duration(time: Duration) -> String {
     let seconds = time.as_secs();
-    match seconds {
-        0..60 => format!("{:.1} s", time.as_secs_f64()),
-        60..3600 => format!("{} min {:02} s", seconds / 60, seconds % 60),
-        _ => format!("{} h {:02} min", seconds / 3600, seconds / 60 % 60),
-    }
+    let said = match seconds {
+        0..60 => msg!(
+            "report-seconds",
+            seconds = format!("{:.1}", time.as_secs_f64())
+        ),
+        60..3600 => msg!(
+            "report-minutes",
+            minutes = seconds / 60,
+            seconds = format!("{:02}", seconds % 60)
+        ),
+        _ => msg!(
+            "report-hours",
+            hours = seconds / 3600,
+            minutes = format!("{:02}", seconds / 60 % 60)
+        ),
+    };
+    report(&said)
 }
 
 /// `1, 3-5, 9`: increasing numbers, a run of them as its first and last.
@@ -175,14 +189,15 @@ fn run_job(args: &BuildArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let path = args.job_path();
     let mut job = Job::resume(&path, header)?;
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "book job {} of {} roots ({settings}); {}: {} positions done before",
-        job.header.selection,
-        roots.len(),
-        path.display(),
-        job.analyses().count()
-    )?;
+    let heading = msg!(
+        "report-book-job",
+        selection = job.header.selection.as_str(),
+        roots = roots.len(),
+        settings = settings.to_string(),
+        path = path.display().to_string(),
+        done = job.analyses().count()
+    );
+    writeln!(out, "{}", report(&heading))?;
     let numbered: Vec<(usize, Root)> = chosen
         .iter()
         .map(|&number| (number, roots[number - 1].clone()))
@@ -196,23 +211,31 @@ fn run_job(args: &BuildArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         let _ = out.flush();
     })?;
     let done = job.analyses().count();
-    match finish {
-        Finish::Stopped => writeln!(
-            out,
-            "stopped after {new} new positions in {} ({done} in the job); the same command goes on",
-            duration(started.elapsed())
-        )?,
-        Finish::Complete => writeln!(
-            out,
-            "complete: {done} positions, searched in {} in all ({new} new in {})",
-            duration(total_time(job.analyses())),
-            duration(started.elapsed())
-        )?,
-    }
+    let end = match finish {
+        Finish::Stopped => msg!(
+            "report-book-stopped",
+            new = new,
+            time = duration(started.elapsed()),
+            done = done
+        ),
+        Finish::Complete => msg!(
+            "report-book-complete",
+            done = done,
+            total = duration(total_time(job.analyses())),
+            new = new,
+            time = duration(started.elapsed())
+        ),
+    };
+    writeln!(out, "{}", report(&end))?;
     if let (Finish::Complete, Some(book)) = (finish, &args.out) {
         let merged = MergedBook::from_jobs(std::slice::from_ref(&job))?;
         let facts = write_book(&merged, book)?;
-        writeln!(out, "wrote {}: {facts} facts", book.display())?;
+        let wrote = msg!(
+            "report-book-wrote",
+            path = book.display().to_string(),
+            facts = facts
+        );
+        writeln!(out, "{}", report(&wrote))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -228,13 +251,15 @@ fn progress_line(analysis: &Analysis, roots: &[Root]) -> String {
         });
         format!("{mv} {}", line.score)
     });
-    format!(
-        "{root}: after {}: {best} (depth {}, {}, {:.1}M nodes)",
-        short_line(&analysis.path),
-        analysis.depth,
-        duration(analysis.elapsed),
-        analysis.nodes as f64 / 1e6
-    )
+    report(&msg!(
+        "report-book-position",
+        root = root,
+        line = short_line(&analysis.path),
+        best = best,
+        depth = analysis.depth,
+        time = duration(analysis.elapsed),
+        nodes = format!("{:.1}", analysis.nodes as f64 / 1e6)
+    ))
 }
 
 /// Writes the book of `merged` to `path` if it loads without errors; its facts.
@@ -262,28 +287,30 @@ fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let unfinished: Vec<usize> = (1..=all_roots)
         .filter(|root| !merged.complete.contains(root))
         .collect();
-    writeln!(
-        out,
-        "merged {} jobs: {} positions ({} repeated left out), searched in {}; roots walked to \
-         the end: {} of {all_roots}{}",
-        jobs.len(),
-        merged.analyses.len(),
-        merged.repeated,
-        duration(total_time(jobs.iter().flat_map(Job::analyses))),
-        merged.complete.len(),
-        if unfinished.is_empty() {
-            String::new()
+    let summary = msg!(
+        "report-book-merged",
+        jobs = jobs.len(),
+        positions = merged.analyses.len(),
+        repeated = merged.repeated,
+        time = duration(total_time(jobs.iter().flat_map(Job::analyses))),
+        complete = merged.complete.len(),
+        roots = all_roots,
+        unfinished = if unfinished.is_empty() {
+            "none"
         } else {
-            format!(" (not: {})", ranges(&unfinished))
-        }
-    )?;
-    writeln!(
-        out,
-        "wrote {}: {facts} facts (settings: {}; alternatives within {})",
-        args.out.display(),
-        merged.header.settings,
-        Men(merged.header.settings.margin)
-    )?;
+            "some"
+        },
+        list = ranges(&unfinished)
+    );
+    writeln!(out, "{}", report(&summary))?;
+    let wrote = msg!(
+        "report-book-wrote-merged",
+        path = args.out.display().to_string(),
+        facts = facts,
+        settings = merged.header.settings.to_string(),
+        margin = Men(merged.header.settings.margin).to_string()
+    );
+    writeln!(out, "{}", report(&wrote))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -10,8 +10,9 @@ use shashki::tablebase::{self, BuildEvent, Material, ProbeError, Tablebase, Veri
 use shashki::{DrawCounters, Position};
 
 use super::error::CliError;
+use super::report;
 use shashki::msg;
-use shashki::words::{Lang, Text};
+use shashki::words::{Lang, Message, Text};
 
 /// The most pieces a build may be asked for: a side has at most 12.
 const MAX_PIECES: u32 = 24;
@@ -76,8 +77,9 @@ fn directory(dir: Option<PathBuf>, data: &super::DataArgs) -> Result<(PathBuf, b
 }
 
 /// A progress bar on standard error with the time left (hidden when that is no terminal).
-fn progress_bar(work: u64, what: &str) -> ProgressBar {
+fn progress_bar(work: u64, what: &Message) -> ProgressBar {
     let bar = ProgressBar::new(work);
+    let what = report(what);
     let template = format!("{what} {{wide_bar}} {{percent:>3}}% {{elapsed_precise}}, ETA {{eta}}");
     bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
     bar
@@ -91,44 +93,47 @@ fn build(
     let started = Instant::now();
     let mut bar = ProgressBar::hidden();
     let (mut positions, mut bytes, mut tables) = (0u64, 0u64, 0usize);
-    let mut report = |event: BuildEvent| match event {
+    let mut on_event = |event: BuildEvent| match event {
         BuildEvent::Started { tables, work } => {
-            match only {
-                Some(material) => println!(
-                    "building {tables} tables of {material} in {}",
-                    dir.display()
+            let dir = dir.display().to_string();
+            let heading = match only {
+                Some(material) => msg!(
+                    "report-egtb-building-only",
+                    tables = tables,
+                    material = material.to_string(),
+                    dir = dir
                 ),
-                None => println!(
-                    "building {tables} tables of 2 to {pieces} pieces in {}",
-                    dir.display()
+                None => msg!(
+                    "report-egtb-building",
+                    tables = tables,
+                    pieces = pieces,
+                    dir = dir
                 ),
-            }
-            bar = progress_bar(work, "solving");
+            };
+            println!("{}", report(&heading));
+            bar = progress_bar(work, &msg!("report-egtb-solving"));
         }
         BuildEvent::Advanced(work) => bar.inc(work),
         BuildEvent::Table(summary) => {
             tables += 1;
             bytes += summary.bytes;
+            let material = summary.material.to_string();
             let line = match summary.solved {
                 Some(solved) => {
                     positions += solved.positions;
-                    let open = if solved.open > 0 {
-                        format!(", {} open", solved.open)
-                    } else {
-                        String::new()
-                    };
-                    format!(
-                        "{}: {} positions: {} wins, {} losses, {} draws{open}, longest {} plies ({:.1} s)",
-                        summary.material,
-                        solved.positions,
-                        solved.wins,
-                        solved.losses,
-                        solved.draws,
-                        solved.longest,
-                        solved.time.as_secs_f64()
-                    )
+                    report(&msg!(
+                        "report-egtb-solved",
+                        material = material,
+                        positions = solved.positions,
+                        wins = solved.wins,
+                        losses = solved.losses,
+                        draws = solved.draws,
+                        open = solved.open,
+                        longest = solved.longest,
+                        seconds = format!("{:.1}", solved.time.as_secs_f64())
+                    ))
                 }
-                None => format!("{}: kept from an earlier build", summary.material),
+                None => report(&msg!("report-egtb-kept", material = material)),
             };
             bar.suspend(|| println!("{line}"));
         }
@@ -136,15 +141,19 @@ fn build(
     match only {
         Some(material) => {
             std::fs::create_dir_all(dir)?;
-            tablebase::build_only(dir, material, &mut report)?
+            tablebase::build_only(dir, material, &mut on_event)?
         }
-        None => tablebase::build(dir, pieces, &mut report)?,
+        None => tablebase::build(dir, pieces, &mut on_event)?,
     };
     bar.finish_and_clear();
-    println!(
-        "{tables} tables, {positions} positions solved now, {bytes} bytes, in {:.1} s",
-        started.elapsed().as_secs_f64()
+    let built = msg!(
+        "report-egtb-built",
+        tables = tables,
+        positions = positions,
+        bytes = bytes,
+        seconds = format!("{:.1}", started.elapsed().as_secs_f64())
     );
+    println!("{}", report(&built));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -191,8 +200,8 @@ fn verify(
 ) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut bar = ProgressBar::hidden();
     let (mut tables, mut positions) = (0usize, 0u64);
-    let mut report = |event: VerifyEvent| match event {
-        VerifyEvent::Started { work } => bar = progress_bar(work, "verifying"),
+    let mut on_event = |event: VerifyEvent| match event {
+        VerifyEvent::Started { work } => bar = progress_bar(work, &msg!("report-egtb-verifying")),
         VerifyEvent::Advanced(work) => bar.inc(work),
         VerifyEvent::Table {
             material,
@@ -202,36 +211,61 @@ fn verify(
         } => {
             tables += 1;
             positions += checked;
+            let material = material.to_string();
             if inconsistent == 0 {
-                let line = format!("{material}: {checked} positions consistent");
-                bar.suspend(|| println!("{line}"));
+                let line = msg!(
+                    "report-egtb-consistent",
+                    material = material,
+                    checked = checked
+                );
+                bar.suspend(|| println!("{}", report(&line)));
             } else {
-                let mut lines =
-                    format!("{material}: {inconsistent} of {checked} positions inconsistent");
+                let mut lines = report(&msg!(
+                    "report-egtb-inconsistent",
+                    material = material,
+                    inconsistent = inconsistent,
+                    checked = checked
+                ));
                 for wrong in listed {
-                    let at = match wrong.budget {
-                        Some(budget) => format!("with {} plies left", budget.plies()),
-                        None => "beyond the counts".to_string(),
-                    };
-                    lines += &format!(
-                        "\n  {} {at}: stored {}, its moves give {}",
-                        wrong.fen, wrong.stored, wrong.expected
+                    let wrong = msg!(
+                        "report-egtb-wrong",
+                        fen = wrong.fen.to_string(),
+                        budget = if wrong.budget.is_some() {
+                            "some"
+                        } else {
+                            "none"
+                        },
+                        plies = wrong.budget.map_or(0, |budget| budget.plies()),
+                        stored = wrong.stored.to_string(),
+                        expected = wrong.expected.to_string()
                     );
+                    lines += &format!("\n  {}", report(&wrong));
                 }
                 bar.suspend(|| println!("{lines}"));
             }
         }
     };
     let inconsistent = match only {
-        Some(material) => tablebase::verify_only(base, material, &mut report)?,
-        None => tablebase::verify(base, &mut report)?,
+        Some(material) => tablebase::verify_only(base, material, &mut on_event)?,
+        None => tablebase::verify(base, &mut on_event)?,
     };
     bar.finish_and_clear();
     if inconsistent == 0 {
-        println!("{tables} tables, {positions} positions, all consistent");
+        let summary = msg!(
+            "report-egtb-all-consistent",
+            tables = tables,
+            positions = positions
+        );
+        println!("{}", report(&summary));
         Ok(ExitCode::SUCCESS)
     } else {
-        println!("{tables} tables, {positions} positions, {inconsistent} inconsistent");
+        let summary = msg!(
+            "report-egtb-some-inconsistent",
+            tables = tables,
+            positions = positions,
+            inconsistent = inconsistent
+        );
+        println!("{}", report(&summary));
         Ok(ExitCode::FAILURE)
     }
 }

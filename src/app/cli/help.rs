@@ -1,13 +1,15 @@
-//! The Russian command tree: clap's, built from the derive, with every text clap
-//! shows replaced from `cli.ftl` (the abouts, each argument's help, its value names,
-//! defaults and possible values, the headings, the usage line and `-h`/`-V`).
+//! The words of the command tree: clap's, built from the derive (which carries no
+//! text), worded from `cli.ftl` in the player's language ([`word`]: the abouts and
+//! each argument's help), and for Russian its frame written too ([`translate`]: value
+//! names, defaults and possible values, the headings, the usage line and `-h`/`-V`),
+//! which clap writes in English itself.
 //!
 //! A command's texts are the message named by its path (`shashki-egtb-probe`): its
-//! value is the about, its attributes the arguments' help by id (`.fen`), and
-//! `.value-NAME` a possible value's. An option several commands share with the same
-//! English text is written once, under one of them (the options of `play`, which the
-//! top level shares, under `shashki-play`). Value names are the attributes of
-//! `value-names`, by their English (`FILE.pdn` as `.FILE-pdn`).
+//! value is the about, its attributes the arguments' help by id (`.fen`). An argument's
+//! text is looked for in its command's message, then at the top level in `play`'s
+//! (which it shares), then in `options`, where an option several commands share is
+//! written once. Possible values are explained in `values`; value names are the
+//! attributes of `value-names`, by their English (`FILE.pdn` as `.FILE-pdn`).
 
 use clap::builder::{PossibleValue, StyledStr};
 use clap::{Arg, ArgAction, Command};

@@ -12,6 +12,8 @@ use shashki::kb::{KnowledgeBase, LoadResult, PartKind, Source, Sources};
 
 use super::book::{self, BookArgs};
 use super::learn::{self, LearnArgs};
+use super::report;
+use shashki::msg;
 
 /// The `kb` subcommands.
 #[derive(Subcommand, Debug)]
@@ -77,19 +79,25 @@ fn check(
                 for problem in &problems {
                     writeln!(out, "{problem}")?;
                 }
-                let counts = format!(
-                    "{name}: {} facts ({} exact, {} patterns, {} lines)",
-                    base.len(),
-                    base.exact_count(),
-                    base.pattern_count(),
-                    base.line_count()
-                );
-                if problems.iter().any(|problem| problem.is_error()) {
-                    writeln!(out, "{counts} in use, {} left out", base.left_out())?;
+                let counts = report(&msg!(
+                    "report-kb-counts",
+                    name = name.as_str(),
+                    facts = base.len(),
+                    exact = base.exact_count(),
+                    patterns = base.pattern_count(),
+                    lines = base.line_count()
+                ));
+                let line = if problems.iter().any(|problem| problem.is_error()) {
                     failed = true;
+                    msg!(
+                        "report-kb-left-out",
+                        counts = counts,
+                        left = base.left_out()
+                    )
                 } else {
-                    writeln!(out, "{counts} OK")?;
-                }
+                    msg!("report-kb-ok", counts = counts)
+                };
+                writeln!(out, "{}", report(&line))?;
                 if prove && learned {
                     failed |= !prove_all(&name, &base, &mut out)?;
                 }
@@ -122,17 +130,25 @@ fn prove_all(
             Ok(_) => proven += 1,
             Err(why) => writeln!(
                 out,
-                "{name}:{}: error: fact \"{}\" is not proven: {why}",
-                fact.info.line, fact.info.name
+                "{}",
+                report(&msg!(
+                    "report-kb-not-proven",
+                    name = name,
+                    line = fact.info.line,
+                    fact = fact.info.name.as_str(),
+                    why = why.as_str()
+                ))
             )?,
         }
     }
     let all = proven == base.len();
-    writeln!(
-        out,
-        "{name}: {proven} of {} learned facts proven{}",
-        base.len(),
-        if all { "" } else { " (see above)" }
-    )?;
+    let summary = msg!(
+        "report-kb-proven",
+        name = name,
+        proven = proven,
+        facts = base.len(),
+        all = if all { "yes" } else { "no" }
+    );
+    writeln!(out, "{}", report(&summary))?;
     Ok(all)
 }

@@ -20,6 +20,8 @@ use shashki::play::{SelfPlay, selfplay_games};
 use shashki::{Color, Game, MoveText};
 
 use super::error::CliError;
+use super::report;
+use shashki::msg;
 
 /// Arguments of `kb learn`.
 #[derive(Args, Debug)]
@@ -83,12 +85,13 @@ fn games(
             match record {
                 Ok(record) => all.push((record_source(file, index + 1, &record), record.game)),
                 Err(error) => {
-                    let _ = writeln!(
-                        out,
-                        "{}: game {}: skipped: {error}",
-                        file.display(),
-                        index + 1
+                    let skipped = msg!(
+                        "report-learn-skipped",
+                        file = file.display().to_string(),
+                        game = index + 1,
+                        error = error.to_string()
                     );
+                    let _ = writeln!(out, "{}", report(&skipped));
                 }
             }
         }
@@ -100,7 +103,8 @@ fn games(
             random_plies: 4,
             seed: args.seed,
         };
-        let bar = ProgressBar::new(u64::from(args.selfplay)).with_message("self-play");
+        let bar = ProgressBar::new(u64::from(args.selfplay))
+            .with_message(report(&msg!("report-learn-selfplay")));
         let played = selfplay_games(&plan, &ballot_games()?, &mut |_| bar.inc(1))?;
         bar.finish_and_clear();
         all.extend(played.into_iter().enumerate().map(|(index, game)| {
@@ -123,37 +127,43 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
     };
     let won = material_won(&finding.position, &finding.combination.line);
     let verdict = match finding.played {
-        None => "not played (the record ends)",
+        None => "unplayed",
         Some(_) if finding.found() => "found",
         Some(_) => "missed",
     };
-    let deep = match finding.deep_choice {
-        _ if finding.confirmed() => "the deep search plays it too".to_string(),
-        Some(mv) => format!(
-            "the deep search plays {}",
-            MoveText::from_move(&finding.position, mv)
+    let (deep, deep_move) = match finding.deep_choice {
+        _ if finding.confirmed() => ("same", String::new()),
+        Some(mv) => (
+            "other",
+            MoveText::from_move(&finding.position, mv).to_string(),
         ),
-        None => "the deep search has no move".to_string(),
+        None => ("none", String::new()),
     };
-    format!(
-        "{}, move {} ({side}): {}; wins {won}; {verdict}; {deep}",
-        source.description,
-        finding.move_number,
-        Notation::Full.line(&finding.position, &finding.combination.line),
-    )
+    report(&msg!(
+        "report-learn-finding",
+        source = source.description.as_str(),
+        number = finding.move_number,
+        side = side,
+        line = Notation::Full.line(&finding.position, &finding.combination.line),
+        won = won.message(),
+        verdict = verdict,
+        deep = deep,
+        deep_move = deep_move
+    ))
 }
 
 /// The line that sums up what the games held.
 fn findings_line(findings: &Findings) -> String {
     let found = findings.found_by_the_player();
-    format!(
-        "combinations: {} in {} games ({found} found by the player, {} missed; {} played \
-         by a {DEEP_DEPTH}-ply search too)",
-        findings.all.len(),
-        findings.games,
-        findings.all.len() - found,
-        findings.confirmed().count()
-    )
+    report(&msg!(
+        "report-learn-findings",
+        all = findings.all.len(),
+        games = findings.games,
+        found = found,
+        missed = findings.all.len() - found,
+        confirmed = findings.confirmed().count(),
+        depth = DEEP_DEPTH
+    ))
 }
 
 /// Runs `kb learn`.
@@ -171,7 +181,8 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
     };
     let games = games(&args, &mut out)?;
-    let mut bar = ProgressBar::new(games.len() as u64).with_message("searching");
+    let mut bar =
+        ProgressBar::new(games.len() as u64).with_message(report(&msg!("report-learn-searching")));
     let mut written = Ok(());
     let mut show = |out: &mut StdoutLock, bar: &ProgressBar, line: String| {
         if written.is_ok() {
@@ -182,37 +193,35 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
         lines.join("\n")
     };
-    let report = learn(&games, Some(&target), args.seed, &mut |event| match event {
+    let learned_report = learn(&games, Some(&target), args.seed, &mut |event| match event {
         Progress::Found(source, finding) => show(&mut out, &bar, finding_line(source, finding)),
         Progress::Searched { done, .. } => bar.set_position(done as u64),
         Progress::Scanned(findings) => {
             bar.finish_and_clear();
             show(&mut out, &bar, findings_line(findings));
-            bar =
-                ProgressBar::new(findings.confirmed().count() as u64).with_message("generalising");
+            bar = ProgressBar::new(findings.confirmed().count() as u64)
+                .with_message(report(&msg!("report-learn-generalising")));
         }
         Progress::Widened { done, .. } => bar.set_position(done as u64),
     });
     bar.finish_and_clear();
     written?;
-    let report = report.map_err(fail)?;
-    let new = report.new.as_ref().expect("kb learn always has a target");
+    let outcome = learned_report.map_err(fail)?;
+    let new = outcome.new.as_ref().expect("kb learn always has a target");
     new.write().map_err(fail)?;
     let count = new.facts.len();
     let patterns = new.patterns();
-    writeln!(
-        out,
-        "learned: {count} facts ({patterns} patterns, {} exact) from {} combinations played by \
-         the deep search ({} not proven, {} already known), {}",
-        count - patterns,
-        report.confirmed,
-        report.not_proven(),
-        report.already_known(),
-        if count == 0 {
-            format!("{} unchanged", target.display())
-        } else {
-            format!("written to {}", target.display())
-        }
-    )?;
+    let learned = msg!(
+        "report-learn-learned",
+        count = count,
+        patterns = patterns,
+        exact = count - patterns,
+        confirmed = outcome.confirmed,
+        not_proven = outcome.not_proven(),
+        known = outcome.already_known(),
+        written = if count == 0 { "no" } else { "yes" },
+        target = target.display().to_string()
+    );
+    writeln!(out, "{}", report(&learned))?;
     Ok(ExitCode::SUCCESS)
 }

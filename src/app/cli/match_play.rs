@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use super::report;
+use shashki::msg;
 use shashki::notation::Notation;
 use shashki::play::openings::Opening;
 use shashki::play::sprt::{Pentanomial, Sprt, Verdict, elo_of_score};
@@ -45,7 +47,11 @@ impl Times {
     fn text(&self) -> String {
         let average = self.total.as_secs_f64() * 1e3 / self.moves.max(1) as f64;
         let longest = self.longest.as_secs_f64() * 1e3;
-        format!("{average:.1} ms a move on average, {longest:.1} ms at most")
+        report(&msg!(
+            "report-match-times",
+            average = format!("{average:.1}"),
+            longest = format!("{longest:.1}")
+        ))
     }
 }
 
@@ -261,11 +267,11 @@ fn tell(
             Some(winner) if winner == a_color => {
                 outcome.tally.wins += 1;
                 *points = 1.0;
-                format!("A wins ({})", end_text(report.end))
+                super::report(&msg!("report-match-a-wins", end = end_text(report.end)))
             }
             Some(_) => {
                 outcome.tally.losses += 1;
-                format!("B wins ({})", end_text(report.end))
+                super::report(&msg!("report-match-b-wins", end = end_text(report.end)))
             }
             None => {
                 outcome.tally.draws += 1;
@@ -279,15 +285,16 @@ fn tell(
         };
         outcome.a_times.merge(report.a_times);
         outcome.b_times.merge(report.b_times);
-        writeln!(
-            out,
-            "game {:>3}: {} ({}), A {}: {verdict} after {} plies",
-            report.index + 1,
-            opening.name,
-            opening.text,
-            if report.a_is_white { "White" } else { "Black" },
-            report.game.moves().len()
-        )?;
+        let line = msg!(
+            "report-match-game",
+            number = format!("{:>3}", report.index + 1),
+            opening = opening.name.as_str(),
+            moves = opening.text.as_str(),
+            color = if report.a_is_white { "white" } else { "black" },
+            verdict = verdict,
+            plies = report.game.moves().len()
+        );
+        writeln!(out, "{}", super::report(&line))?;
         if plan.verbose {
             let moves = report.game.moves();
             writeln!(
@@ -305,8 +312,8 @@ fn tell(
 pub fn end_text(end: GameEnd) -> String {
     match end {
         GameEnd::Rules(outcome) => outcome.to_string(),
-        GameEnd::KingAgainstKing => "draw by agreement: king against king".to_string(),
-        GameEnd::PlyCap => format!("draw (adjudicated: {MAX_PLIES}-ply cap)"),
+        GameEnd::KingAgainstKing => report(&msg!("report-match-king-against-king")),
+        GameEnd::PlyCap => report(&msg!("report-match-ply-cap", plies = MAX_PLIES)),
     }
 }
 
@@ -316,50 +323,55 @@ impl Outcome {
     pub fn summary(&self, sprt: Option<&Sprt>) -> Vec<String> {
         let tally = &self.tally;
         let (elo, margin) = tally.elo();
+        let elo_text = format!("{elo:+.0}");
         let estimate = if tally.wins == tally.games() || tally.losses == tally.games() {
             // A clean sweep has no spread to measure: only a bound can be given.
-            format!("Elo beyond {elo:+.0} (one side won every game)")
+            msg!("report-match-sweep", elo = elo_text)
         } else {
-            format!("Elo {elo:+.0} ± {margin:.0} (95%)")
+            msg!(
+                "report-match-elo",
+                elo = elo_text,
+                margin = format!("{margin:.0}")
+            )
         };
-        let mut lines = vec![
-            format!("time: A {}; B {}", self.a_times.text(), self.b_times.text()),
-            format!(
-                "A vs B: +{} ={} -{} in {} games{}, score {:.1}%, {estimate}",
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                tally.games(),
-                if self.adjudicated > 0 {
-                    format!(" ({} drawn at the {MAX_PLIES}-ply cap)", self.adjudicated)
-                } else {
-                    String::new()
-                },
-                100.0 * tally.score()
-            ),
-        ];
+        let time = msg!(
+            "report-match-time",
+            a = self.a_times.text(),
+            b = self.b_times.text()
+        );
+        let tally_line = msg!(
+            "report-match-tally",
+            wins = tally.wins,
+            draws = tally.draws,
+            losses = tally.losses,
+            games = tally.games(),
+            adjudicated = self.adjudicated,
+            plies = MAX_PLIES,
+            score = format!("{:.1}", 100.0 * tally.score()),
+            estimate = estimate
+        );
+        let mut lines = vec![report(&time), report(&tally_line)];
         if let (Some(test), Some((llr, verdict))) = (sprt, self.judged) {
             let (lower, upper) = test.bounds();
             let decided = match verdict {
-                Verdict::Accepted => format!(
-                    "H1 accepted: A is better than B by more than {} Elo",
-                    test.elo0
-                ),
-                Verdict::Rejected => {
-                    format!("H0 accepted: A is not {} Elo better than B", test.elo1)
-                }
-                Verdict::Continue => "no decision yet".to_string(),
+                Verdict::Accepted => msg!("report-match-h1", elo = test.elo0.to_string()),
+                Verdict::Rejected => msg!("report-match-h0", elo = test.elo1.to_string()),
+                Verdict::Continue => msg!("report-match-undecided"),
             };
-            lines.push(format!(
-                "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {llr:.2} ({lower:.2}, {upper:.2}) \
-                 after {} pairs {}: {decided}",
-                test.elo0,
-                test.elo1,
-                test.alpha,
-                test.beta,
-                self.pairs.pairs(),
-                self.pairs
-            ));
+            let sprt = msg!(
+                "report-match-sprt",
+                elo0 = test.elo0.to_string(),
+                elo1 = test.elo1.to_string(),
+                alpha = test.alpha.to_string(),
+                beta = test.beta.to_string(),
+                llr = format!("{llr:.2}"),
+                lower = format!("{lower:.2}"),
+                upper = format!("{upper:.2}"),
+                pairs = self.pairs.pairs(),
+                counts = self.pairs.to_string(),
+                decided = decided
+            );
+            lines.push(report(&sprt));
         }
         lines
     }

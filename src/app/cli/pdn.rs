@@ -4,8 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::report;
 use clap::Subcommand;
 use shashki::files::{Diagnostic, SourceText, Spot, read_text};
+use shashki::msg;
 use shashki::notation::pdn;
 
 /// The `pdn` subcommands.
@@ -58,13 +60,19 @@ fn check(path: &std::path::Path) -> Result<ExitCode, Box<dyn std::error::Error>>
         writeln!(
             out,
             "{}",
-            Diagnostic::file_error(&name, "no game in the file")
+            Diagnostic::file_error(&name, report(&msg!("report-pdn-no-game")))
         )?;
         return Ok(ExitCode::FAILURE);
     }
     if failed {
         return Ok(ExitCode::FAILURE);
     }
-    writeln!(out, "{name}: {} games, {moves} moves OK", games.len())?;
+    let summary = msg!(
+        "report-pdn-ok",
+        name = name.as_str(),
+        games = games.len(),
+        moves = moves
+    );
+    writeln!(out, "{}", report(&summary))?;
     Ok(ExitCode::SUCCESS)
 }

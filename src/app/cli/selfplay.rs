@@ -7,11 +7,13 @@ use std::time::Duration;
 
 use super::error::CliError;
 use super::match_play::{self, Plan, Side};
+use super::report;
 use crate::app::hub::HubClient;
 use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Level, Limits};
 use shashki::eval::Evaluator;
 use shashki::kb::KnowledgeBase;
+use shashki::msg;
 use shashki::play::openings::{self, Opening, OpeningError};
 use shashki::play::sprt::Sprt;
 use shashki::play::{EnginePlayer, Player};
@@ -234,7 +236,12 @@ impl Side {
         ];
         let client = HubClient::start(program, &args, &params, limits)?;
         Ok(Side {
-            description: format!("{name} (hub engine {}, {limits})", client.name()),
+            description: report(&msg!(
+                "report-side-hub",
+                name = name,
+                engine = client.name(),
+                limits = limits.to_string()
+            )),
             player: Box::new(client),
         })
     }
@@ -248,33 +255,41 @@ fn describe_engine(player: &EnginePlayer) -> String {
     let limits = player.limits();
     let mut words = vec![limits.to_string()];
     if let Some(level) = Level::of(limits, config.use_kb) {
-        words.insert(0, format!("level {}", level.name));
+        words.insert(0, report(&msg!("report-side-level", level = level.name)));
     }
     match engine.knowledge_base() {
         Some(kb) => {
-            words.push(format!("kb {}", kb.origin()));
-            words.push(match kb.book_len() {
-                0 => "no book".to_string(),
-                facts => format!("book {facts} facts"),
-            });
+            words.push(report(&msg!("report-side-kb", origin = kb.origin())));
+            words.push(report(&match kb.book_len() {
+                0 => msg!("report-side-no-book"),
+                facts => msg!("report-side-book", facts = facts),
+            }));
         }
-        None => words.push("no kb".to_string()),
+        None => words.push(report(&msg!("report-side-no-kb"))),
     }
-    words.push(if config.eval == Evaluator::material() {
-        "material only".to_string()
+    words.push(report(&if config.eval == Evaluator::material() {
+        msg!("report-side-material")
     } else {
-        "fitted eval with patterns".to_string()
-    });
+        msg!("report-side-fitted")
+    }));
     if config.capture_margin.is_none() {
-        words.push("no capture stage".to_string());
+        words.push(report(&msg!("report-side-no-capture-stage")));
     }
     if config.threads > 1 {
-        words.push(format!("{} threads", config.threads));
+        words.push(report(&msg!(
+            "report-side-threads",
+            threads = config.threads
+        )));
     }
     if config.tablebase.dir().is_some() {
-        words.push(format!("egtb {} pieces", config.tablebase.pieces()));
+        let pieces = config.tablebase.pieces();
+        words.push(report(&msg!("report-side-egtb", pieces = pieces)));
     }
-    format!("{} ({})", player.name(), words.join(", "))
+    report(&msg!(
+        "report-side",
+        name = player.name(),
+        words = words.join(", ")
+    ))
 }
 
 #[derive(Clone, Copy)]
@@ -366,7 +381,12 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let mut out = std::io::stdout().lock();
     // The heading names the sides as the first worker makes them.
     let (a, b) = sides()?;
-    writeln!(out, "{} vs {}", a.description, b.description)?;
+    let heading = msg!(
+        "report-match-sides",
+        a = a.description.as_str(),
+        b = b.description.as_str()
+    );
+    writeln!(out, "{}", report(&heading))?;
     drop((a, b));
     let plan = Plan {
         openings: &openings,

@@ -10,11 +10,13 @@ use clap::Subcommand;
 use indicatif::ProgressBar;
 use shashki::eval::weights::{self, WeightsFile};
 use shashki::files::{read_text, write_atomically};
+use shashki::msg;
 use shashki::notation::pdn;
 use shashki::play::SelfPlay;
 use shashki::play::openings::ballot_games;
 
 use super::error::CliError;
+use super::report;
 
 /// The `tune` subcommands.
 #[derive(Subcommand, Debug)]
@@ -95,12 +97,14 @@ pub fn run(command: TuneCommand) -> Result<ExitCode, Box<dyn std::error::Error>>
                 "# shashki tune data --games {games} --depth {depth} --random-plies {random_plies} --seed {seed}\n"
             );
             write_atomically(&out, (header + &tune::write_samples(&positions)).as_bytes())?;
-            println!(
-                "{} positions from {games} games in {:.1} s: {}",
-                positions.len(),
-                started.elapsed().as_secs_f64(),
-                out.display()
+            let done = msg!(
+                "report-tune-data",
+                positions = positions.len(),
+                games = games,
+                seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
+                path = out.display().to_string()
             );
+            println!("{}", report(&done));
             Ok(ExitCode::SUCCESS)
         }
         TuneCommand::Fit {
@@ -152,11 +156,11 @@ fn fit(
             tune::read_samples(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let kept = found.len() - found.len() * plan.hold_out / 100;
         held_out.extend(found.split_off(kept));
-        sources.push(format!(
-            "{}: {} quiet positions",
-            path.display(),
-            found.len()
-        ));
+        sources.push(report(&msg!(
+            "report-tune-data-file",
+            path = path.display().to_string(),
+            positions = found.len()
+        )));
         samples.extend(found);
     }
     for path in pdn_files {
@@ -170,12 +174,12 @@ fn fit(
             .iter()
             .filter_map(|(position, result)| tune::Sample::new(position, *result))
             .collect();
-        sources.push(format!(
-            "{}: {} games, {} quiet positions",
-            path.display(),
-            games.len(),
-            found.len()
-        ));
+        sources.push(report(&msg!(
+            "report-tune-pdn-file",
+            path = path.display().to_string(),
+            games = games.len(),
+            positions = found.len()
+        )));
         samples.extend(found);
     }
     if samples.is_empty() {
@@ -185,60 +189,77 @@ fn fit(
         println!("{source}");
     }
     let (start, start_name) = match plan.start {
-        Start::Hand => (&tune::HAND, "the hand-set weights"),
-        Start::Tuned => (&weights::fitted().features, "the fitted weights"),
+        Start::Hand => (&tune::HAND, msg!("report-tune-hand")),
+        Start::Tuned => (&weights::fitted().features, msg!("report-tune-fitted")),
     };
     let epochs = plan.options.epochs;
     let fit = tune::fit(&samples, start, plan.options, &mut |epoch, loss| {
         if epoch % 500 == 0 {
-            println!("epoch {epoch}: loss {loss:.6}");
+            let line = msg!(
+                "report-tune-epoch",
+                epoch = epoch,
+                loss = format!("{loss:.6}")
+            );
+            println!("{}", report(&line));
         }
     });
     let mut command = format!("shashki tune fit --epochs {epochs}");
     if let Some(l2) = plan.options.pattern_l2 {
         command += &format!(" --patterns --pattern-l2 {l2}");
     }
-    let mut provenance = format!(
-        "Fitted from {start_name} by `{command}` to {} quiet positions:\n{}\nScale {:.4}; mean squared error {:.6} before, {:.6} after.",
-        samples.len(),
-        sources.join("\n"),
-        fit.scale,
-        fit.loss_before,
-        fit.loss_after
-    );
+    let mut provenance = vec![report(&msg!(
+        "report-tune-provenance",
+        start = start_name,
+        command = command.as_str(),
+        positions = samples.len()
+    ))];
+    provenance.extend(sources);
+    provenance.push(report(&msg!(
+        "report-tune-scale",
+        scale = format!("{:.4}", fit.scale),
+        before = format!("{:.6}", fit.loss_before),
+        after = format!("{:.6}", fit.loss_after)
+    )));
     // Self-play repeats positions: a held-out one the fit saw tells nothing.
     let seen: HashSet<_> = samples.iter().map(tune::Sample::key).collect();
     held_out.retain(|sample| !seen.contains(&sample.key()));
     if !held_out.is_empty() {
         let before = tune::loss(&held_out, start, None, fit.scale);
         let after = tune::loss(&held_out, &fit.weights, fit.patterns.as_ref(), fit.scale);
-        provenance += &format!(
-            "\nOn {} positions held out of the fit (none of them in it): {before:.6} before, {after:.6} after.",
-            held_out.len()
+        let (before, after) = (format!("{before:.6}"), format!("{after:.6}"));
+        provenance.push(report(&msg!(
+            "report-tune-held-out-provenance",
+            positions = held_out.len(),
+            before = before.as_str(),
+            after = after.as_str()
+        )));
+        let line = msg!(
+            "report-tune-held-out",
+            positions = held_out.len(),
+            before = before,
+            after = after
         );
-        println!(
-            "held out: {} quiet positions, loss {before:.6} -> {after:.6}",
-            held_out.len()
-        );
+        println!("{}", report(&line));
     }
     let out = match fit.patterns {
         Some(_) => &plan.patterns_out,
         None => &plan.out,
     };
     let file = WeightsFile {
-        provenance: provenance.lines().map(str::to_string).collect(),
+        provenance,
         features: fit.weights,
         patterns: fit.patterns,
     };
     write_atomically(out, &file.to_bytes())?;
-    println!(
-        "{} quiet positions, scale {:.4}, loss {:.6} -> {:.6}, {:.1} s: {}",
-        samples.len(),
-        fit.scale,
-        fit.loss_before,
-        fit.loss_after,
-        fit.time.as_secs_f64(),
-        out.display()
+    let done = msg!(
+        "report-tune-fit",
+        positions = samples.len(),
+        scale = format!("{:.4}", fit.scale),
+        before = format!("{:.6}", fit.loss_before),
+        after = format!("{:.6}", fit.loss_after),
+        seconds = format!("{:.1}", fit.time.as_secs_f64()),
+        path = out.display().to_string()
     );
+    println!("{}", report(&done));
     Ok(ExitCode::SUCCESS)
 }

@@ -15,6 +15,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::english;
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::parse_move;
@@ -60,7 +61,7 @@ impl std::error::Error for UnknownNumbering {}
 impl UnknownNumbering {
     /// The refusal, to be worded in the player's language.
     pub fn message(&self) -> shashki::words::Message {
-        shashki::msg!("value-unknown-numbering", text = self.0.as_str())
+        msg!("value-unknown-numbering", text = self.0.as_str())
     }
 }
 
@@ -248,11 +249,6 @@ fn play(start: Position, moves: &[&str], numbering: Numbering) -> Result<Game, S
         }
     }
     Ok(game)
-}
-
-/// `message` in English, the protocol's language.
-fn english(message: &shashki::words::Message) -> String {
-    shashki::words::Text::english().render(message)
 }
 
 #[cfg(test)]
