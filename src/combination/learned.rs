@@ -11,12 +11,12 @@ use rand::rngs::StdRng;
 
 use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
 use super::scan::Finding;
-use super::{MaterialWon, Proof, material_won, prove};
+use super::{MaterialWon, Proof, Refutation, material_won, prove};
 use crate::kb::{
     Counts, Diagnostic, Fact, KbEditor, KnowledgeBase, Mask, Sources, Symbol, fact_text,
 };
 use crate::notation::Notation;
-use crate::{Color, Move, MoveText, Position};
+use crate::{Color, IllegalMoveError, Move, MoveText, Position};
 
 /// A combination ready to be written: its pattern (the attacker as White), line, name,
 /// proof and the games it came from.
@@ -270,12 +270,67 @@ pub fn file_text(facts: &[LearnedFact]) -> String {
     text
 }
 
+/// Why a learned fact is not proven again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unproven {
+    /// The fact has no line to prove.
+    NoLine,
+    /// No legal position matches the fact's pattern.
+    NoPosition,
+    /// A move of the line is not legal in a position of the pattern.
+    BadMove {
+        /// The position.
+        fen: String,
+        /// The move as the fact writes it.
+        text: String,
+        /// Why it is not legal there.
+        error: IllegalMoveError,
+    },
+    /// A defence refutes the line in a position of the pattern.
+    Refuted {
+        /// The position.
+        fen: String,
+        /// How.
+        refutation: Refutation,
+    },
+}
+
+impl Unproven {
+    /// Why, to be worded.
+    pub fn message(&self) -> crate::words::Message {
+        use crate::msg;
+        match self {
+            Unproven::NoLine => msg!("unproven-no-line"),
+            Unproven::NoPosition => msg!("unproven-no-position"),
+            Unproven::BadMove { fen, text, error } => msg!(
+                "unproven-bad-move",
+                fen = fen.as_str(),
+                text = text.as_str(),
+                error = error.message()
+            ),
+            Unproven::Refuted { fen, refutation } => msg!(
+                "unproven-refuted",
+                fen = fen.as_str(),
+                refutation = refutation.message()
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for Unproven {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl std::error::Error for Unproven {}
+
 /// Proves a fact again: an exact fact in its position, a pattern on [`SAMPLES`] random
 /// positions that match it (drawn with `seed`), the fact's first line resolved in each.
-/// The sampling's figures, or what failed, in words.
-pub fn reprove(fact: &Fact, seed: u64) -> Result<Sampled, String> {
+/// The sampling's figures, or why the fact is not proven.
+pub fn reprove(fact: &Fact, seed: u64) -> Result<Sampled, Unproven> {
     let pattern = Pattern::of_fact(fact);
-    let texts = fact.alternatives.first().ok_or("the fact has no line")?;
+    let texts = fact.alternatives.first().ok_or(Unproven::NoLine)?;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut distinct = HashSet::new();
     let mut counts = [(u32::MAX, 0); 2];
@@ -283,7 +338,7 @@ pub fn reprove(fact: &Fact, seed: u64) -> Result<Sampled, String> {
     for _ in 0..tries {
         let position = pattern
             .sample(Color::White, &mut rng)
-            .ok_or("no legal position matches the pattern")?;
+            .ok_or(Unproven::NoPosition)?;
         let mut at = position;
         let mut line = Vec::with_capacity(texts.len());
         for (ply, text) in texts.iter().enumerate() {
@@ -295,11 +350,19 @@ pub fn reprove(fact: &Fact, seed: u64) -> Result<Sampled, String> {
                 // A reply the line expects may not be legal here: the proof then meets
                 // every other defence, and the line ends.
                 Err(_) if ply % 2 == 1 => break,
-                Err(error) => return Err(format!("in {}: {text}: {error}", position.to_fen())),
+                Err(error) => {
+                    return Err(Unproven::BadMove {
+                        fen: position.to_fen(),
+                        text: text.to_string(),
+                        error,
+                    });
+                }
             }
         }
-        prove(&position, &line)
-            .map_err(|refutation| format!("not proven in {}: {refutation}", position.to_fen()))?;
+        prove(&position, &line).map_err(|refutation| Unproven::Refuted {
+            fen: position.to_fen(),
+            refutation,
+        })?;
         for color in [Color::White, Color::Black] {
             let (min, max) = &mut counts[color.index()];
             *min = (*min).min(position.count(color));

@@ -136,7 +136,7 @@ fn prove_all(
                     name = name,
                     line = fact.info.line,
                     fact = fact.info.name.as_str(),
-                    why = why.as_str()
+                    why = why.message()
                 ))
             )?,
         }
