@@ -779,7 +779,18 @@ word-level-hard = hard
 ## The endgame databases: why a position has no value
 
 probe-missing = no table for { $material } ({ $pieces } pieces) in the directory
-probe-damaged = { $problem }
+table-file = { $path }: { $problem }
+table-unreadable = { $error }
+table-not-a-table = not a shashki endgame table
+table-old-version = format version { $version } (this program reads versions { $oldest } and { $newest }, whose values count the draw rules): build the tables again
+table-cut-short = cut short
+table-other-material = holds { $found }, not { $wanted }
+table-damaged-header = damaged header
+table-wrong-length = cut short or too long
+table-checksum = checksum mismatch: the file is damaged
+table-damaged-palette = damaged palette
+table-too-large = too large to read
+table-damaged-body = damaged body
 probe-not-ready = the table is still being read or solved
 probe-no-game = the side not to move has no pieces: the game is already over
 probe-over-budget = the table of { $material } needs { $needs } MB, more than the { $budget } MB the tables may use

@@ -830,7 +830,18 @@ probe-missing = в каталоге нет таблицы { $material } ({ $piec
     [few] { $pieces } шашки
    *[many] { $pieces } шашек
 })
-probe-damaged = { $problem }
+table-file = { $path }: { $problem }
+table-unreadable = { $error }
+table-not-a-table = это не таблица окончаний shashki
+table-old-version = версия формата { $version } (программа читает версии { $oldest } и { $newest }, чьи оценки учитывают правила ничьих): постройте таблицы заново
+table-cut-short = файл обрезан
+table-other-material = в файле таблица { $found }, а не { $wanted }
+table-damaged-header = заголовок повреждён
+table-wrong-length = файл обрезан или слишком длинный
+table-checksum = контрольная сумма не сходится: файл повреждён
+table-damaged-palette = записи оценок повреждены
+table-too-large = слишком велик, чтобы прочитать
+table-damaged-body = тело файла повреждено
 probe-not-ready = таблица ещё читается или решается
 probe-no-game = у стороны, которая не ходит, нет шашек: партия уже окончена
 probe-over-budget = таблице { $material } нужно { $needs } МБ, больше, чем { $budget } МБ, отведённых таблицам

@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 use super::value::{Code, Steps};
 use super::{Budget, Material, Record, Table};
 use crate::files::{Fnv1a, write_atomically};
+use crate::msg;
+use crate::words::Message;
 
 const MAGIC: &[u8; 12] = b"shashki-egtb";
 /// Version 1 held plies to the end without the draw rules; version 2 holds records;
@@ -33,17 +35,88 @@ const HEADER: usize = 12 + 1 + 4 + 1 + 1 + 8 + 4 + 4;
 const CHECKSUM: usize = 8;
 
 /// Why a table file could not be read.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableFileError {
     /// The file.
     pub path: PathBuf,
     /// What is wrong with it.
-    pub problem: String,
+    pub problem: TableProblem,
+}
+
+/// What is wrong with a table file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableProblem {
+    /// The system could not read it.
+    Unreadable(String),
+    /// It is no table file of this program.
+    NotATable,
+    /// A format version this program does not read.
+    OldVersion(u8),
+    /// Shorter than its header.
+    CutShort,
+    /// Another balance's table.
+    OtherMaterial {
+        /// The balance the file holds.
+        found: Material,
+        /// The balance it should hold.
+        wanted: Material,
+    },
+    /// The header's fields are impossible.
+    DamagedHeader,
+    /// Not as long as its header says.
+    WrongLength,
+    /// The checksum does not match the body.
+    Checksum,
+    /// The records of the values are not readable.
+    DamagedPalette,
+    /// Larger than this machine can address.
+    TooLarge,
+    /// The values do not inflate, or name no record.
+    DamagedBody,
+}
+
+impl TableProblem {
+    /// What is wrong, to be worded.
+    pub fn message(&self) -> Message {
+        match self {
+            TableProblem::Unreadable(error) => msg!("table-unreadable", error = error.as_str()),
+            TableProblem::NotATable => msg!("table-not-a-table"),
+            TableProblem::OldVersion(version) => msg!(
+                "table-old-version",
+                version = *version,
+                oldest = UNCOMPRESSED,
+                newest = VERSION
+            ),
+            TableProblem::CutShort => msg!("table-cut-short"),
+            TableProblem::OtherMaterial { found, wanted } => msg!(
+                "table-other-material",
+                found = found.to_string(),
+                wanted = wanted.to_string()
+            ),
+            TableProblem::DamagedHeader => msg!("table-damaged-header"),
+            TableProblem::WrongLength => msg!("table-wrong-length"),
+            TableProblem::Checksum => msg!("table-checksum"),
+            TableProblem::DamagedPalette => msg!("table-damaged-palette"),
+            TableProblem::TooLarge => msg!("table-too-large"),
+            TableProblem::DamagedBody => msg!("table-damaged-body"),
+        }
+    }
+}
+
+impl TableFileError {
+    /// Which file and what is wrong with it, to be worded.
+    pub fn message(&self) -> Message {
+        msg!(
+            "table-file",
+            path = self.path.display().to_string(),
+            problem = self.problem.message()
+        )
+    }
 }
 
 impl fmt::Display for TableFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.problem)
+        crate::words::english(&self.message(), f)
     }
 }
 
@@ -107,18 +180,19 @@ impl Table {
 
     /// Reads the table of `material` from `path`, checking that it is whole and is that table.
     pub fn load(path: &Path, material: Material) -> Result<Table, TableFileError> {
-        let fail = |problem: String| TableFileError {
+        let fail = |problem: TableProblem| TableFileError {
             path: path.to_path_buf(),
             problem,
         };
-        let bytes = std::fs::read(path).map_err(|error| fail(error.to_string()))?;
+        let bytes = std::fs::read(path)
+            .map_err(|error| fail(TableProblem::Unreadable(error.to_string())))?;
         Table::from_bytes(&bytes, material).map_err(fail)
     }
 
     /// The bytes the table of `material` in the file at `path` will hold once it is
     /// read ([`Table::memory`]), from the file's header alone.
     pub fn memory_of_file(path: &Path, material: Material) -> Result<u64, TableFileError> {
-        let fail = |problem: String| TableFileError {
+        let fail = |problem: TableProblem| TableFileError {
             path: path.to_path_buf(),
             problem,
         };
@@ -126,7 +200,7 @@ impl Table {
         // A file too short for a header says so the way `load` would.
         std::fs::File::open(path)
             .and_then(|file| file.take(HEADER as u64).read_to_end(&mut bytes))
-            .map_err(|error| fail(error.to_string()))?;
+            .map_err(|error| fail(TableProblem::Unreadable(error.to_string())))?;
         let header = Header::parse(&bytes, material).map_err(fail)?;
         Ok(Table::memory_for(
             header.count,
@@ -136,7 +210,7 @@ impl Table {
     }
 
     /// The table of `material` from the bytes of its file, or what is wrong with them.
-    pub fn from_bytes(bytes: &[u8], material: Material) -> Result<Table, String> {
+    pub fn from_bytes(bytes: &[u8], material: Material) -> Result<Table, TableProblem> {
         let Header {
             version,
             width,
@@ -146,33 +220,33 @@ impl Table {
             body_length,
         } = Header::parse(bytes, material)?;
         if bytes.len() != HEADER + body_length as usize + CHECKSUM {
-            return Err("cut short or too long".into());
+            return Err(TableProblem::WrongLength);
         }
         let body = &bytes[HEADER..HEADER + body_length as usize];
         let stored = u64::from_le_bytes(bytes[HEADER + body.len()..].try_into().expect("8 bytes"));
         if Fnv1a::of(body) != stored {
-            return Err("checksum mismatch: the file is damaged".into());
+            return Err(TableProblem::Checksum);
         }
         let mut reader = Reader { body, at: 0 };
         let palette = (0..records)
             .map(|_| reader.record())
             .collect::<Option<Vec<Record>>>()
-            .ok_or("damaged palette")?;
-        let length = usize::try_from(count * width as u64).map_err(|_| "too large to read")?;
+            .ok_or(TableProblem::DamagedPalette)?;
+        let length = usize::try_from(count * width as u64).map_err(|_| TableProblem::TooLarge)?;
         let numbers = match version {
             UNCOMPRESSED => reader.rest().to_vec(),
             _ => miniz_oxide::inflate::decompress_to_vec_with_limit(reader.rest(), length)
-                .map_err(|_| "damaged body")?,
+                .map_err(|_| TableProblem::DamagedBody)?,
         };
         if numbers.len() != length {
-            return Err("damaged body".into());
+            return Err(TableProblem::DamagedBody);
         }
         let fits = |number: u32| (number as usize) < palette.len();
         if !numbers
             .chunks(width)
             .all(|chunk| fits(chunk.iter().rev().fold(0, |n, &b| n << 8 | u32::from(b))))
         {
-            return Err("damaged body".into());
+            return Err(TableProblem::DamagedBody);
         }
         Ok(Table::from_parts(
             material, palette, width, numbers, weighed,
@@ -193,26 +267,26 @@ struct Header {
 impl Header {
     /// The header at the start of `bytes`, if it is a table file of a version this
     /// program reads and holds `material`.
-    fn parse(bytes: &[u8], material: Material) -> Result<Header, String> {
+    fn parse(bytes: &[u8], material: Material) -> Result<Header, TableProblem> {
         if bytes.len() < 13 || &bytes[..12] != MAGIC {
-            return Err("not a shashki endgame table".into());
+            return Err(TableProblem::NotATable);
         }
         let version = bytes[12];
         if version != VERSION && version != UNCOMPRESSED {
-            return Err(format!(
-                "format version {version} (this program reads versions {UNCOMPRESSED} and \
-                 {VERSION}, whose values count the draw rules): build the tables again"
-            ));
+            return Err(TableProblem::OldVersion(version));
         }
         if bytes.len() < HEADER {
-            return Err("cut short".into());
+            return Err(TableProblem::CutShort);
         }
         let found = Material {
             men: [bytes[13], bytes[15]],
             kings: [bytes[14], bytes[16]],
         };
         if found != material {
-            return Err(format!("holds {found}, not {material}"));
+            return Err(TableProblem::OtherMaterial {
+                found,
+                wanted: material,
+            });
         }
         let header = Header {
             version,
@@ -223,7 +297,7 @@ impl Header {
             body_length: u32::from_le_bytes(bytes[31..35].try_into().expect("4 bytes")),
         };
         if ![1, 2, 4].contains(&header.width) || bytes[18] > 1 || header.count != material.size() {
-            return Err("damaged header".into());
+            return Err(TableProblem::DamagedHeader);
         }
         Ok(header)
     }
@@ -430,6 +504,6 @@ mod tests {
         let sum = Fnv1a::of(&bytes[HEADER..]);
         bytes.extend_from_slice(&sum.to_le_bytes());
         let error = Table::from_bytes(&bytes, table.material()).err().unwrap();
-        assert_eq!(error, "damaged body");
+        assert_eq!(error, TableProblem::DamagedBody);
     }
 }

@@ -59,7 +59,7 @@ use std::time::{Duration, Instant};
 
 pub use self::build::{BuildError, BuildEvent, Solved, TableSummary, build, build_only};
 use self::builtin::Builtin;
-pub use self::file::TableFileError;
+pub use self::file::{TableFileError, TableProblem};
 pub use self::material::{BadMaterial, Material};
 pub use self::rules::Class;
 pub use self::table::Table;
@@ -188,7 +188,7 @@ pub enum ProbeError {
     /// The side that just moved has no pieces: the game ended before this position.
     NoGame,
     /// The table's file could not be read.
-    Damaged(String),
+    Damaged(TableFileError),
     /// The table is being read or solved, and the probe did not wait.
     NotReady,
     /// The table needs more memory than the tables may hold.
@@ -218,7 +218,7 @@ impl ProbeError {
                 pieces = material.pieces()
             ),
             ProbeError::NoGame => msg!("probe-no-game"),
-            ProbeError::Damaged(problem) => msg!("probe-damaged", problem = problem.as_str()),
+            ProbeError::Damaged(error) => error.message(),
             ProbeError::NotReady => msg!("probe-not-ready"),
             ProbeError::OverBudget {
                 material,
@@ -537,7 +537,7 @@ impl Shared {
         }
         let dir = self.dir.as_deref().expect("files have a directory");
         let path = Tablebase::path(dir, material);
-        let damaged = |error: TableFileError| ProbeError::Damaged(error.to_string());
+        let damaged = ProbeError::Damaged;
         let read = Table::memory_of_file(&path, material)
             .map_err(damaged)
             .and_then(|needs| {
