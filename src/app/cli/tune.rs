@@ -142,11 +142,15 @@ struct FitPlan {
     patterns_out: PathBuf,
 }
 
-fn fit(
+/// The quiet positions of the data files (the last `hold_out` percent of each held
+/// out) and of the PDN files' finished games, the held-out ones, and a line for each file.
+type Read = (Vec<tune::Sample>, Vec<tune::Sample>, Vec<String>);
+
+fn read_positions(
     data: &[PathBuf],
     pdn_files: &[PathBuf],
-    plan: &FitPlan,
-) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    hold_out: usize,
+) -> Result<Read, Box<dyn std::error::Error>> {
     let mut samples = Vec::new();
     let mut held_out = Vec::new();
     let mut sources = Vec::new();
@@ -154,7 +158,7 @@ fn fit(
         let text = read_text(path)?;
         let mut found =
             tune::read_samples(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let kept = found.len() - found.len() * plan.hold_out / 100;
+        let kept = found.len() - found.len() * hold_out / 100;
         held_out.extend(found.split_off(kept));
         sources.push(report(&msg!(
             "report-tune-data-file",
@@ -182,6 +186,15 @@ fn fit(
         )));
         samples.extend(found);
     }
+    Ok((samples, held_out, sources))
+}
+
+fn fit(
+    data: &[PathBuf],
+    pdn_files: &[PathBuf],
+    plan: &FitPlan,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let (samples, mut held_out, sources) = read_positions(data, pdn_files, plan.hold_out)?;
     if samples.is_empty() {
         return Err(CliError::NothingToFit.into());
     }
