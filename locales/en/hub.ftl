@@ -44,6 +44,20 @@ hub-level-seconds = { $name }={ $text }: a time is a number of seconds, 0 or mor
 hub-level-signed-seconds = { $name }={ $text }: a time is a number of seconds
 hub-level-needs = level needs depth=N, move-time=S, time=S [inc=S] [moves=N], nodes=N or infinite
 
+## Another engine driven as a client (`match --b-hub`)
+
+hub-client-no-folder = { $program }: no folder to run it in: { $error }
+hub-client-cannot-start = { $program }: cannot start it: { $error }
+hub-client-no-pipes = { $program }: no standard input or output to talk to it through
+hub-client-no-limit = a game move needs a limit
+hub-client-error = { $name }: { $error }
+hub-client-unreadable = cannot read '{ $line }'
+hub-client-no-move = no move in '{ $line }'
+hub-client-cannot-write = cannot write to it: { $error }
+hub-client-complaint = { $line }
+hub-client-timeout = no '{ $command }' within { $seconds } s
+hub-client-ended = it ended before '{ $command }'
+
 ## Searches
 
 hub-searching = already searching; send stop first

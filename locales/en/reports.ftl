@@ -115,6 +115,9 @@ report-side-egtb = egtb { $pieces } pieces
 
 ## tune
 
+report-tune-bad-line = line { $line }: { $why }
+report-tune-no-tab = no tab between the position and the result
+report-tune-bad-result = result '{ $result }' is not 1, 0.5 or 0
 report-tune-data = { $positions } positions from { $games } games in { $seconds } s: { $path }
 report-tune-data-file = { $path }: { $positions } quiet positions
 report-tune-pdn-file = { $path }: { $games } games, { $positions } quiet positions

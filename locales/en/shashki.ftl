@@ -824,7 +824,22 @@ hub-text-illegal = { $text } is not a legal move here; the legal moves are { $le
 
 ## The opening book's files
 
-book-bad-record = unreadable position record ({ $record })
+book-bad-record = unreadable position record ({ $why }: { $record })
+record-not-a-record = not a position record
+record-not-a-number = not a number
+record-illegal-path = an illegal path
+record-bad-position = a bad position
+record-path-misses = the path does not reach the position
+record-bad-score = a bad score
+record-illegal-line = an illegal line
+record-bad-root = a bad root
+record-bad-depth = a bad depth
+job-io = { $path }: { $error }
+job-bad-line = { $path }:{ $line }: { $why }
+job-other = { $path } holds another job ({ $theirs }), not this one ({ $ours }): give another --job file, or the settings it was started with
+job-root-number = bad root number { $text }
+job-unknown-line = unknown line { $word }
+job-missing = no { $what } line: not a book job file
 book-bad-move = opening { $name }: { $word } is not legal there: { $reason }
 book-other-position = ballot { $name }: its moves do not reach { $fen }
 book-ballots = { $error }

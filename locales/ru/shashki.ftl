@@ -875,7 +875,22 @@ hub-text-illegal = { $text } — здесь не ход; возможные хо
 
 ## Файлы дебютной книги
 
-book-bad-record = нечитаемая запись позиции ({ $record })
+book-bad-record = нечитаемая запись позиции ({ $why }: { $record })
+record-not-a-record = это не запись позиции
+record-not-a-number = не число
+record-illegal-path = невозможный путь
+record-bad-position = неверная позиция
+record-path-misses = путь не приводит к позиции
+record-bad-score = неверная оценка
+record-illegal-line = невозможная линия
+record-bad-root = неверный корень
+record-bad-depth = неверная глубина
+job-io = { $path }: { $error }
+job-bad-line = { $path }:{ $line }: { $why }
+job-other = в { $path } другое задание ({ $theirs }), а не это ({ $ours }): укажите другой файл --job или настройки, с которыми оно начато
+job-root-number = неверный номер корня { $text }
+job-unknown-line = неизвестная строка { $word }
+job-missing = нет строки { $what }: это не файл задания книги
 book-bad-move = дебют { $name }: ход { $word } там невозможен: { $reason }
 book-other-position = жеребьёвка { $name }: её ходы не приводят к { $fen }
 book-ballots = { $error }

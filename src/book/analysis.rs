@@ -126,26 +126,36 @@ impl Analysis {
 
     /// Reads back what [`Analysis::record`] wrote.
     pub fn from_record(text: &str) -> Result<Analysis, BadRecord> {
-        let bad = |why: &str| BadRecord(format!("{why}: {text}"));
+        let bad = |problem: RecordProblem| BadRecord {
+            problem,
+            text: text.to_string(),
+        };
         let fields: Vec<&str> = text.split('\t').collect();
         let [RECORD, root, fen, path, depth, nodes, millis, lines @ ..] = &fields[..] else {
-            return Err(bad("not a position record"));
+            return Err(bad(RecordProblem::NotARecord));
         };
-        let number = |field: &str| field.parse::<u64>().map_err(|_| bad("not a number"));
-        let path = replay(&Position::start(), path).ok_or_else(|| bad("an illegal path"))?;
-        let position: Position = fen.parse().map_err(|_| bad("a bad position"))?;
+        let number = |field: &str| {
+            field
+                .parse::<u64>()
+                .map_err(|_| bad(RecordProblem::NotANumber))
+        };
+        let path =
+            replay(&Position::start(), path).ok_or_else(|| bad(RecordProblem::IllegalPath))?;
+        let position: Position = fen.parse().map_err(|_| bad(RecordProblem::BadPosition))?;
         let reached = path
             .iter()
             .fold(Position::start(), |at, &mv| at.play_unchecked(mv));
         if reached != position {
-            return Err(bad("the path does not reach the position"));
+            return Err(bad(RecordProblem::PathMisses));
         }
         let lines = lines
             .iter()
             .map(|field| {
                 let (score, moves) = field.split_once(' ').unwrap_or((field, ""));
-                let score = score.parse::<i32>().map_err(|_| bad("a bad score"))?;
-                let pv = replay(&position, moves).ok_or_else(|| bad("an illegal line"))?;
+                let score = score
+                    .parse::<i32>()
+                    .map_err(|_| bad(RecordProblem::BadScore))?;
+                let pv = replay(&position, moves).ok_or_else(|| bad(RecordProblem::IllegalLine))?;
                 Ok(Line {
                     score: Score(score),
                     pv,
@@ -153,10 +163,10 @@ impl Analysis {
             })
             .collect::<Result<Vec<Line>, BadRecord>>()?;
         Ok(Analysis {
-            root: usize::try_from(number(root)?).map_err(|_| bad("a bad root"))?,
+            root: usize::try_from(number(root)?).map_err(|_| bad(RecordProblem::BadRoot))?,
             path,
             position,
-            depth: u32::try_from(number(depth)?).map_err(|_| bad("a bad depth"))?,
+            depth: u32::try_from(number(depth)?).map_err(|_| bad(RecordProblem::BadDepth))?,
             nodes: number(nodes)?,
             elapsed: Duration::from_millis(number(millis)?),
             lines,
@@ -174,7 +184,35 @@ fn replay(position: &Position, text: &str) -> Option<Vec<Move>> {
 
 /// A job file's line that is not an analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadRecord(pub String);
+pub struct BadRecord {
+    /// What is wrong with it.
+    pub problem: RecordProblem,
+    /// The line.
+    pub text: String,
+}
+
+/// What is wrong with a position record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// Not the fields of a record.
+    NotARecord,
+    /// A count that is no number.
+    NotANumber,
+    /// The moves from the start are not legal.
+    IllegalPath,
+    /// The position does not read.
+    BadPosition,
+    /// The moves from the start do not reach the position.
+    PathMisses,
+    /// A score that is no number.
+    BadScore,
+    /// A line's moves are not legal.
+    IllegalLine,
+    /// A root's number out of range.
+    BadRoot,
+    /// A depth out of range.
+    BadDepth,
+}
 
 impl fmt::Display for BadRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -183,9 +221,21 @@ impl fmt::Display for BadRecord {
 }
 
 impl BadRecord {
-    /// Why the line is no record, to be worded.
+    /// What is wrong with the line, to be worded.
     pub fn message(&self) -> crate::words::Message {
-        crate::msg!("book-bad-record", record = self.0.as_str())
+        use crate::msg;
+        let why = match self.problem {
+            RecordProblem::NotARecord => msg!("record-not-a-record"),
+            RecordProblem::NotANumber => msg!("record-not-a-number"),
+            RecordProblem::IllegalPath => msg!("record-illegal-path"),
+            RecordProblem::BadPosition => msg!("record-bad-position"),
+            RecordProblem::PathMisses => msg!("record-path-misses"),
+            RecordProblem::BadScore => msg!("record-bad-score"),
+            RecordProblem::IllegalLine => msg!("record-illegal-line"),
+            RecordProblem::BadRoot => msg!("record-bad-root"),
+            RecordProblem::BadDepth => msg!("record-bad-depth"),
+        };
+        msg!("book-bad-record", why = why, record = self.text.as_str())
     }
 }
 

@@ -23,6 +23,8 @@ use super::analysis::{Analysis, BadRecord, RECORD};
 use super::settings::{BadSettings, Settings};
 use crate::files::{Fnv1a, ReadError, read_text, write_atomically};
 use crate::kb::KnowledgeBase;
+use crate::msg;
+use crate::words::Message;
 
 /// What a job is: the book's settings, the base it was built against, and which
 /// roots it takes. A job resumes, and jobs merge, only where these agree.
@@ -81,7 +83,7 @@ pub enum JobError {
         /// The line, from 1.
         line: usize,
         /// Why.
-        why: String,
+        why: LineProblem,
     },
     /// The file was started for another job.
     OtherJob {
@@ -92,22 +94,63 @@ pub enum JobError {
     },
 }
 
-impl fmt::Display for JobError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// What is wrong with a line of a job file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineProblem {
+    /// A root's number that is no number.
+    RootNumber(String),
+    /// The settings do not read.
+    Settings(BadSettings),
+    /// A position record does not read.
+    Record(BadRecord),
+    /// A line of no kind a job file has.
+    Unknown(String),
+    /// The file lacks the line of its `settings`, `base`, `roots` or `selection`.
+    Missing(&'static str),
+}
+
+impl LineProblem {
+    /// What is wrong, to be worded.
+    fn message(&self) -> Message {
         match self {
-            JobError::Io(path, error) => write!(f, "{path}: {error}"),
-            JobError::BadLine { path, line, why } => write!(f, "{path}:{line}: {why}"),
+            LineProblem::RootNumber(text) => msg!("job-root-number", text = format!("{text:?}")),
+            LineProblem::Settings(error) => error.message(),
+            LineProblem::Record(error) => error.message(),
+            LineProblem::Unknown(word) => msg!("job-unknown-line", word = format!("{word:?}")),
+            LineProblem::Missing(what) => msg!("job-missing", what = *what),
+        }
+    }
+}
+
+impl JobError {
+    /// Why the job file cannot be used, to be worded.
+    pub fn message(&self) -> Message {
+        match self {
+            JobError::Io(path, error) => {
+                msg!("job-io", path = path.as_str(), error = error.to_string())
+            }
+            JobError::BadLine { path, line, why } => msg!(
+                "job-bad-line",
+                path = path.as_str(),
+                line = *line,
+                why = why.message()
+            ),
             JobError::OtherJob { path, found } => {
                 let (theirs, ours) = &**found;
-                write!(
-                    f,
-                    "{path} holds another job ({}), not this one ({}): \
-                     give another --job file, or the settings it was started with",
-                    theirs.describe(),
-                    ours.describe()
+                msg!(
+                    "job-other",
+                    path = path.as_str(),
+                    theirs = theirs.describe(),
+                    ours = ours.describe()
                 )
             }
         }
+    }
+}
+
+impl fmt::Display for JobError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
     }
 }
 
@@ -156,7 +199,7 @@ impl Job {
     }
 
     /// The job of `text`, or the line (from 1) that is wrong and why.
-    fn parse(text: &str) -> Result<Job, (usize, String)> {
+    fn parse(text: &str) -> Result<Job, (usize, LineProblem)> {
         let mut settings = None;
         let mut base = None;
         let mut selection = None;
@@ -170,13 +213,13 @@ impl Job {
             let (word, rest) = line.split_once('\t').unwrap_or((line, ""));
             let root_number = |text: &str| {
                 text.parse::<usize>()
-                    .map_err(|_| (number, format!("bad root number {text:?}")))
+                    .map_err(|_| (number, LineProblem::RootNumber(text.to_string())))
             };
             match word {
                 "settings" => {
                     settings = Some(
                         rest.parse::<Settings>()
-                            .map_err(|e: BadSettings| (number, e.to_string()))?,
+                            .map_err(|e: BadSettings| (number, LineProblem::Settings(e)))?,
                     );
                 }
                 "base" => base = Some(rest.to_string()),
@@ -189,13 +232,13 @@ impl Job {
                 "done" => events.push(Event::Done(root_number(rest)?)),
                 RECORD => {
                     let analysis = Analysis::from_record(line)
-                        .map_err(|e: BadRecord| (number, e.to_string()))?;
+                        .map_err(|e: BadRecord| (number, LineProblem::Record(e)))?;
                     events.push(Event::Position(Box::new(analysis)));
                 }
-                other => return Err((number, format!("unknown line {other:?}"))),
+                other => return Err((number, LineProblem::Unknown(other.to_string()))),
             }
         }
-        let missing = |what: &str| (1, format!("no {what} line: not a book job file"));
+        let missing = |what: &'static str| (1, LineProblem::Missing(what));
         Ok(Job {
             header: JobHeader {
                 settings: settings.ok_or_else(|| missing("settings"))?,

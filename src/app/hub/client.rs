@@ -7,11 +7,14 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::english;
 use super::line::Line;
+use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_move, position_text};
 use shashki::play::{Player, PlayerError};
 use shashki::search::Limits;
+use shashki::words::Message;
 use shashki::{Game, Move};
 
 /// The numbering of the moves: PDN's. An engine that has a `numbering` parameter (as
@@ -48,7 +51,13 @@ impl HubClient {
         let home = tempfile::Builder::new()
             .prefix("shashki-hub-")
             .tempdir()
-            .map_err(|error| format!("{program}: no folder to run it in: {error}"))?;
+            .map_err(|error| {
+                english(&msg!(
+                    "hub-client-no-folder",
+                    program = program,
+                    error = error.to_string()
+                ))
+            })?;
         let data = home.path().join("data");
         // A program found by its path runs from the empty folder all the same.
         let program_path = match std::path::Path::new(program) {
@@ -67,9 +76,17 @@ impl HubClient {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|error| format!("{program}: cannot start it: {error}"))?;
-        let stdin = child.stdin.take().ok_or("no standard input")?;
-        let lines = read_lines(child.stdout.take().ok_or("no standard output")?);
+            .map_err(|error| {
+                english(&msg!(
+                    "hub-client-cannot-start",
+                    program = program,
+                    error = error.to_string()
+                ))
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(english(&msg!("hub-client-no-pipes", program = program)));
+        };
+        let lines = read_lines(stdout);
         let mut client = HubClient {
             child,
             stdin,
@@ -123,7 +140,7 @@ impl HubClient {
             }
             Limits::Depth(depth) => format!("level depth={depth}"),
             Limits::Nodes(nodes) => format!("level nodes={nodes}"),
-            Limits::Infinite => return Err("a game move needs a limit".into()),
+            Limits::Infinite => return Err(english(&msg!("hub-client-no-limit"))),
         };
         self.send(&level)?;
         self.send("go think")?;
@@ -133,18 +150,26 @@ impl HubClient {
         let done = Line::parse(&answer)
             .ok()
             .flatten()
-            .ok_or_else(|| format!("{}: cannot read '{answer}'", self.name))?;
+            .ok_or_else(|| self.says(msg!("hub-client-unreadable", line = answer.as_str())))?;
         let text = done
             .get("move")
-            .ok_or_else(|| format!("{}: no move in '{answer}'", self.name))?;
-        parse_move(text, game.position(), NUMBERING)
-            .map_err(|error| format!("{}: {error}", self.name))
+            .ok_or_else(|| self.says(msg!("hub-client-no-move", line = answer.as_str())))?;
+        parse_move(text, game.position(), NUMBERING).map_err(|error| self.says(error.message()))
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|error| format!("{}: cannot write to it: {error}", self.name))
+            .map_err(|error| self.says(msg!("hub-client-cannot-write", error = error.to_string())))
+    }
+
+    /// What went wrong with the engine, said with its name.
+    fn says(&self, message: Message) -> String {
+        english(&msg!(
+            "hub-client-error",
+            name = self.name.as_str(),
+            error = message
+        ))
     }
 
     /// The lines up to and including the first starting with `command`; an `error` line
@@ -156,7 +181,7 @@ impl HubClient {
             let left = patience.saturating_sub(started.elapsed());
             match self.lines.recv_timeout(left) {
                 Ok(line) if line.starts_with("error") => {
-                    return Err(format!("{}: {line}", self.name));
+                    return Err(self.says(msg!("hub-client-complaint", line = line.as_str())));
                 }
                 Ok(line) => {
                     let found = line.split_whitespace().next() == Some(command);
@@ -166,14 +191,14 @@ impl HubClient {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "{}: no '{command}' within {} s",
-                        self.name,
-                        patience.as_secs()
-                    ));
+                    return Err(self.says(msg!(
+                        "hub-client-timeout",
+                        command = command,
+                        seconds = patience.as_secs()
+                    )));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{}: it ended before '{command}'", self.name));
+                    return Err(self.says(msg!("hub-client-ended", command = command)));
                 }
             }
         }

@@ -3,8 +3,10 @@
 //! `1`, `0.5` or `0`).
 
 use super::Sample;
+use shashki::msg;
 use shashki::play::{GameError, SelfPlay, selfplay_games};
-use shashki::{Color, Game, Outcome, Position};
+use shashki::words::{Message, Text};
+use shashki::{Color, FenError, Game, Outcome, Position};
 
 /// Plies at the start of each game whose positions are left out (too alike).
 const SKIP_PLIES: usize = 4;
@@ -69,16 +71,18 @@ pub fn read_samples(text: &str) -> Result<Vec<Sample>, String> {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let bad = |why: String| format!("line {}: {why}", number + 1);
+        let bad = |why: Message| {
+            Text::english().render(&msg!("report-tune-bad-line", line = number + 1, why = why))
+        };
         let (fen, result) = line
             .split_once('\t')
-            .ok_or_else(|| bad("no tab between the position and the result".into()))?;
-        let position: Position = fen.parse().map_err(|e| bad(format!("{e}")))?;
+            .ok_or_else(|| bad(msg!("report-tune-no-tab")))?;
+        let position: Position = fen.parse().map_err(|e: FenError| bad(e.message()))?;
         let result: f32 = match result.trim() {
             "1" => 1.0,
             "0.5" => 0.5,
             "0" => 0.0,
-            other => return Err(bad(format!("result '{other}' is not 1, 0.5 or 0"))),
+            other => return Err(bad(msg!("report-tune-bad-result", result = other))),
         };
         samples.extend(Sample::new(&position, result));
     }
