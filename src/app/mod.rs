@@ -7,3 +7,11 @@ pub mod console;
 pub mod hub;
 pub mod platform;
 pub mod tune;
+
+use shashki::words::{Message, Text};
+
+/// `message` in English whatever the locale: what programs read (the Hub protocol's
+/// errors and notes, the subcommands' reports) speaks one language.
+pub fn english(message: &Message) -> String {
+    Text::english().render(message)
+}

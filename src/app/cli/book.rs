@@ -15,8 +15,8 @@ use shashki::kb::{self, KbEditor, KnowledgeBase};
 use shashki::msg;
 use shashki::search::Score;
 
-use super::report;
 use super::values::{self, Ranged};
+use crate::app::english;
 
 /// `kb book`: a job of the build, or `kb book merge`.
 #[derive(Args, Debug)]
@@ -148,7 +148,7 @@ fn duration(time: Duration) -> String {
             minutes = format!("{:02}", seconds / 60 % 60)
         ),
     };
-    report(&said)
+    english(&said)
 }
 
 /// `1, 3-5, 9`: increasing numbers, a run of them as its first and last.
@@ -197,7 +197,7 @@ fn run_job(args: &BuildArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         path = path.display().to_string(),
         done = job.analyses().count()
     );
-    writeln!(out, "{}", report(&heading))?;
+    writeln!(out, "{}", english(&heading))?;
     let numbered: Vec<(usize, Root)> = chosen
         .iter()
         .map(|&number| (number, roots[number - 1].clone()))
@@ -226,7 +226,7 @@ fn run_job(args: &BuildArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             time = duration(started.elapsed())
         ),
     };
-    writeln!(out, "{}", report(&end))?;
+    writeln!(out, "{}", english(&end))?;
     if let (Finish::Complete, Some(book)) = (finish, &args.out) {
         let merged = MergedBook::from_jobs(std::slice::from_ref(&job))?;
         let facts = write_book(&merged, book)?;
@@ -235,7 +235,7 @@ fn run_job(args: &BuildArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             path = book.display().to_string(),
             facts = facts
         );
-        writeln!(out, "{}", report(&wrote))?;
+        writeln!(out, "{}", english(&wrote))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -251,7 +251,7 @@ fn progress_line(analysis: &Analysis, roots: &[Root]) -> String {
         });
         format!("{mv} {}", line.score)
     });
-    report(&msg!(
+    english(&msg!(
         "report-book-position",
         root = root,
         line = short_line(&analysis.path),
@@ -302,7 +302,7 @@ fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         },
         list = ranges(&unfinished)
     );
-    writeln!(out, "{}", report(&summary))?;
+    writeln!(out, "{}", english(&summary))?;
     let wrote = msg!(
         "report-book-wrote-merged",
         path = args.out.display().to_string(),
@@ -310,7 +310,7 @@ fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         settings = merged.header.settings.to_string(),
         margin = Men(merged.header.settings.margin).to_string()
     );
-    writeln!(out, "{}", report(&wrote))?;
+    writeln!(out, "{}", english(&wrote))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -10,7 +10,7 @@ use shashki::tablebase::{self, BuildEvent, Material, ProbeError, Tablebase, Veri
 use shashki::{DrawCounters, Position};
 
 use super::error::CliError;
-use super::report;
+use crate::app::english;
 use shashki::msg;
 use shashki::words::{Lang, Message, Text};
 
@@ -79,7 +79,7 @@ fn directory(dir: Option<PathBuf>, data: &super::DataArgs) -> Result<(PathBuf, b
 /// A progress bar on standard error with the time left (hidden when that is no terminal).
 fn progress_bar(work: u64, what: &Message) -> ProgressBar {
     let bar = ProgressBar::new(work);
-    let what = report(what);
+    let what = english(what);
     let template = format!("{what} {{wide_bar}} {{percent:>3}}% {{elapsed_precise}}, ETA {{eta}}");
     bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
     bar
@@ -110,7 +110,7 @@ fn build(
                     dir = dir
                 ),
             };
-            println!("{}", report(&heading));
+            println!("{}", english(&heading));
             bar = progress_bar(work, &msg!("report-egtb-solving"));
         }
         BuildEvent::Advanced(work) => bar.inc(work),
@@ -121,7 +121,7 @@ fn build(
             let line = match summary.solved {
                 Some(solved) => {
                     positions += solved.positions;
-                    report(&msg!(
+                    english(&msg!(
                         "report-egtb-solved",
                         material = material,
                         positions = solved.positions,
@@ -133,7 +133,7 @@ fn build(
                         seconds = format!("{:.1}", solved.time.as_secs_f64())
                     ))
                 }
-                None => report(&msg!("report-egtb-kept", material = material)),
+                None => english(&msg!("report-egtb-kept", material = material)),
             };
             bar.suspend(|| println!("{line}"));
         }
@@ -153,7 +153,7 @@ fn build(
         bytes = bytes,
         seconds = format!("{:.1}", started.elapsed().as_secs_f64())
     );
-    println!("{}", report(&built));
+    println!("{}", english(&built));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -218,9 +218,9 @@ fn verify(
                     material = material,
                     checked = checked
                 );
-                bar.suspend(|| println!("{}", report(&line)));
+                bar.suspend(|| println!("{}", english(&line)));
             } else {
-                let mut lines = report(&msg!(
+                let mut lines = english(&msg!(
                     "report-egtb-inconsistent",
                     material = material,
                     inconsistent = inconsistent,
@@ -239,7 +239,7 @@ fn verify(
                         stored = wrong.stored.to_string(),
                         expected = wrong.expected.to_string()
                     );
-                    lines += &format!("\n  {}", report(&wrong));
+                    lines += &format!("\n  {}", english(&wrong));
                 }
                 bar.suspend(|| println!("{lines}"));
             }
@@ -256,7 +256,7 @@ fn verify(
             tables = tables,
             positions = positions
         );
-        println!("{}", report(&summary));
+        println!("{}", english(&summary));
         Ok(ExitCode::SUCCESS)
     } else {
         let summary = msg!(
@@ -265,7 +265,7 @@ fn verify(
             positions = positions,
             inconsistent = inconsistent
         );
-        println!("{}", report(&summary));
+        println!("{}", english(&summary));
         Ok(ExitCode::FAILURE)
     }
 }

@@ -62,7 +62,7 @@ fn text_sources(path: &[String]) -> Vec<String> {
 }
 
 /// The help of argument `id` of the command at `path`, in the language of `text`.
-pub fn arg_text(text: &Text, path: &[String], id: &str) -> Option<String> {
+fn arg_text(text: &Text, path: &[String], id: &str) -> Option<String> {
     text_sources(path)
         .iter()
         .find_map(|message| text.attribute(message, id))

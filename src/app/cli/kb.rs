@@ -12,7 +12,7 @@ use shashki::kb::{KnowledgeBase, LoadResult, PartKind, Source, Sources};
 
 use super::book::{self, BookArgs};
 use super::learn::{self, LearnArgs};
-use super::report;
+use crate::app::english;
 use shashki::msg;
 
 /// The `kb` subcommands.
@@ -79,7 +79,7 @@ fn check(
                 for problem in &problems {
                     writeln!(out, "{problem}")?;
                 }
-                let counts = report(&msg!(
+                let counts = english(&msg!(
                     "report-kb-counts",
                     name = name.as_str(),
                     facts = base.len(),
@@ -97,7 +97,7 @@ fn check(
                 } else {
                     msg!("report-kb-ok", counts = counts)
                 };
-                writeln!(out, "{}", report(&line))?;
+                writeln!(out, "{}", english(&line))?;
                 if prove && learned {
                     failed |= !prove_all(&name, &base, &mut out)?;
                 }
@@ -131,7 +131,7 @@ fn prove_all(
             Err(why) => writeln!(
                 out,
                 "{}",
-                report(&msg!(
+                english(&msg!(
                     "report-kb-not-proven",
                     name = name,
                     line = fact.info.line,
@@ -149,6 +149,6 @@ fn prove_all(
         facts = base.len(),
         all = if all { "yes" } else { "no" }
     );
-    writeln!(out, "{}", report(&summary))?;
+    writeln!(out, "{}", english(&summary))?;
     Ok(all)
 }

@@ -20,7 +20,7 @@ use shashki::play::{SelfPlay, selfplay_games};
 use shashki::{Color, Game, MoveText};
 
 use super::error::CliError;
-use super::report;
+use crate::app::english;
 use shashki::msg;
 
 /// Arguments of `kb learn`.
@@ -91,7 +91,7 @@ fn games(
                         game = index + 1,
                         error = error.to_string()
                     );
-                    let _ = writeln!(out, "{}", report(&skipped));
+                    let _ = writeln!(out, "{}", english(&skipped));
                 }
             }
         }
@@ -104,7 +104,7 @@ fn games(
             seed: args.seed,
         };
         let bar = ProgressBar::new(u64::from(args.selfplay))
-            .with_message(report(&msg!("report-learn-selfplay")));
+            .with_message(english(&msg!("report-learn-selfplay")));
         let played = selfplay_games(&plan, &ballot_games()?, &mut |_| bar.inc(1))?;
         bar.finish_and_clear();
         all.extend(played.into_iter().enumerate().map(|(index, game)| {
@@ -139,7 +139,7 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
         ),
         None => ("none", String::new()),
     };
-    report(&msg!(
+    english(&msg!(
         "report-learn-finding",
         source = source.description.as_str(),
         number = finding.move_number,
@@ -155,7 +155,7 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
 /// The line that sums up what the games held.
 fn findings_line(findings: &Findings) -> String {
     let found = findings.found_by_the_player();
-    report(&msg!(
+    english(&msg!(
         "report-learn-findings",
         all = findings.all.len(),
         games = findings.games,
@@ -182,7 +182,7 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     };
     let games = games(&args, &mut out)?;
     let mut bar =
-        ProgressBar::new(games.len() as u64).with_message(report(&msg!("report-learn-searching")));
+        ProgressBar::new(games.len() as u64).with_message(english(&msg!("report-learn-searching")));
     let mut written = Ok(());
     let mut show = |out: &mut StdoutLock, bar: &ProgressBar, line: String| {
         if written.is_ok() {
@@ -200,7 +200,7 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             bar.finish_and_clear();
             show(&mut out, &bar, findings_line(findings));
             bar = ProgressBar::new(findings.confirmed().count() as u64)
-                .with_message(report(&msg!("report-learn-generalising")));
+                .with_message(english(&msg!("report-learn-generalising")));
         }
         Progress::Widened { done, .. } => bar.set_position(done as u64),
     });
@@ -222,6 +222,6 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         written = if count == 0 { "no" } else { "yes" },
         target = target.display().to_string()
     );
-    writeln!(out, "{}", report(&learned))?;
+    writeln!(out, "{}", english(&learned))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::report;
+use crate::app::english;
 use shashki::msg;
 use shashki::notation::Notation;
 use shashki::play::openings::Opening;
@@ -47,7 +47,7 @@ impl Times {
     fn text(&self) -> String {
         let average = self.total.as_secs_f64() * 1e3 / self.moves.max(1) as f64;
         let longest = self.longest.as_secs_f64() * 1e3;
-        report(&msg!(
+        english(&msg!(
             "report-match-times",
             average = format!("{average:.1}"),
             longest = format!("{longest:.1}")
@@ -267,11 +267,11 @@ fn tell(
             Some(winner) if winner == a_color => {
                 outcome.tally.wins += 1;
                 *points = 1.0;
-                super::report(&msg!("report-match-a-wins", end = end_text(report.end)))
+                english(&msg!("report-match-a-wins", end = end_text(report.end)))
             }
             Some(_) => {
                 outcome.tally.losses += 1;
-                super::report(&msg!("report-match-b-wins", end = end_text(report.end)))
+                english(&msg!("report-match-b-wins", end = end_text(report.end)))
             }
             None => {
                 outcome.tally.draws += 1;
@@ -294,7 +294,7 @@ fn tell(
             verdict = verdict,
             plies = report.game.moves().len()
         );
-        writeln!(out, "{}", super::report(&line))?;
+        writeln!(out, "{}", english(&line))?;
         if plan.verbose {
             let moves = report.game.moves();
             writeln!(
@@ -312,8 +312,8 @@ fn tell(
 pub fn end_text(end: GameEnd) -> String {
     match end {
         GameEnd::Rules(outcome) => outcome.to_string(),
-        GameEnd::KingAgainstKing => report(&msg!("report-match-king-against-king")),
-        GameEnd::PlyCap => report(&msg!("report-match-ply-cap", plies = MAX_PLIES)),
+        GameEnd::KingAgainstKing => english(&msg!("report-match-king-against-king")),
+        GameEnd::PlyCap => english(&msg!("report-match-ply-cap", plies = MAX_PLIES)),
     }
 }
 
@@ -350,7 +350,7 @@ impl Outcome {
             score = format!("{:.1}", 100.0 * tally.score()),
             estimate = estimate
         );
-        let mut lines = vec![report(&time), report(&tally_line)];
+        let mut lines = vec![english(&time), english(&tally_line)];
         if let (Some(test), Some((llr, verdict))) = (sprt, self.judged) {
             let (lower, upper) = test.bounds();
             let decided = match verdict {
@@ -371,7 +371,7 @@ impl Outcome {
                 counts = self.pairs.to_string(),
                 decided = decided
             );
-            lines.push(report(&sprt));
+            lines.push(english(&sprt));
         }
         lines
     }

@@ -170,12 +170,6 @@ impl EgtbArgs {
     }
 }
 
-/// A line a subcommand reports, in English whatever the locale: programs read them
-/// (`locales/en/reports.ftl`).
-fn report(message: &shashki::words::Message) -> String {
-    Text::english().render(message)
-}
-
 /// The most columns the help takes: less on a narrower terminal.
 const HELP_WIDTH: usize = 80;
 

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::report;
+use crate::app::english;
 use clap::Subcommand;
 use shashki::files::{Diagnostic, SourceText, Spot, read_text};
 use shashki::msg;
@@ -60,7 +60,7 @@ fn check(path: &std::path::Path) -> Result<ExitCode, Box<dyn std::error::Error>>
         writeln!(
             out,
             "{}",
-            Diagnostic::file_error(&name, report(&msg!("report-pdn-no-game")))
+            Diagnostic::file_error(&name, english(&msg!("report-pdn-no-game")))
         )?;
         return Ok(ExitCode::FAILURE);
     }
@@ -73,6 +73,6 @@ fn check(path: &std::path::Path) -> Result<ExitCode, Box<dyn std::error::Error>>
         games = games.len(),
         moves = moves
     );
-    writeln!(out, "{}", report(&summary))?;
+    writeln!(out, "{}", english(&summary))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::error::CliError;
 use super::match_play::{self, Plan, Side};
-use super::report;
+use crate::app::english;
 use crate::app::hub::HubClient;
 use clap::Args;
 use shashki::engine::{Engine, EngineConfig, Level, Limits};
@@ -236,7 +236,7 @@ impl Side {
         ];
         let client = HubClient::start(program, &args, &params, limits)?;
         Ok(Side {
-            description: report(&msg!(
+            description: english(&msg!(
                 "report-side-hub",
                 name = name,
                 engine = client.name(),
@@ -255,37 +255,37 @@ fn describe_engine(player: &EnginePlayer) -> String {
     let limits = player.limits();
     let mut words = vec![limits.to_string()];
     if let Some(level) = Level::of(limits, config.use_kb) {
-        words.insert(0, report(&msg!("report-side-level", level = level.name)));
+        words.insert(0, english(&msg!("report-side-level", level = level.name)));
     }
     match engine.knowledge_base() {
         Some(kb) => {
-            words.push(report(&msg!("report-side-kb", origin = kb.origin())));
-            words.push(report(&match kb.book_len() {
+            words.push(english(&msg!("report-side-kb", origin = kb.origin())));
+            words.push(english(&match kb.book_len() {
                 0 => msg!("report-side-no-book"),
                 facts => msg!("report-side-book", facts = facts),
             }));
         }
-        None => words.push(report(&msg!("report-side-no-kb"))),
+        None => words.push(english(&msg!("report-side-no-kb"))),
     }
-    words.push(report(&if config.eval == Evaluator::material() {
+    words.push(english(&if config.eval == Evaluator::material() {
         msg!("report-side-material")
     } else {
         msg!("report-side-fitted")
     }));
     if config.capture_margin.is_none() {
-        words.push(report(&msg!("report-side-no-capture-stage")));
+        words.push(english(&msg!("report-side-no-capture-stage")));
     }
     if config.threads > 1 {
-        words.push(report(&msg!(
+        words.push(english(&msg!(
             "report-side-threads",
             threads = config.threads
         )));
     }
     if config.tablebase.dir().is_some() {
         let pieces = config.tablebase.pieces();
-        words.push(report(&msg!("report-side-egtb", pieces = pieces)));
+        words.push(english(&msg!("report-side-egtb", pieces = pieces)));
     }
-    report(&msg!(
+    english(&msg!(
         "report-side",
         name = player.name(),
         words = words.join(", ")
@@ -386,7 +386,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         a = a.description.as_str(),
         b = b.description.as_str()
     );
-    writeln!(out, "{}", report(&heading))?;
+    writeln!(out, "{}", english(&heading))?;
     drop((a, b));
     let plan = Plan {
         openings: &openings,

@@ -16,7 +16,7 @@ use shashki::play::SelfPlay;
 use shashki::play::openings::ballot_games;
 
 use super::error::CliError;
-use super::report;
+use crate::app::english;
 
 /// The `tune` subcommands.
 #[derive(Subcommand, Debug)]
@@ -104,7 +104,7 @@ pub fn run(command: TuneCommand) -> Result<ExitCode, Box<dyn std::error::Error>>
                 seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
                 path = out.display().to_string()
             );
-            println!("{}", report(&done));
+            println!("{}", english(&done));
             Ok(ExitCode::SUCCESS)
         }
         TuneCommand::Fit {
@@ -160,7 +160,7 @@ fn read_positions(
             tune::read_samples(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let kept = found.len() - found.len() * hold_out / 100;
         held_out.extend(found.split_off(kept));
-        sources.push(report(&msg!(
+        sources.push(english(&msg!(
             "report-tune-data-file",
             path = path.display().to_string(),
             positions = found.len()
@@ -178,7 +178,7 @@ fn read_positions(
             .iter()
             .filter_map(|(position, result)| tune::Sample::new(position, *result))
             .collect();
-        sources.push(report(&msg!(
+        sources.push(english(&msg!(
             "report-tune-pdn-file",
             path = path.display().to_string(),
             games = games.len(),
@@ -213,21 +213,21 @@ fn fit(
                 epoch = epoch,
                 loss = format!("{loss:.6}")
             );
-            println!("{}", report(&line));
+            println!("{}", english(&line));
         }
     });
     let mut command = format!("shashki tune fit --epochs {epochs}");
     if let Some(l2) = plan.options.pattern_l2 {
         command += &format!(" --patterns --pattern-l2 {l2}");
     }
-    let mut provenance = vec![report(&msg!(
+    let mut provenance = vec![english(&msg!(
         "report-tune-provenance",
         start = start_name,
         command = command.as_str(),
         positions = samples.len()
     ))];
     provenance.extend(sources);
-    provenance.push(report(&msg!(
+    provenance.push(english(&msg!(
         "report-tune-scale",
         scale = format!("{:.4}", fit.scale),
         before = format!("{:.6}", fit.loss_before),
@@ -240,7 +240,7 @@ fn fit(
         let before = tune::loss(&held_out, start, None, fit.scale);
         let after = tune::loss(&held_out, &fit.weights, fit.patterns.as_ref(), fit.scale);
         let (before, after) = (format!("{before:.6}"), format!("{after:.6}"));
-        provenance.push(report(&msg!(
+        provenance.push(english(&msg!(
             "report-tune-held-out-provenance",
             positions = held_out.len(),
             before = before.as_str(),
@@ -252,7 +252,7 @@ fn fit(
             before = before,
             after = after
         );
-        println!("{}", report(&line));
+        println!("{}", english(&line));
     }
     let out = match fit.patterns {
         Some(_) => &plan.patterns_out,
@@ -273,6 +273,6 @@ fn fit(
         seconds = format!("{:.1}", fit.time.as_secs_f64()),
         path = out.display().to_string()
     );
-    println!("{}", report(&done));
+    println!("{}", english(&done));
     Ok(ExitCode::SUCCESS)
 }

@@ -7,8 +7,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::english;
 use super::line::Line;
+use crate::app::english;
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_move, position_text};

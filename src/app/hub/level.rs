@@ -154,7 +154,7 @@ mod tests {
 
     fn level(text: &str) -> Result<Level, String> {
         Level::parse(&Line::parse(text).unwrap().unwrap())
-            .map_err(|message| shashki::words::Text::english().render(&message))
+            .map_err(|message| crate::app::english(&message))
     }
 
     #[test]

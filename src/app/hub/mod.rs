@@ -30,13 +30,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::app::console::command::unknown_level;
+use crate::app::english;
 use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Setting, Stop};
 use shashki::files::DataDir;
 use shashki::kb::{KnowledgeBase, Sources};
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_position};
-use shashki::words::{Message, Text};
+use shashki::words::Message;
 use shashki::{Game, Position};
 
 pub use self::client::HubClient;
@@ -640,9 +641,4 @@ impl Session {
             },
         }
     }
-}
-
-/// `message` in English, the protocol's language.
-fn english(message: &Message) -> String {
-    Text::english().render(message)
 }

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::english;
+use crate::app::english;
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::parse_move;

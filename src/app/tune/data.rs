@@ -5,7 +5,7 @@
 use super::Sample;
 use shashki::msg;
 use shashki::play::{GameError, SelfPlay, selfplay_games};
-use shashki::words::{Message, Text};
+use shashki::words::Message;
 use shashki::{Color, FenError, Game, Outcome, Position};
 
 /// Plies at the start of each game whose positions are left out (too alike).
@@ -72,7 +72,7 @@ pub fn read_samples(text: &str) -> Result<Vec<Sample>, String> {
             continue;
         }
         let bad = |why: Message| {
-            Text::english().render(&msg!("report-tune-bad-line", line = number + 1, why = why))
+            crate::app::english(&msg!("report-tune-bad-line", line = number + 1, why = why))
         };
         let (fen, result) = line
             .split_once('\t')
