@@ -24,11 +24,24 @@ ask-new-game = new game? (y/n)
 ask-quit = quit? (y/n)
 ask-branch = start the new line? (y/n)
 ask-which-one = did you mean { $choice }? (y/n)
+ask-side = which side do you take? (w/b)
+answer-side = please answer w for White or b for Black, or type another command
+side-first = this is a record of others' game: first say which side you take (w or b)
 read-as-layout-illegal = { $typed } on the Russian layout is { $reading }, which is no move here: { $reason }
 which-declined = nothing done
 ask-which = { $typed } can be read as { $choices }: which? (1-{ $count })
 answer-which = please answer with the number of the move, or type another command
 answer-please = please answer y or n
+# The words that answer the questions, and (.also) their other forms; either language's
+# are taken whichever is spoken, so no word may answer two ways.
+answer-yes = yes
+    .also = y
+answer-no = no
+    .also = n
+answer-white = white
+    .also = w
+answer-black = black
+    .also = b
 line-cleared = (line cleared; Ctrl-C again to quit, Ctrl-D quits)
 input-error = input error: { $error }; type quit to leave
 input-gone = input error: { $error }; the input seems gone, leaving
@@ -39,6 +52,7 @@ typed-ahead-set-aside = not run, typed before the question: { $lines } (the up a
 
 line-empty = type a move like c3-d4, or help
 line-unknown = unknown command '{ $word }'; type help for the commands
+line-unknown-near = unknown command '{ $word }'; did you mean '{ $near }'?
 line-bad-argument = { $command }: { $reason }; usage: { $usage }
 arg-none = takes no argument, got '{ $got }'
 arg-move-number = needs a move number from 1
@@ -231,8 +245,8 @@ bot-depth = the bot searches { $depth ->
    *[other] { $depth } plies
 } deep
 bot-limits = the bot thinks: { $limits }
-bot-clock = the bot plays on the clock: { $control } (minutes + seconds a move)
-bot-clock-capped = the bot plays on the clock: { $control } (minutes + seconds a move), { $named ->
+bot-clock = the bot plays on the clock: { $control } (the game's time + seconds added a move)
+bot-clock-capped = the bot plays on the clock: { $control } (the game's time + seconds added a move), { $named ->
     [yes] at level { $level }: at most { $limits }
    *[no] at most { $limits }
 }
@@ -424,9 +438,21 @@ open-list-unreadable = unreadable: { $path }:{ $error }
 
 autosave-failed = (could not keep the game in { $path }: { $error }; save FILE keeps it)
 resume-offer = an unfinished game ({ $plies }, move { $number }) was kept from last time
-resumed = resumed: you play { $side ->
+went-on = { $how ->
+    [resumed] resumed
+   *[opened] restored
+}: { $what }
+went-on-side = you play { $side ->
     [white] White
    *[black] Black
+}
+went-on-level = level { $level }
+went-on-movetime = { $ms } ms a move
+went-on-depth = { $depth } plies a move
+went-on-clock = clock { $control } (White { $white }, Black { $black })
+opened-others = a game between { $white } and { $black }{ $over ->
+    [yes] : look through it, or review it
+   *[no] : look through it, review it, or take a side and play on
 }
 kept-aside = the unfinished game is kept in { $path } (open it to go on)
 keep-aside-failed = could not keep the unfinished game in { $path }: { $error }

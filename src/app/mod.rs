@@ -7,6 +7,7 @@ pub mod console;
 pub mod hub;
 pub mod platform;
 pub mod tune;
+pub mod vocabulary;
 
 use shashki::words::{Message, Text};
 

@@ -119,8 +119,8 @@ fn bad_values_and_unknown_options_are_refused_in_russian() {
     refused(
         &level,
         &[
-            "«nosuch» — не уровень; уровни: новичок, ученик, любитель, разрядник, лёгкий, \
-           средний, сильный",
+            "«nosuch» — не уровень; уровни: новичок, ученик, любитель, разрядник, кандидат, \
+           мастер, гроссмейстер",
         ],
     );
     let fen = run_in(RUSSIAN, &["bestmove", "--fen", "W:Wc3:Bz9"], "");
@@ -185,8 +185,8 @@ fn an_existing_file_still_opens_and_russian_level_names_are_taken() {
         "уровень\nвыход\n",
     );
     assert!(session.success, "{}", session.stderr);
-    session.expect("открыт game.pdn: 2 полухода");
-    session.expect("бот играет на уровне «лёгкий»");
+    session.expect("открыт файл «game.pdn»: 2 полухода");
+    session.expect("бот играет на уровне «кандидат»");
     let matched = run_in(
         &[],
         &[

@@ -106,7 +106,7 @@ mod wall_clock {
         session.expect("shashki plays ");
         assert_eq!(
             session.answer_to("movetime"),
-            "the bot plays on the clock: 0.1+1 (minutes + seconds a move)"
+            "the bot plays on the clock: 0:06 + 1 (the game's time + seconds added a move)"
         );
         assert!(session.answer_to("fen").starts_with("B:"));
     }

@@ -615,10 +615,12 @@ fn a_pdn_file_named_on_the_command_line_is_open_at_the_start() {
     let file = dir.join("one.pdn");
     std::fs::write(&file, "[Event \"x\"]\n1. c3-d4 f6-g5 2. g3-f4 *\n").expect("a record");
     let file = file.to_str().expect("utf-8 temp path");
-    let session = play(&[file], "fen\n");
+    let session = play(&[file], "w\nfen\n");
     assert!(session.success, "{}", session.stderr);
     session.expect(&format!("opened {file}: 3 plies"));
-    // Black to move after three plies: the bot answers, then the position is White's.
+    // A record of others: the player takes White, then the bot answers Black's move,
+    // and the position is White's.
+    session.expect("which side do you take? (w/b) w\nyou now play White");
     session.expect("shashki plays ");
     assert!(
         session.answer_to("fen").starts_with("W:"),

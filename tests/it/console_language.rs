@@ -84,15 +84,15 @@ fn russian_words_name_every_kind_of_command() {
     assert!(session.success);
     session.expect("ход 1, ход чёрных (1 из 2 полуходов;");
     session.expect("текущая позиция: ход 2, ход белых");
-    session.expect("теперь бот играет на уровне «лёгкий»: 200 мс на ход, с базой знаний");
-    session.expect("бот играет на уровне «лёгкий»: 200 мс на ход, с базой знаний\n");
+    session.expect("теперь бот играет на уровне «кандидат»: 200 мс на ход, с базой знаний");
+    session.expect("бот играет на уровне «кандидат»: 200 мс на ход, с базой знаний\n");
     session.expect("подсказка: c3:e5");
     session.expect("теперь вы играете чёрными");
     session.expect("новая партия\n");
     session.expect("w/b: белая/чёрная простая");
     session.expect("запомнить: нужен ход; как: запомнить ХОД [НАЗВАНИЕ]");
     session.expect("сохранено в п.pdn\n");
-    session.expect("открыт п.pdn: 1 полуход\n");
+    session.expect("открыт файл «п.pdn»: 1 полуход\n");
     session.expect("не удалось открыть нет.pdn: такого файла или каталога нет\n");
     session.expect(&format!(
         "{}: 0 фактов (точных: 0, шаблонов: 0, линий: 0), ошибок нет",

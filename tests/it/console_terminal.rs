@@ -472,7 +472,7 @@ mod wall_clock {
     fn a_level_on_the_clock_plays_at_that_level_and_a_resumed_game_keeps_both() {
         let args = ["--black", "--level", "beginner", "--time", "5+3"];
         let mut first = Terminal::start(&args);
-        first.expect("the bot plays on the clock: 5+3");
+        first.expect("the bot plays on the clock: 5:00 + 3");
         // The line is wrapped at 80 columns after "at level".
         first.expect("beginner: at most 1 ply deep, without the knowledge base");
         first.expect("(search: depth 1, ");
@@ -481,8 +481,7 @@ mod wall_clock {
         let mut terminal = Terminal::restart(home, &[]);
         terminal.expect("resume it? (y/n) ");
         terminal.enter("y");
-        terminal.expect("resumed: you play Black");
-        terminal.expect("beginner: at most 1 ply deep");
+        terminal.expect("resumed: you play Black, level beginner, clock 5:00 + 3");
         // White's clock: five minutes, three seconds more, less what the move took.
         terminal.expect("clocks: White 5:0");
         terminal.expect("Black 4:5");

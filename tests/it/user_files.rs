@@ -182,7 +182,10 @@ fn an_unfinished_game_is_kept_at_quit_and_offered_at_the_next_start() {
     let second = home.run(&QUICK, "y\nfen\n");
     second.expect("an unfinished game (2 plies, move 2) was kept from last time");
     second.expect("resume it? (y/n) y");
-    assert_eq!(second.answer_to("y"), "resumed: you play White");
+    assert_eq!(
+        second.answer_to("y"),
+        "resumed: you play White, 3 plies a move"
+    );
     assert_eq!(second.answer_to("fen"), position);
 
     // Ctrl-D (the end of the input) keeps it just the same.

@@ -5,15 +5,15 @@
 use std::ffi::OsStr;
 use std::fmt;
 
-use crate::app::console::command::{LEVEL_WORDS, unknown_level};
 use crate::app::console::{TimeControl, TimeControlError};
 use crate::app::hub::{MoveNumbering, UnknownNumbering};
+use crate::app::vocabulary::{level_named, unknown_level};
 use clap::builder::TypedValueParser;
 use shashki::book::parse_men;
-use shashki::engine::{Level, NumberError, Setting, level, read_number};
+use shashki::engine::{Level, NumberError, Setting, read_number};
 use shashki::search::Score;
 use shashki::tablebase::{BadMaterial, Material};
-use shashki::words::{Lang, Message};
+use shashki::words::Message;
 use shashki::{FenError, Position};
 
 use shashki::msg;
@@ -246,13 +246,7 @@ pub fn parse_material(text: &str) -> Result<Material, ValueError> {
 
 /// `--level NAME`: a level named in English or Russian, in any case, `ё` as `е` too.
 pub fn level_name(text: &str) -> Result<Level, ValueError> {
-    let fold = |word: &str| word.to_lowercase().replace('ё', "е");
-    let typed = fold(text.trim());
-    LEVEL_WORDS
-        .iter()
-        .find(|word| fold(word.get(Lang::En)) == typed || fold(word.get(Lang::Ru)) == typed)
-        .and_then(|word| level(word.get(Lang::En)))
-        .ok_or_else(|| ValueError::UnknownLevel(text.to_string()))
+    level_named(text).ok_or_else(|| ValueError::UnknownLevel(text.to_string()))
 }
 
 /// `hub --numbering`: auto, standard or from-white.
@@ -420,7 +414,7 @@ mod tests {
 
     #[test]
     fn value_errors_read_in_russian() {
-        let russian = Text::new(Lang::Ru);
+        let russian = Text::new(shashki::words::Lang::Ru);
         let said = |error: ValueError| russian.render(&error.message());
         assert_eq!(
             said(depth().check("0").unwrap_err()),
@@ -435,7 +429,7 @@ mod tests {
         assert_eq!(
             said(level_name("nosuch").unwrap_err()),
             "«nosuch» — не уровень; уровни: новичок, ученик, любитель, разрядник, \
-             лёгкий, средний, сильный"
+             кандидат, мастер, гроссмейстер"
         );
         assert_eq!(
             said(ValueError::HashTooLarge {

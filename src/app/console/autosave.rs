@@ -5,10 +5,8 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::files::{BOT, timestamp};
-use super::strength::STRENGTH_TAG;
-use super::{Console, Question, phrases};
-use shashki::Color;
+use super::files::{GoingOn, timestamp};
+use super::{Console, Question};
 use shashki::files::{DataDir, write_atomically};
 use shashki::msg;
 use shashki::notation::pdn::{self, GameRecord};
@@ -105,30 +103,7 @@ impl Console {
             return;
         }
         match self.read_record(&path) {
-            Ok(record) => {
-                if record.tag("White") == Some(BOT) {
-                    self.record.human = Color::Black;
-                } else if record.tag("Black") == Some(BOT) {
-                    self.record.human = Color::White;
-                }
-                let tags = record.tags.clone();
-                let tag = |name: &str| {
-                    tags.iter()
-                        .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
-                        .map(|(_, value)| value.clone())
-                };
-                self.take_game(record);
-                // The game goes on with its clocks and the bot's strength as they were.
-                self.strength.restore_clocks(tag);
-                if let Some(strength) = tag(STRENGTH_TAG) {
-                    self.restore_strength(&strength);
-                }
-                let side = phrases::side(self.record.human);
-                self.tell(msg!("resumed", side = side));
-                self.show_strength();
-                self.show_board();
-                self.proceed();
-            }
+            Ok(record) => self.go_on(record, GoingOn::Resumed),
             Err(error) => {
                 self.say(format!("{}: {error}", path.display()));
                 self.set_autosave_aside(&path);

@@ -130,11 +130,22 @@ impl TimeControl {
     }
 }
 
-/// `5+3`: minutes for the game and seconds added after each move, as they are typed.
+/// `5:00 + 3`: the game's time and the seconds added after each move, as a player
+/// writes them (`0:35 + 0` for `--time 0.5833+0`).
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let minutes = self.base.as_secs_f64() / 60.0;
-        write!(f, "{minutes}+{}", self.increment.as_secs_f64())
+        let tenths = (self.base.as_secs_f64() * 10.0).round() as u64;
+        let seconds = tenths / 10;
+        write!(f, "{}:{:02}", seconds / 60, seconds % 60)?;
+        if !tenths.is_multiple_of(10) {
+            write!(f, ".{}", tenths % 10)?;
+        }
+        let increment = (self.increment.as_secs_f64() * 10.0).round() as u64;
+        write!(f, " + {}", increment / 10)?;
+        match increment % 10 {
+            0 => Ok(()),
+            tenth => write!(f, ".{tenth}"),
+        }
     }
 }
 
@@ -357,7 +368,7 @@ mod tests {
         let control: TimeControl = " 0.05+0 ".parse().unwrap();
         assert_eq!(control.base, Duration::from_secs(3));
         assert_eq!(control.pdn(), "3");
-        assert_eq!(control.to_string(), "0.05+0");
+        assert_eq!(control.to_string(), "0:03 + 0");
         let control: TimeControl = "1.5+0.5".parse().unwrap();
         assert_eq!(control.pdn(), "90+0.5");
         for bad in ["", "5+", "+3", "five", "5+3+1", "-1", "1e3", "5:3"] {

@@ -7,12 +7,13 @@ use std::sync::LazyLock;
 use std::time::Duration;
 
 use super::phrases;
-use shashki::MoveParseError;
-use shashki::engine::{Level, NumberError, Setting, level};
+use crate::app::vocabulary::{LEVEL_WORDS, Word, level_named, same_word};
+use shashki::engine::{Level, NumberError, Setting};
 use shashki::msg;
 use shashki::notation::pdn::strip_move_number;
 use shashki::notation::{MoveReadings, readings};
 use shashki::words::{Lang, Message, Text};
+use shashki::{Color, MoveParseError};
 
 /// A line typed at the prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,9 +124,14 @@ impl CommandError {
     pub fn explain(&self, text: &Text) -> String {
         match self {
             CommandError::Empty => text.render(&msg!("line-empty")),
-            CommandError::Unknown { word } => {
-                text.render(&msg!("line-unknown", word = word.as_str()))
-            }
+            CommandError::Unknown { word } => match nearest_command(word, text.lang()) {
+                Some(near) => text.render(&msg!(
+                    "line-unknown-near",
+                    word = word.as_str(),
+                    near = near
+                )),
+                None => text.render(&msg!("line-unknown", word = word.as_str())),
+            },
             CommandError::BadMove { typed, error } => {
                 text.render(&phrases::typed_move_error(error, typed))
             }
@@ -154,67 +160,50 @@ impl CommandError {
     }
 }
 
-/// A word that follows a command (`kb check`, a level's name): a message of the `.ftl`
-/// files, read in either language.
-#[derive(Clone, Copy, Debug)]
-pub struct Word(pub &'static str);
-
-impl Word {
-    /// The word in `lang`.
-    pub fn get(self, lang: Lang) -> &'static str {
-        WORDS.word(self.0, lang)
-    }
-
-    fn is(self, typed: &str) -> bool {
-        [Lang::En, Lang::Ru]
-            .iter()
-            .any(|&lang| same_word(self.get(lang), typed))
-    }
-}
-
-/// The commands' names and words in both languages, from the `.ftl` files, read once:
-/// a command is accepted in either language whichever the console speaks.
-struct Words {
-    /// By message id: the names in English and in Russian, the main one first.
+/// The commands' names in both languages, from the `.ftl` files, read once: a command
+/// is accepted in either language whichever the console speaks.
+struct Names {
+    /// By message id: the names in English and in Russian, the main one first (`.names`:
+    /// shown and completed).
     names: HashMap<&'static str, [Vec<String>; 2]>,
-    /// By message id: the word in English and in Russian.
-    words: HashMap<&'static str, [String; 2]>,
+    /// By message id: the other forms a command is taken for (`.also`: the infinitive and
+    /// the imperative beside the noun), in English and in Russian.
+    also: HashMap<&'static str, [Vec<String>; 2]>,
 }
 
-static WORDS: LazyLock<Words> = LazyLock::new(|| {
+static NAMES: LazyLock<Names> = LazyLock::new(|| {
     let texts = [Text::new(Lang::En), Text::new(Lang::Ru)];
-    let names = COMMANDS
-        .iter()
-        .map(|spec| {
-            let names = texts.each_ref().map(|text| {
-                let listed = text.attribute(spec.id, "names").unwrap_or_default();
-                listed.split(", ").map(str::to_string).collect()
-            });
-            (spec.id, names)
-        })
-        .collect();
-    let words = COMMANDS
-        .iter()
-        .flat_map(|spec| spec.words)
-        .map(|word| {
-            let words = texts
-                .each_ref()
-                .map(|text| text.text(word.0).unwrap_or_else(|| word.0.to_string()));
-            (word.0, words)
-        })
-        .collect();
-    Words { names, words }
+    let listed = |attribute: &str| {
+        COMMANDS
+            .iter()
+            .map(|spec| {
+                let names = texts.each_ref().map(|text| {
+                    let listed = text.attribute(spec.id, attribute).unwrap_or_default();
+                    listed
+                        .split(", ")
+                        .filter(|name| !name.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                });
+                (spec.id, names)
+            })
+            .collect()
+    };
+    Names {
+        names: listed("names"),
+        also: listed("also"),
+    }
 });
 
-impl Words {
+impl Names {
     fn names(&self, id: &str, lang: Lang) -> &[String] {
         self.names
             .get(id)
             .map_or(&[], |names| &names[lang as usize])
     }
 
-    fn word<'a>(&'a self, id: &'a str, lang: Lang) -> &'a str {
-        self.words.get(id).map_or(id, |words| &words[lang as usize])
+    fn also(&self, id: &str, lang: Lang) -> &[String] {
+        self.also.get(id).map_or(&[], |also| &also[lang as usize])
     }
 }
 
@@ -232,15 +221,15 @@ pub struct Spec {
 impl Spec {
     /// The names in `lang`, the main one first.
     pub fn names(&self, lang: Lang) -> &'static [String] {
-        WORDS.names(self.id, lang)
+        NAMES.names(self.id, lang)
     }
 
-    /// Every name in either language.
+    /// Every name in either language, and every other form it is taken for.
     pub fn all_names(&self) -> impl Iterator<Item = &'static str> {
         let id = self.id;
         [Lang::En, Lang::Ru]
             .into_iter()
-            .flat_map(move |lang| WORDS.names(id, lang))
+            .flat_map(move |lang| NAMES.names(id, lang).iter().chain(NAMES.also(id, lang)))
             .map(String::as_str)
     }
 
@@ -260,10 +249,26 @@ impl Spec {
     }
 }
 
-/// Whether `name` is the word typed, in any case and with ё written as е.
-fn same_word(name: &str, typed: &str) -> bool {
+/// The command name nearest to the unknown `word`, when it is near enough to be a slip
+/// (a letter or two): in `lang` where one is, else in the other language.
+fn nearest_command(word: &str, lang: Lang) -> Option<&'static str> {
     let fold = |word: &str| word.to_lowercase().replace('ё', "е");
-    fold(name) == fold(typed)
+    let typed = fold(word);
+    let length = typed.chars().count();
+    let other = match lang {
+        Lang::En => Lang::Ru,
+        Lang::Ru => Lang::En,
+    };
+    [lang, other].into_iter().find_map(|lang| {
+        COMMANDS
+            .iter()
+            .flat_map(|spec| spec.names(lang))
+            .filter(|name| name.chars().count() > 2)
+            .map(|name| (strsim::damerau_levenshtein(&typed, &fold(name)), name))
+            .filter(|&(distance, _)| distance <= 2 && distance * 3 <= length)
+            .min_by_key(|&(distance, _)| distance)
+            .map(|(_, name)| name.as_str())
+    })
 }
 
 /// `command`, if nothing follows its name.
@@ -279,34 +284,6 @@ macro_rules! bare {
     ($command:expr) => {
         |spec, rest| no_argument(spec, rest, $command)
     };
-}
-
-/// The levels' names, in the order of the engine's table: its English ones and the Russian.
-pub const LEVEL_WORDS: &[Word] = &[
-    Word("word-level-beginner"),
-    Word("word-level-novice"),
-    Word("word-level-casual"),
-    Word("word-level-club"),
-    Word("word-level-easy"),
-    Word("word-level-normal"),
-    Word("word-level-hard"),
-];
-
-/// The word of `level` in `lang`.
-pub fn level_word(level: &Level, lang: Lang) -> &'static str {
-    LEVEL_WORDS
-        .iter()
-        .find(|word| word.get(Lang::En) == level.name)
-        .map_or(level.name, |word| word.get(lang))
-}
-
-/// Why `text` names no level, the levels listed in the language it is worded in.
-pub fn unknown_level(text: &str) -> Message {
-    let levels: Vec<Message> = LEVEL_WORDS
-        .iter()
-        .map(|word| Message::new(word.0))
-        .collect();
-    msg!("value-unknown-level", text = text, levels = levels)
 }
 
 const KB_RELOAD: Word = Word("word-kb-reload");
@@ -496,8 +473,7 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     if rest.is_empty() {
         return Ok(Command::MoveTime(None));
     }
-    let named = LEVEL_WORDS.iter().find(|word| word.is(rest));
-    if let Some(level) = named.and_then(|word| level(word.get(Lang::En))) {
+    if let Some(level) = level_named(rest) {
         return Ok(Command::Level(level));
     }
     if !rest.starts_with(|c: char| c.is_ascii_digit()) {
@@ -707,11 +683,27 @@ pub(super) fn looks_like_a_move(word: &str) -> bool {
     })
 }
 
+/// The answers to the console's questions: the word shown and completed in each
+/// language, and their other forms; either language's are taken whichever is spoken.
+pub const YES: Word = Word("answer-yes");
+pub const NO: Word = Word("answer-no");
+const WHITE: Word = Word("answer-white");
+const BLACK: Word = Word("answer-black");
+
 /// An answer to a yes-or-no question: `y`/`yes`/`да` or `n`/`no`/`нет`.
 pub fn parse_answer(text: &str) -> Option<bool> {
-    match text.trim().to_lowercase().as_str() {
-        "y" | "yes" | "да" | "д" => Some(true),
-        "n" | "no" | "нет" | "н" => Some(false),
+    match (YES.is(text), NO.is(text)) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    }
+}
+
+/// An answer to "which side do you take?": `w`/`white`/`белые` or `b`/`black`/`чёрные`.
+pub fn parse_side(text: &str) -> Option<Color> {
+    match (WHITE.is(text), BLACK.is(text)) {
+        (true, _) => Some(Color::White),
+        (_, true) => Some(Color::Black),
         _ => None,
     }
 }
@@ -787,6 +779,42 @@ mod tests {
                 assert_eq!(find(name).map(|found| found.id), Some(spec.id), "{name}");
             }
         }
+    }
+
+    #[test]
+    fn russian_commands_are_taken_in_the_forms_people_type() {
+        for (typed, command) in [
+            ("сдаться", Command::Resign),
+            ("сдаюсь", Command::Resign),
+            ("отмена", Command::Undo),
+            ("отменить", Command::Undo),
+            ("отмени", Command::Undo),
+            ("выход", Command::Quit),
+            ("выйти", Command::Quit),
+            ("выйди", Command::Quit),
+            ("подскажи", Command::Hint),
+        ] {
+            assert_eq!(typed.parse(), Ok(command), "{typed}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_command_suggests_the_nearest_one() {
+        let russian = Text::new(Lang::Ru);
+        let explain = |typed: &str| typed.parse::<Command>().unwrap_err().explain(&russian);
+        assert_eq!(
+            explain("отмна"),
+            "неизвестная команда «отмна»; может быть, «отмена»?"
+        );
+        assert_eq!(
+            explain("абракадабра"),
+            "неизвестная команда «абракадабра»; список команд: помощь"
+        );
+        let english = Text::new(Lang::En);
+        assert_eq!(
+            "histroy".parse::<Command>().unwrap_err().explain(&english),
+            "unknown command 'histroy'; did you mean 'history'?"
+        );
     }
 
     #[test]
@@ -868,14 +896,6 @@ mod tests {
     }
 
     #[test]
-    fn every_level_has_a_word_in_each_language_in_the_table_order() {
-        let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
-        let words: Vec<&str> = LEVEL_WORDS.iter().map(|word| word.get(Lang::En)).collect();
-        assert_eq!(names, words);
-        assert_eq!(level_word(&LEVELS[0], Lang::Ru), "новичок");
-    }
-
-    #[test]
     fn remember_takes_a_move_and_an_optional_name() {
         assert_eq!(
             "remember c3-d4 Городская партия".parse(),
@@ -927,5 +947,12 @@ mod tests {
         assert_eq!(parse_answer("нет"), Some(false));
         assert_eq!(parse_answer("no"), Some(false));
         assert_eq!(parse_answer("maybe"), None);
+        assert_eq!(parse_answer(" Д "), Some(true));
+        assert_eq!(parse_side("чёрные"), Some(Color::Black));
+        assert_eq!(parse_side("черные"), Some(Color::Black));
+        assert_eq!(parse_side("W"), Some(Color::White));
+        assert_eq!(parse_side("б"), Some(Color::White));
+        assert_eq!(parse_side("b"), Some(Color::Black));
+        assert_eq!(parse_side("yes"), None);
     }
 }

@@ -5,12 +5,12 @@ use std::path::{Path, PathBuf};
 use super::clock::clock_text;
 use super::strength::STRENGTH_TAG;
 use super::width::wrap_message;
-use super::{Console, Question};
+use super::{Console, Question, phrases};
 use shashki::Color;
 use shashki::files::{DataDir, ReadError, read_text, write_atomically};
 use shashki::kb::{book_path, learned_path, locate_file};
 use shashki::msg;
-use shashki::notation::pdn;
+use shashki::notation::pdn::{self, GameRecord};
 
 /// The event of the records of games played at this console: a record that has it, or
 /// the bot's strength, is the player's own game; any other is a game of others.
@@ -66,6 +66,17 @@ impl Console {
     /// `save FILE` (`replace` for `save! FILE`): an existing file is replaced only when
     /// the player says so, and a knowledge base never.
     pub(super) fn save(&mut self, path: &Path, replace: bool) {
+        // `save game` writes `game.pdn`, as a player means it.
+        let named;
+        let path = match path.extension() {
+            Some(_) => path,
+            // A folder is refused as it is, not saved beside it.
+            None if path.is_dir() => path,
+            None => {
+                named = path.with_extension("pdn");
+                &named
+            }
+        };
         if let Some(kb) = self
             .knowledge_base_files()
             .iter()
@@ -160,11 +171,8 @@ impl Console {
         match games.swap_remove(chosen - 1) {
             Ok(record) => {
                 self.keep_unfinished();
-                let moves_lost = record.moves_lost;
-                self.take_game(record);
-                let plies = self.record.game.moves().len();
+                let plies = self.words(msg!("plies", count = record.game.moves().len()));
                 let path = path.display().to_string();
-                let plies = self.words(msg!("plies", count = plies));
                 self.tell(if count > 1 {
                     msg!(
                         "opened-one-of",
@@ -176,17 +184,105 @@ impl Console {
                 } else {
                     msg!("opened", path = path, plies = plies.clone())
                 });
-                if moves_lost {
+                if record.moves_lost {
                     self.tell(msg!("record-moves-lost", plies = plies));
                 }
-                self.show_board();
-                self.proceed();
+                self.go_on(record, GoingOn::Opened);
             }
             Err(error) => {
                 let reason = self.words(error.message());
                 self.say(format!("{}:{reason}", path.display()));
             }
         }
+    }
+
+    /// Goes on with the game of `record`, opened or resumed alike. A record the program
+    /// wrote brings back the player's side, the clocks and the bot's strength, and one
+    /// line says what came back; in a record of others' game the player is asked to
+    /// take a side before the bot moves.
+    pub(super) fn go_on(&mut self, record: GameRecord, how: GoingOn) {
+        let human = players_side(&record);
+        let tags = record.tags.clone();
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
+                .map(|(_, value)| value.clone())
+        };
+        self.take_game(record, human);
+        if human.is_some() {
+            self.strength.restore_clocks(tag);
+            if let Some(strength) = tag(STRENGTH_TAG) {
+                self.restore_strength(&strength);
+            }
+            let restored = self.restored_words();
+            let how = match how {
+                GoingOn::Opened => "opened",
+                GoingOn::Resumed => "resumed",
+            };
+            self.tell(msg!("went-on", how = how, what = restored));
+        } else {
+            let name = |side: &str| tag(side).unwrap_or_else(|| "?".to_string());
+            self.tell(msg!(
+                "opened-others",
+                white = name("White"),
+                black = name("Black"),
+                over = if self.record.game_over() { "yes" } else { "no" }
+            ));
+        }
+        self.show_board();
+        self.proceed();
+    }
+
+    /// `you play Black, level club, clock 3:00 + 2 (White 2:51.0, Black 2:40.3)`: the
+    /// side, the bot's strength and the clocks as they now are.
+    fn restored_words(&self) -> String {
+        let mut parts = vec![self.words(msg!(
+            "went-on-side",
+            side = phrases::side(self.record.human)
+        ))];
+        if let Some(strength) = self.strength_words() {
+            parts.push(strength);
+        }
+        if let Some(clocks) = &self.strength.clocks {
+            parts.push(self.words(msg!(
+                "went-on-clock",
+                control = clocks.control().to_string(),
+                white = clock_text(clocks.left(Color::White)),
+                black = clock_text(clocks.left(Color::Black))
+            )));
+        }
+        parts.join(", ")
+    }
+
+    /// Before the prompt: a record of others' game that can go on waits for the
+    /// player to take a side.
+    pub(super) fn ask_for_a_side(&mut self) {
+        if !self.record.side_known
+            && self.dialogue.question == Question::None
+            && !self.record.game_over()
+            && self.record.view.is_none()
+            && !self.in_puzzle()
+        {
+            self.dialogue.question = Question::Side;
+        }
+    }
+
+    /// The player takes `side` in an opened record of others: from now on it is their
+    /// game against the bot.
+    pub(super) fn take_side(&mut self, side: Color) {
+        self.dialogue.question = Question::None;
+        self.record.human = side;
+        self.record.side_known = true;
+        // From here on the record is the player's game against the bot, and says so, so
+        // that it comes back on this side, saved or resumed.
+        let (white, black) = match side {
+            Color::White => (self.record.player.clone(), BOT.to_string()),
+            Color::Black => (BOT.to_string(), self.record.player.clone()),
+        };
+        self.record.set_tag("White", white);
+        self.record.set_tag("Black", black);
+        self.tell(msg!("you-play-now", side = phrases::side(side)));
+        self.proceed();
     }
 
     /// `FILE has G games; open one with open FILE N:` and a line for each.
@@ -235,6 +331,28 @@ impl Console {
             true => self.words(msg!("date-unknown")),
             false => known.join("."),
         }
+    }
+}
+
+/// How a game goes on from a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum GoingOn {
+    /// `open FILE`, or a file named on the command line.
+    Opened,
+    /// Last time's unfinished game, from the autosave.
+    Resumed,
+}
+
+/// The player's side in a record the program wrote: the one the bot's name does not
+/// hold. `None` for a game of others (the bot on neither side, or on both).
+pub(super) fn players_side(record: &GameRecord) -> Option<Color> {
+    match (
+        record.tag("White") == Some(BOT),
+        record.tag("Black") == Some(BOT),
+    ) {
+        (true, false) => Some(Color::Black),
+        (false, true) => Some(Color::White),
+        _ => None,
     }
 }
 

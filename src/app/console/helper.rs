@@ -8,7 +8,7 @@ use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::Hinter;
 use rustyline::{Context, Helper, Validator};
 
-use super::command::{COMMANDS, looks_like_a_move};
+use super::command::{COMMANDS, NO, YES, looks_like_a_move};
 use shashki::notation::{MoveReadings, ReadMove, readings};
 use shashki::words::Lang;
 use shashki::{MoveText, Position};
@@ -78,10 +78,7 @@ impl ConsoleHelper {
             .iter()
             .find(|spec| spec.id == "cmd-remember")
             .map_or(String::new(), |spec| format!("{} ", spec.names(lang)[0]));
-        let answers = match lang {
-            Lang::En => ["yes", "no"],
-            Lang::Ru => ["да", "нет"],
-        };
+        let answers = [YES, NO].map(|word| word.get(lang));
         let mut helper = ConsoleHelper {
             position: *position,
             moves: Vec::new(),

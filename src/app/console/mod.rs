@@ -35,7 +35,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use self::clock::{Clocks, clock_text};
-use self::command::{Command, CommandError, parse_answer};
+use self::command::{Command, CommandError, parse_answer, parse_side};
 use self::help::help;
 use self::helper::Mode;
 use self::input::{Input, InputError, Line};
@@ -162,6 +162,8 @@ enum Question {
     },
     /// `learn` found new facts: add them to the learned facts?
     Learn,
+    /// An opened record of others' game goes on: which side does the player take?
+    Side,
 }
 
 /// What a typed move is for, once it is known which move was meant.
@@ -248,6 +250,9 @@ struct Record {
     /// The player's name in records.
     player: String,
     human: Color,
+    /// Whether the player's side is known: false for an opened record of others until
+    /// the player takes a side, and the bot moves for neither until then.
+    side_known: bool,
     /// Whether the end of the current game has been announced.
     announced: bool,
     /// The material when the human last declined a king-against-king draw.
@@ -339,6 +344,7 @@ impl Console {
                 comments: Vec::new(),
                 player: options.name.clone(),
                 human: options.human,
+                side_known: true,
                 announced: false,
                 declined: None,
             },
@@ -431,6 +437,7 @@ impl Console {
         let mut errors = 0;
         loop {
             self.autosave();
+            self.ask_for_a_side();
             self.ask_again_after_the_end();
             self.offer_draw_if_due();
             self.run_clock();
@@ -535,6 +542,7 @@ impl Console {
             Question::Draw => msg!("ask-draw"),
             Question::NewGame => msg!("ask-new-game"),
             Question::Quit => msg!("ask-quit"),
+            Question::Side => msg!("ask-side"),
             Question::Branch { .. } => msg!("ask-branch"),
             Question::Which { typed, choices, .. } if choices.len() == 1 => msg!(
                 "ask-which-one",
@@ -619,6 +627,12 @@ impl Console {
             self.act(meant, intent);
             return Flow::Continue;
         }
+        if self.dialogue.question == Question::Side
+            && let Some(side) = parse_side(text)
+        {
+            self.take_side(side);
+            return Flow::Continue;
+        }
         if self.dialogue.question != Question::None
             && let Some(yes) = parse_answer(text)
         {
@@ -657,6 +671,8 @@ impl Console {
             }
             // Anything else than a choice: the typed move is dropped.
             Question::Which { .. } => self.dialogue.question = Question::None,
+            // Looking through the record waits for the side: the question comes back.
+            Question::Side => self.dialogue.question = Question::None,
             _ => {}
         }
         self.execute(command)
@@ -682,6 +698,10 @@ impl Console {
             (Question::Branch { mv, ply }, true) => self.branch(mv, ply),
             (Question::Branch { .. }, false) => self.tell(msg!("branch-declined")),
             (Question::Learn, yes) => self.answer_learn(yes),
+            (question @ Question::Side, _) => {
+                self.dialogue.question = question;
+                self.tell(msg!("answer-side"));
+            }
             (Question::Which { choices, .. }, false) if choices.len() == 1 => {
                 self.tell(msg!("which-declined"));
             }
@@ -766,6 +786,7 @@ impl Console {
             Command::New => self.new_game(Position::start()),
             Command::Flip => {
                 self.record.human = self.record.human.opposite();
+                self.record.side_known = true;
                 let side = phrases::side(self.record.human);
                 self.tell(msg!("you-play-now", side = side));
                 self.show_board();
@@ -812,6 +833,7 @@ impl Console {
     fn proceed(&mut self) {
         self.autosave();
         if !self.record.game_over()
+            && self.record.side_known
             && self.record.game.position().side_to_move() == self.record.bot()
         {
             self.bot_move();
@@ -826,11 +848,13 @@ impl Console {
     fn announce(&mut self, outcome: Outcome) {
         self.record.announced = true;
         let token = pdn::result_token(Some(outcome));
-        // A record of other players' game that ended as it was written: no "you".
-        if self
-            .record
-            .recorded_plies
-            .is_some_and(|plies| self.record.game.moves().len() <= plies)
+        // A record of other players' game that ended as it was written, or whose
+        // player's side is not known: no "you".
+        if !self.record.side_known
+            || self
+                .record
+                .recorded_plies
+                .is_some_and(|plies| self.record.game.moves().len() <= plies)
         {
             self.tell(msg!(
                 "record-over",
@@ -858,25 +882,27 @@ impl Console {
 
     fn new_game(&mut self, start: Position) {
         self.keep_unfinished();
-        self.take_game(GameRecord {
+        let record = GameRecord {
             tags: Vec::new(),
             game: Game::new(start),
             comments: Vec::new(),
             moves_lost: false,
-        });
+        };
+        self.take_game(record, Some(self.record.human));
         self.tell(msg!("new-game"));
         self.show_board();
         self.proceed();
     }
 
-    /// Another game takes this one's place, with its record's tags and comments: the
-    /// bot, the questions and the clocks start afresh.
-    fn take_game(&mut self, record: GameRecord) {
-        // A game of the bot against another engine is a game of others, too.
-        let ours = record.tags.is_empty()
-            || record.tag("Event") == Some(files::CONSOLE_EVENT)
-            || record.tag(strength::STRENGTH_TAG).is_some();
-        self.record.recorded_plies = (!ours).then(|| record.game.moves().len());
+    /// Another game takes this one's place, with its record's tags and comments, the
+    /// player on side `human` (`None`: a game of others, whose side the player is yet to
+    /// take): the bot, the questions and the clocks start afresh.
+    fn take_game(&mut self, record: GameRecord, human: Option<Color>) {
+        if let Some(human) = human {
+            self.record.human = human;
+        }
+        self.record.side_known = human.is_some();
+        self.record.recorded_plies = human.is_none().then(|| record.game.moves().len());
         self.record.game = record.game;
         self.record.tags = record.tags;
         self.record.comments = record.comments;
@@ -897,6 +923,10 @@ impl Console {
     fn human_move(&mut self, typed: &MoveReadings) {
         if self.record.game_over() {
             self.tell(msg!("move-after-end"));
+            return;
+        }
+        if !self.record.side_known {
+            self.tell(msg!("side-first"));
             return;
         }
         if self.record.game.position().side_to_move() != self.record.human {

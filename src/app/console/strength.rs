@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use super::command::{LEVEL_WORDS, level_word};
 use super::width::wrap_message;
 use super::{Console, Strength};
+use crate::app::vocabulary::{LEVEL_WORDS, level_word};
 use shashki::engine::{LEVELS, Level, Limits, Reach, Setting, level};
 use shashki::msg;
 use shashki::words::{Lang, Message};
@@ -87,6 +87,28 @@ impl Console {
                 (None, _) => return None,
             },
         )
+    }
+
+    /// The bot's strength in a few words (`level «club»`, `1500 ms a move`), when it
+    /// holds: as [`Console::strength_tag`] keeps it in a record.
+    pub(super) fn strength_words(&self) -> Option<String> {
+        if self.strength.clocks.is_some() && !self.strength.strength_chosen {
+            return None;
+        }
+        let use_kb = self.engines.engine.config().use_kb;
+        let words = match (
+            Level::of(self.strength.limits, use_kb),
+            self.strength.limits,
+        ) {
+            (Some(level), _) => msg!(
+                "went-on-level",
+                level = level_word(&level, self.text.lang())
+            ),
+            (None, Limits::MoveTime(time)) => msg!("went-on-movetime", ms = time.as_millis()),
+            (None, Limits::Depth(depth)) => msg!("went-on-depth", depth = depth),
+            (None, _) => return None,
+        };
+        Some(self.words(words))
     }
 
     /// The strength a record's tag kept, quietly: a tag that cannot be read leaves

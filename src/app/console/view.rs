@@ -54,6 +54,18 @@ impl Record {
         self.comments.retain(|comment| comment.ply <= plies);
     }
 
+    /// Sets the record's tag `name` to `value`, in its place where it has one.
+    pub(super) fn set_tag(&mut self, name: &str, value: String) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
+        {
+            Some((_, old)) => *old = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
     /// Whether the game has ended.
     pub(super) fn game_over(&self) -> bool {
         self.game.outcome().is_some()
@@ -122,6 +134,10 @@ impl Console {
 
     /// A move typed at an earlier position: asks before the later plies are dropped.
     pub(super) fn move_at_shown(&mut self, typed: &MoveReadings, ply: usize) {
+        if !self.record.side_known {
+            self.tell(msg!("side-first"));
+            return;
+        }
         let (position, _) = self.record.shown();
         if position.side_to_move() != self.record.human {
             self.tell(msg!("branch-bot-to-move"));

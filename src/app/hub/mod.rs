@@ -29,8 +29,8 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::app::console::command::unknown_level;
 use crate::app::english;
+use crate::app::vocabulary::{level_named, unknown_level};
 use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Setting, Stop};
 use shashki::files::DataDir;
 use shashki::kb::{KnowledgeBase, Sources};
@@ -381,7 +381,7 @@ impl Session {
                 let path = (!value.is_empty()).then(|| PathBuf::from(value));
                 self.reconfigure(|settings| settings.kb_file = path)
             }
-            "level" => match engine::level(value) {
+            "level" => match level_named(value) {
                 Some(level) => {
                     self.settings.level = level;
                     Ok(())
