@@ -645,6 +645,17 @@ review-summary = { $side ->
 
 ## Puzzles
 
+cmd-layout = moves in Cyrillic letters: russian reads by key (в is d), auto every way
+    .usage = [russian | auto]
+    .names = layout
+arg-layout = '{ $word }' is neither russian nor auto
+layout-is = { $layout ->
+    [russian] moves in Cyrillic letters are read by their keys on the Russian layout (в is d); layout auto reads them every way
+   *[auto] moves in Cyrillic letters are read every way they can be meant, asking when two are moves; layout russian reads them by key
+}
+settings-not-kept = (could not keep the setting in { $path }: { $error })
+word-layout-russian = russian
+word-layout-auto = auto
 cmd-puzzle = find a combination from the knowledge base or FEN; off: back to the game
     .usage = [next | off | FEN]
     .names = puzzle

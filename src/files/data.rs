@@ -77,6 +77,11 @@ impl DataDir {
         self.root.join("games")
     }
 
+    /// The player's console settings that last between sessions (the keyboard layout).
+    pub fn settings(&self) -> PathBuf {
+        self.root.join("settings.txt")
+    }
+
     /// The player's puzzle score (`puzzle`).
     pub fn puzzles(&self) -> PathBuf {
         self.root.join("puzzles.txt")

@@ -228,6 +228,20 @@ impl MoveReadings {
         &self.typed
     }
 
+    /// The readings as a player who types on the Russian layout means them: where the
+    /// text has a reading of every Cyrillic letter by its key (`в` as d), that one alone;
+    /// otherwise every reading, as typed.
+    pub fn on_the_russian_layout(&self) -> MoveReadings {
+        match self.layout {
+            Some(at) => MoveReadings {
+                typed: self.typed.clone(),
+                readings: vec![self.readings[at].clone()],
+                layout: Some(0),
+            },
+            None => self.clone(),
+        }
+    }
+
     /// The legal moves of `position` the readings name.
     pub fn resolve(&self, position: &Position) -> ReadMove {
         let read_as = |text: &str| (text != self.typed).then(|| text.to_string());
@@ -402,6 +416,13 @@ mod tests {
         let start = Position::start();
         let typed: MoveReadings = "ф3-и4".parse().unwrap();
         assert!(matches!(typed.resolve(&start), ReadMove::One { .. }));
+        // On the Russian layout, the key's reading alone: no question.
+        let typed: MoveReadings = "с3-в4".parse().unwrap();
+        let start = Position::start();
+        assert!(matches!(
+            typed.on_the_russian_layout().resolve(&start),
+            ReadMove::One { read_as: Some(text), .. } if text == "c3-d4"
+        ));
         // A look-alike whose layout reading is no move shape at all is read at once.
         let typed: MoveReadings = "а3-b4".parse().unwrap();
         assert!(

@@ -163,3 +163,33 @@ fn machine_interfaces_stay_english_in_a_russian_locale() {
         assert!(russian.success, "{args:?}: {}", russian.stderr);
     }
 }
+
+#[test]
+fn a_russian_player_s_forms_suggestions_levels_and_layout() {
+    let home = common::Home::new("russian-words");
+    home.write("kb/combs.txt", "");
+    let args = ["--lang", "ru", "--seed", "7", "--depth", "3"];
+    let session = home.run(
+        &args,
+        "с3-в4\n1\nотменить\nотмна\nуровни\nраскладка русская\nс3-в4\nсдаться\nн\n",
+    );
+    assert!(session.success, "{}", session.stderr);
+    // Asked which move is meant while the layout is read every way.
+    session.expect("с3-в4 можно прочитать как 1 c3-d4, 2 c3-b4: какой ход? (1-2)");
+    session.expect("взято назад 2 хода");
+    assert_eq!(
+        session.answer_to("отмна"),
+        "неизвестная команда «отмна»; может быть, «отмена»?"
+    );
+    // The ladder rises: кандидат after разрядник.
+    let levels = session.stdout.find("разрядник (club)").expect("the levels");
+    let candidate = session.stdout.find("кандидат (easy)").expect("кандидат");
+    assert!(levels < candidate, "{}", session.stdout);
+    // On the Russian layout the key's reading is played with no question, and kept.
+    assert_eq!(session.count("какой ход?"), 1, "{}", session.stdout);
+    session.expect("с3-в4 прочитано как c3-d4");
+    session.expect("партия окончена: победа чёрных: белые сдались");
+    let next = home.run(&args, "с3-в4\n");
+    next.expect("с3-в4 прочитано как c3-d4");
+    assert!(!next.stdout.contains("какой ход?"), "{}", next.stdout);
+}

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use std::time::Duration;
 
 use super::phrases;
+use super::settings::Layout;
 use crate::app::vocabulary::{LEVEL_WORDS, Word, level_named, same_word};
 use shashki::engine::{Level, NumberError, Setting};
 use shashki::msg;
@@ -77,6 +78,8 @@ pub enum Command {
     Learn,
     /// Puzzle mode: a new puzzle, a given position's, or back to the game.
     Puzzle(PuzzleAction),
+    /// Show the keyboard layout moves are read for, or set it (`None`: show it).
+    Layout(Option<Layout>),
     /// Offer the bot a draw.
     Draw,
     /// Give up the game.
@@ -290,6 +293,8 @@ const KB_RELOAD: Word = Word("word-kb-reload");
 const KB_CHECK: Word = Word("word-kb-check");
 const PUZZLE_NEXT: Word = Word("word-puzzle-next");
 const PUZZLE_OFF: Word = Word("word-puzzle-off");
+const LAYOUT_RUSSIAN: Word = Word("word-layout-russian");
+const LAYOUT_AUTO: Word = Word("word-layout-auto");
 
 /// The commands, in the order `help` lists them.
 pub const COMMANDS: &[Spec] = &[
@@ -451,11 +456,25 @@ pub const COMMANDS: &[Spec] = &[
         parse: bare!(Command::Resign),
     },
     Spec {
+        words: &[LAYOUT_RUSSIAN, LAYOUT_AUTO],
+        id: "cmd-layout",
+        parse: parse_layout,
+    },
+    Spec {
         words: &[],
         id: "cmd-quit",
         parse: bare!(Command::Quit),
     },
 ];
+
+fn parse_layout(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
+    match rest.trim() {
+        "" => Ok(Command::Layout(None)),
+        word if LAYOUT_RUSSIAN.is(word) => Ok(Command::Layout(Some(Layout::Russian))),
+        word if LAYOUT_AUTO.is(word) => Ok(Command::Layout(Some(Layout::Auto))),
+        word => Err(spec.error(msg!("arg-layout", word = word))),
+    }
+}
 
 /// A count of plies: 1 when none is given.
 fn plies(spec: &Spec, rest: &str) -> Result<usize, CommandError> {

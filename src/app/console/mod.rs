@@ -22,6 +22,7 @@ mod puzzle;
 pub mod render;
 mod review;
 mod score;
+mod settings;
 mod strength;
 mod thinking;
 mod view;
@@ -42,6 +43,7 @@ use self::input::{Input, InputError, Line};
 use self::interrupt::Interrupts;
 use self::keyboard::Keyboard;
 use self::render::Style;
+use self::settings::{Layout, Settings};
 use self::thinking::{Screen, Thinker};
 use crate::app::platform;
 use shashki::engine::{Engine, EngineConfig, Limits};
@@ -304,6 +306,8 @@ struct Dialogue {
     interrupts: Option<Interrupts>,
     /// Whether a person is at a terminal (questions may be asked).
     interactive: bool,
+    /// The settings that last between sessions: how typed moves are read.
+    settings: Settings,
 }
 
 /// Plays a console session until the player quits or the input ends.
@@ -389,6 +393,7 @@ impl Console {
                 },
                 interrupts: interactive.then(|| Interrupts::install(keyboard)).flatten(),
                 interactive,
+                settings: Settings::load(options.data.as_ref()),
             },
             data: options.data.clone(),
             style,
@@ -823,6 +828,7 @@ impl Console {
                     self.proceed();
                 }
             }
+            Command::Layout(layout) => self.set_layout(layout),
             Command::Quit => return Flow::Quit,
         }
         Flow::Continue
@@ -949,6 +955,10 @@ impl Console {
         position: &Position,
         intent: Intent,
     ) -> Option<Move> {
+        let typed = match self.dialogue.settings.layout {
+            Layout::Russian => &typed.on_the_russian_layout(),
+            Layout::Auto => typed,
+        };
         match typed.resolve(position) {
             ReadMove::One { mv, read_as } => {
                 if let Some(reading) = read_as {
@@ -1119,6 +1129,28 @@ impl Console {
         let text = self.notation.write(&before, decision.mv);
         let reason = phrases::source(&decision.source, &self.text);
         self.tell(msg!("bot-plays", mv = text, reason = reason));
+    }
+
+    /// `layout`: how Cyrillic letters in moves are read; a change is kept for the next
+    /// sessions.
+    fn set_layout(&mut self, layout: Option<Layout>) {
+        if let Some(layout) = layout {
+            self.dialogue.settings.layout = layout;
+            if let Some(data) = &self.data
+                && let Err(error) = self.dialogue.settings.save(data)
+            {
+                self.tell(msg!(
+                    "settings-not-kept",
+                    path = data.settings().display().to_string(),
+                    error = self.words(shashki::files::io_error_message(&error))
+                ));
+            }
+        }
+        let layout = match self.dialogue.settings.layout {
+            Layout::Russian => "russian",
+            Layout::Auto => "auto",
+        };
+        self.tell(msg!("layout-is", layout = layout));
     }
 
     fn list_moves(&mut self) {
