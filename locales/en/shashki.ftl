@@ -645,6 +645,37 @@ review-summary = { $side ->
 
 ## Puzzles
 
+cmd-games = your kept games, the newest first; games N opens one
+    .usage = [N]
+    .names = games
+cmd-stats = your wins, draws and losses by level and colour
+    .names = stats, statistics
+arg-games-number = '{ $text }' is not the number of a game in the list
+saved-elsewhere = the current folder cannot be written: saved to { $path }
+game-kept = the game is kept with your games: games lists them, stats counts them
+keep-game-failed = could not keep the game in { $path }: { $error }
+games-none = no games kept yet: every finished game is kept in your data folder
+games-title = your games in { $path }, the newest first (times in UTC); games N opens one:
+games-verdict = { $verdict ->
+    [win] won
+    [draw] draw
+    [loss] lost
+    [unfinished] unfinished
+   *[over] over
+}
+games-moves = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+games-out-of-range = there is no game { $number }: games lists { $count }
+stats-none = no finished games yet: every finished game is kept and counted
+stats-title = your finished games: { $count } (in brackets, the last { $recent })
+stats-level = level
+stats-side = colour
+stats-wins = wins
+stats-draws = draws
+stats-losses = losses
+stats-all = all
 cmd-layout = moves in Cyrillic letters: russian reads by key (в is d), auto every way
     .usage = [russian | auto]
     .names = layout

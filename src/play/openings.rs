@@ -2,9 +2,10 @@
 //! (`data/ballots150.tsv`) and 19 named opening lines.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use crate::notation::read_line;
-use crate::{Game, MoveText, Position};
+use crate::{Game, Move, MoveText, Position};
 
 /// Short opening lines (from `tests/data/openings.txt`): a name and its moves.
 pub const OPENINGS: &[(&str, &str)] = &[
@@ -107,6 +108,26 @@ pub fn ballot_games() -> Result<Vec<Game>, OpeningError> {
     Ok(ballots()?.into_iter().map(|ballot| ballot.game).collect())
 }
 
+/// The name of the longest named opening of [`OPENINGS`] that `game` begins with, from
+/// the standard start.
+pub fn opening_of(game: &Game) -> Option<&'static str> {
+    static LINES: LazyLock<Vec<(&'static str, Vec<Move>)>> = LazyLock::new(|| {
+        OPENINGS
+            .iter()
+            .filter_map(|&(name, line)| Some((name, opening_game(line).ok()?.moves().to_vec())))
+            .collect()
+    });
+    if *game.start() != Position::start() {
+        return None;
+    }
+    let moves = game.moves();
+    LINES
+        .iter()
+        .filter(|(_, line)| moves.starts_with(line))
+        .max_by_key(|(_, line)| line.len())
+        .map(|&(name, _)| name)
+}
+
 /// The game after the opening `line` (moves in full notation) from the start.
 pub fn opening_game(line: &str) -> Result<Game, OpeningError> {
     let moves = read_line(&Position::start(), line).map_err(|bad| OpeningError {
@@ -126,6 +147,16 @@ pub fn opening_game(line: &str) -> Result<Game, OpeningError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_is_named_by_the_longest_opening_it_begins_with() {
+        let game = opening_game("c3-d4 d6-c5 b2-c3 c7-d6 c3-b4").unwrap();
+        assert_eq!(opening_of(&game), Some("Отыгрыш"));
+        let short = opening_game("c3-d4 d6-c5").unwrap();
+        assert_eq!(opening_of(&short), None);
+        let sokov = opening_game("c3-d4 d6-c5 g3-h4 c7-d6").unwrap();
+        assert_eq!(opening_of(&sokov), Some("Отыгрыш Сокова"));
+    }
 
     #[test]
     fn the_150_ballots_are_read_and_each_is_a_game_in_progress() {

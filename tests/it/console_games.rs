@@ -47,6 +47,8 @@ fn resigning_loses_and_undo_takes_it_back() {
         session.answer_to("resign"),
         "game over: Black wins: White resigned (shashki wins, 0-2)"
     );
+    // The game is kept once: the end reached again after undo brings its record up to date.
+    assert_eq!(session.count("the game is kept"), 1, "{}", session.stdout);
 }
 
 #[test]

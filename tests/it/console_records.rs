@@ -145,3 +145,75 @@ fn a_finished_record_speaks_of_the_player_only_where_the_bot_was_one_side() {
     assert!(!others.stdout.contains("you win"), "{}", others.stdout);
     assert!(!others.stdout.contains("which side"), "{}", others.stdout);
 }
+
+#[test]
+fn every_finished_game_is_kept_listed_and_counted() {
+    let home = Home::new("kept-games");
+    home.write("kb/combs.txt", "");
+    let quick = ["--seed", "7", "--depth", "3"];
+    // A win as White, a loss as Black at level club.
+    let win = home.run(
+        &[&quick[..], &["--fen", "W:Wc3:Bd4"]].concat(),
+        "c3:e5\nn\n",
+    );
+    win.expect("the game is kept with your games");
+    let loss = home.run(
+        &["--black", "--level", "club", "--seed", "7"],
+        "resign\nn\n",
+    );
+    loss.expect("the game is kept with your games");
+    let kept: Vec<String> = std::fs::read_dir(home.data().join("games"))
+        .expect("games/")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .into_string()
+                .expect("a name")
+        })
+        .collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert!(
+        kept.iter().all(|name| name.contains("-shashki-")),
+        "{kept:?}"
+    );
+
+    let session = home.run(&quick, "games\nstats\nстатистика\ngames 2\n");
+    let list = common::unwrapped(&session.stdout);
+    // The list's rows: `   1. 2026-11-29 15:22  Black ...`.
+    let numbered = |line: &&str| {
+        let (number, _) = line.trim_start().split_once(". ").unwrap_or_default();
+        line.starts_with("   ") && number.parse::<usize>().is_ok()
+    };
+    let rows: Vec<&str> = list.lines().filter(numbered).collect();
+    assert!(
+        rows[0].contains("Black") && rows[0].contains("club"),
+        "{list}"
+    );
+    assert!(
+        rows[0].contains("lost") && rows[0].contains("1 move"),
+        "{list}"
+    );
+    assert!(
+        rows[1].contains("White") && rows[1].contains("won"),
+        "{list}"
+    );
+    session.expect("your finished games: 2 (in brackets, the last 20)");
+    session.expect("club            Black   0 (0)  0 (0)  1 (1)");
+    session.expect("3 plies a move  White   1 (1)  0 (0)  0 (0)");
+    session.expect("all                     1 (1)  0 (0)  1 (1)");
+    let russian = home.run(
+        &["--lang", "ru", "--seed", "7", "--depth", "3"],
+        "статистика\n",
+    );
+    russian.expect("ваши оконченные партии: 2 (в скобках — последние 20)");
+    russian.expect("  уровень    цвет    победы  ничьи  поражения");
+    // The second of the list, opened by its number, as it was: the player had White.
+    session.expect("restored: you play White");
+    session.expect("(you win, 2-0)");
+    // Opening a finished game keeps no second copy of it.
+    let again = std::fs::read_dir(home.data().join("games"))
+        .expect("games/")
+        .count();
+    assert_eq!(again, 2);
+}

@@ -78,6 +78,10 @@ pub enum Command {
     Learn,
     /// Puzzle mode: a new puzzle, a given position's, or back to the game.
     Puzzle(PuzzleAction),
+    /// List the kept games (`None`), or open game N of that list.
+    Games(Option<usize>),
+    /// Count wins, draws and losses by level and colour.
+    Stats,
     /// Show the keyboard layout moves are read for, or set it (`None`: show it).
     Layout(Option<Layout>),
     /// Offer the bot a draw.
@@ -456,6 +460,16 @@ pub const COMMANDS: &[Spec] = &[
         parse: bare!(Command::Resign),
     },
     Spec {
+        words: &[],
+        id: "cmd-games",
+        parse: parse_games,
+    },
+    Spec {
+        words: &[],
+        id: "cmd-stats",
+        parse: bare!(Command::Stats),
+    },
+    Spec {
         words: &[LAYOUT_RUSSIAN, LAYOUT_AUTO],
         id: "cmd-layout",
         parse: parse_layout,
@@ -466,6 +480,16 @@ pub const COMMANDS: &[Spec] = &[
         parse: bare!(Command::Quit),
     },
 ];
+
+fn parse_games(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
+    match rest.trim() {
+        "" => Ok(Command::Games(None)),
+        number => match number.parse::<usize>() {
+            Ok(number) if number >= 1 => Ok(Command::Games(Some(number))),
+            _ => Err(spec.error(msg!("arg-games-number", text = number))),
+        },
+    }
+}
 
 fn parse_layout(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     match rest.trim() {

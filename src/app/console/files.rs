@@ -2,15 +2,18 @@
 
 use std::path::{Path, PathBuf};
 
-use super::clock::clock_text;
+use super::archive::{self, Verdict};
+use super::clock::{TimeControl, clock_text};
 use super::strength::STRENGTH_TAG;
 use super::width::wrap_message;
 use super::{Console, Question, phrases};
+use crate::app::vocabulary::{level_named, level_word};
 use shashki::Color;
 use shashki::files::{DataDir, ReadError, read_text, write_atomically};
 use shashki::kb::{book_path, learned_path, locate_file};
 use shashki::msg;
 use shashki::notation::pdn::{self, GameRecord};
+use shashki::play::openings::opening_of;
 
 /// The event of the records of games played at this console: a record that has it, or
 /// the bot's strength, is the player's own game; any other is a game of others.
@@ -29,6 +32,15 @@ impl Console {
             .map(|strength| (STRENGTH_TAG, strength))
             .into_iter()
             .collect();
+        // The opening, where the game began with a named one and the record names none.
+        let named = self
+            .record
+            .tags
+            .iter()
+            .any(|(tag, _)| tag.eq_ignore_ascii_case("Opening"));
+        if let Some(opening) = opening_of(&self.record.game).filter(|_| !named) {
+            session.push(("Opening", opening.to_string()));
+        }
         if let Some(clocks) = &self.strength.clocks {
             session.push(("TimeControl", clocks.control().pdn()));
             session.push(("WhiteClock", clock_text(clocks.left(Color::White))));
@@ -104,11 +116,201 @@ impl Console {
         let text = self.record_text();
         match write_atomically(path, text.as_bytes()) {
             Ok(()) => self.tell(msg!("saved", path = path.display().to_string())),
+            // A bare name where the current folder cannot be written (a program started
+            // from Program Files, a read-only folder): the record goes to games/.
+            Err(error) if bare(path) && cannot_write_here(&error) => {
+                let Some(games) = self.data.as_ref().map(DataDir::games) else {
+                    return self.tell_save_failed(path, &error);
+                };
+                let stem = path
+                    .file_stem()
+                    .and_then(|stem| stem.to_str())
+                    .unwrap_or("game");
+                let elsewhere = free_name(&games, stem);
+                let written = std::fs::create_dir_all(&games)
+                    .and_then(|()| write_atomically(&elsewhere, text.as_bytes()));
+                match written {
+                    Ok(()) => self.tell(msg!(
+                        "saved-elsewhere",
+                        path = elsewhere.display().to_string()
+                    )),
+                    Err(_) => self.tell_save_failed(path, &error),
+                }
+            }
+            Err(error) => self.tell_save_failed(path, &error),
+        }
+    }
+
+    fn tell_save_failed(&mut self, path: &Path, error: &std::io::Error) {
+        self.tell(msg!(
+            "save-failed",
+            path = path.display().to_string(),
+            error = self.words(shashki::files::io_error_message(error))
+        ));
+    }
+
+    /// Once the player's game has ended: its record is kept in `games/`, named by the date,
+    /// the time and the opponent (an end reached again after `undo` updates it).
+    pub(super) fn keep_finished(&mut self) {
+        let Some(games) = self.data.as_ref().map(DataDir::games) else {
+            return;
+        };
+        if self.record.over_when_taken == Some(self.record.game.moves().len()) {
+            return;
+        }
+        let path = match &self.record.kept {
+            Some(path) => path.clone(),
+            None => {
+                let opponent = match self.strength_tag() {
+                    Some(strength) => format!("{BOT}-{}", strength.replace(' ', "")),
+                    None => BOT.to_string(),
+                };
+                free_name(&games, &format!("{}-{opponent}", timestamp()))
+            }
+        };
+        let text = self.record_text();
+        let written =
+            std::fs::create_dir_all(&games).and_then(|()| write_atomically(&path, text.as_bytes()));
+        match written {
+            Ok(()) => {
+                if self.record.kept.is_none() {
+                    self.tell(msg!("game-kept"));
+                }
+                self.record.kept = Some(path);
+            }
             Err(error) => self.tell(msg!(
-                "save-failed",
+                "keep-game-failed",
                 path = path.display().to_string(),
                 error = self.words(shashki::files::io_error_message(&error))
             )),
+        }
+    }
+
+    /// `games`: the kept games, the newest first.
+    pub(super) fn list_kept_games(&mut self) {
+        let Some(dir) = self.data.as_ref().map(DataDir::games) else {
+            return self.tell(msg!("games-none"));
+        };
+        let games = archive::kept_games(&dir);
+        if games.is_empty() {
+            return self.tell(msg!("games-none"));
+        }
+        let rows: Vec<[String; 6]> = games
+            .iter()
+            .map(|game| {
+                let side = match game.side {
+                    Some(side) => self.words(msg!("prompt-side", side = phrases::side(side))),
+                    None => "-".to_string(),
+                };
+                let level = match (&game.strength, &game.control) {
+                    (Some(strength), _) => self.strength_name(strength),
+                    (None, Some(control)) => TimeControl::from_pdn(control)
+                        .map_or_else(|| control.clone(), |control| control.to_string()),
+                    (None, None) => "-".to_string(),
+                };
+                let verdict = self.words(msg!("games-verdict", verdict = verdict_id(game.verdict)));
+                let moves = self.words(msg!("games-moves", count = game.moves));
+                let opening = game.opening.clone().unwrap_or_else(|| "-".to_string());
+                [game.when.clone(), side, level, opening, verdict, moves]
+            })
+            .collect();
+        self.tell(msg!("games-title", path = dir.display().to_string()));
+        let lines: Vec<String> = table(&rows)
+            .into_iter()
+            .enumerate()
+            .map(|(at, row)| format!("{:>4}. {row}", at + 1))
+            .collect();
+        self.say(lines.join("\n"));
+    }
+
+    /// `games N`: opens game N of the list.
+    pub(super) fn open_kept_game(&mut self, number: usize) {
+        let dir = self.data.as_ref().map(DataDir::games);
+        let games = dir.as_deref().map(archive::kept_games).unwrap_or_default();
+        match games.get(number - 1) {
+            Some(game) => {
+                let path = game.path.clone();
+                self.open(&path, None);
+            }
+            None => self.tell(msg!(
+                "games-out-of-range",
+                number = number,
+                count = games.len()
+            )),
+        }
+    }
+
+    /// `stats`: wins, draws and losses by the bot's level and the player's colour, over
+    /// every kept game and over the newest of them.
+    pub(super) fn show_stats(&mut self) {
+        let dir = self.data.as_ref().map(DataDir::games);
+        let games = dir.as_deref().map(archive::kept_games).unwrap_or_default();
+        let counted = archive::tally(&games);
+        if counted.is_empty() {
+            return self.tell(msg!("stats-none"));
+        }
+        let score = |tally: &archive::Tally| [tally.wins, tally.draws, tally.losses];
+        let mut total = [[0; 3]; 2];
+        let mut rows = vec![[
+            self.words(msg!("stats-level")),
+            self.words(msg!("stats-side")),
+            self.words(msg!("stats-wins")),
+            self.words(msg!("stats-draws")),
+            self.words(msg!("stats-losses")),
+        ]];
+        for ((strength, side), tallies) in &counted {
+            let side = if *side == Color::White as usize {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let [all, recent] = tallies.each_ref().map(score);
+            for (sum, counts) in total.iter_mut().zip([all, recent]) {
+                for (sum, count) in sum.iter_mut().zip(counts) {
+                    *sum += count;
+                }
+            }
+            let cells =
+                std::array::from_fn::<_, 3, _>(|at| format!("{} ({})", all[at], recent[at]));
+            rows.push([
+                self.strength_name(strength),
+                self.words(msg!("prompt-side", side = phrases::side(side))),
+                cells[0].clone(),
+                cells[1].clone(),
+                cells[2].clone(),
+            ]);
+        }
+        let [all, recent] = total;
+        let cells = std::array::from_fn::<_, 3, _>(|at| format!("{} ({})", all[at], recent[at]));
+        rows.push([
+            self.words(msg!("stats-all")),
+            String::new(),
+            cells[0].clone(),
+            cells[1].clone(),
+            cells[2].clone(),
+        ]);
+        let finished: usize = all.iter().sum();
+        let mut lines = vec![self.words(msg!(
+            "stats-title",
+            count = finished,
+            recent = archive::RECENT
+        ))];
+        lines.extend(table(&rows).into_iter().map(|row| format!("  {row}")));
+        self.say(lines.join("\n"));
+    }
+
+    /// A record's strength tag in words: a level's name in the player's language, else
+    /// as kept (`1500 ms`, `depth 6`).
+    fn strength_name(&self, strength: &str) -> String {
+        let number = |text: &str| text.trim().parse::<u64>().ok();
+        if let Some(level) = level_named(strength) {
+            level_word(&level, self.text.lang()).to_string()
+        } else if let Some(ms) = strength.strip_suffix("ms").and_then(number) {
+            self.words(msg!("went-on-movetime", ms = ms))
+        } else if let Some(depth) = strength.strip_prefix("depth").and_then(number) {
+            self.words(msg!("went-on-depth", depth = depth))
+        } else {
+            strength.to_string()
         }
     }
 
@@ -332,6 +534,64 @@ impl Console {
             false => known.join("."),
         }
     }
+}
+
+/// The message variant of a kept game's verdict.
+fn verdict_id(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Win => "win",
+        Verdict::Draw => "draw",
+        Verdict::Loss => "loss",
+        Verdict::Unfinished => "unfinished",
+        Verdict::Over => "over",
+    }
+}
+
+/// `rows` as lines of columns, each as wide as its widest cell, the last unpadded.
+fn table<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
+    let widths: Vec<usize> = (0..N)
+        .map(|column| {
+            rows.iter()
+                .map(|row| row[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .map(|(cell, &width)| format!("{cell:<width$}"))
+                .collect();
+            cells.join("  ").trim_end().to_string()
+        })
+        .collect()
+}
+
+/// Whether `path` is a bare file name, meant for the current folder.
+fn bare(path: &Path) -> bool {
+    path.parent()
+        .is_none_or(|parent| parent.as_os_str().is_empty())
+}
+
+/// Whether `error` says that the folder cannot be written to, rather than the name is wrong.
+fn cannot_write_here(error: &std::io::Error) -> bool {
+    matches!(
+        error.kind(),
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+    )
+}
+
+/// `dir/STEM.pdn`, or with `-2`, `-3` ... where that is taken: never a file that is there.
+pub(super) fn free_name(dir: &Path, stem: &str) -> PathBuf {
+    let mut path = dir.join(format!("{stem}.pdn"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}.pdn"));
+        n += 1;
+    }
+    path
 }
 
 /// How a game goes on from a record.

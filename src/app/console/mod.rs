@@ -5,6 +5,7 @@
 //! otherwise, so that the same commands drive scripted games and tests.
 
 mod analysis;
+mod archive;
 mod autosave;
 mod clock;
 pub mod command;
@@ -259,6 +260,12 @@ struct Record {
     announced: bool,
     /// The material when the human last declined a king-against-king draw.
     declined: Option<Material>,
+    /// Where the finished game is kept in `games/`, once it has ended: an end reached
+    /// again after `undo` updates that record.
+    kept: Option<PathBuf>,
+    /// The plies of a record that was over when it was opened: that end is the
+    /// record's, and is not kept again.
+    over_when_taken: Option<usize>,
 }
 
 /// The autosave's state.
@@ -349,6 +356,8 @@ impl Console {
                 player: options.name.clone(),
                 human: options.human,
                 side_known: true,
+                kept: None,
+                over_when_taken: None,
                 announced: false,
                 declined: None,
             },
@@ -828,6 +837,9 @@ impl Console {
                     self.proceed();
                 }
             }
+            Command::Games(None) => self.list_kept_games(),
+            Command::Games(Some(number)) => self.open_kept_game(number),
+            Command::Stats => self.show_stats(),
             Command::Layout(layout) => self.set_layout(layout),
             Command::Quit => return Flow::Quit,
         }
@@ -882,6 +894,7 @@ impl Console {
             verdict = self.words(verdict),
             token = token
         ));
+        self.keep_finished();
         self.tell(msg!("game-over-help"));
         self.dialogue.question = Question::NewGame;
     }
@@ -908,6 +921,8 @@ impl Console {
             self.record.human = human;
         }
         self.record.side_known = human.is_some();
+        self.record.kept = None;
+        self.record.over_when_taken = record.game.outcome().map(|_| record.game.moves().len());
         self.record.recorded_plies = human.is_none().then(|| record.game.moves().len());
         self.record.game = record.game;
         self.record.tags = record.tags;
