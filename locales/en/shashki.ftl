@@ -157,6 +157,11 @@ cmd-quit = leave (Ctrl-D does too); an unfinished game is kept for the next star
 legend-color = ● man  ♛ king (white and black);  highlighted: the last move, x: taken
 legend-plain = w/b: white/black man  W/B: king  .: empty dark square  [ ]: last move  x: taken
 material = material: { $white }; { $black }
+clock-warning = your clock: { $seconds } seconds left
+clock-flag-press-enter = your time is up: press Enter
+clocks-now = clocks ({ $control }): White { $white }, Black { $black }
+clocks-none = this game has no clock (--time 5+3 plays on one)
+undo-after-flag = a game lost on time cannot be taken back: type new for another
 clocks = clocks: White { $white }, Black { $black }
 material-side = { $side ->
     [white] White
@@ -205,7 +210,10 @@ game-already-over = the game is already over
 game-over = game over: { $outcome } ({ $verdict }, { $token })
 record-over = the game of the record is over: { $outcome } ({ $token })
 record-moves-lost = the record's moves break off after { $plies }: the rest of the game is lost, and its result is as the record gives it
-game-over-help = answer y for a new game or n to quit; save FILE keeps the record, undo goes back
+game-over-help = answer y for a new game or n to quit; save FILE keeps the record{ $undo ->
+    [yes] , undo goes back
+   *[no] {""}
+}
 verdict-you-win = you win
 verdict-bot-wins = shashki wins
 verdict-draw = a draw
@@ -648,6 +656,8 @@ review-summary = { $side ->
 cmd-games = your kept games, the newest first; games N opens one
     .usage = [N]
     .names = games
+cmd-clock = both sides' time left
+    .names = clock
 cmd-stats = your wins, draws and losses by level and colour
     .names = stats, statistics
 arg-games-number = '{ $text }' is not the number of a game in the list

@@ -174,6 +174,11 @@ cmd-quit = выйти (или Ctrl-D); неоконченная партия д�
 legend-color = ● простая  ♛ дамка (белые и чёрные);  подсветка: последний ход, x: побита
 legend-plain = w/b: белая/чёрная простая  W/B: дамка  .: пусто  [ ]: последний ход  x: побита
 material = материал: { $white }; { $black }
+clock-warning = на ваших часах осталось { $seconds } секунд
+clock-flag-press-enter = ваше время истекло: нажмите Enter
+clocks-now = часы ({ $control }): у белых { $white }, у чёрных { $black }
+clocks-none = эта партия без часов (--time 5+3 — партия на часах)
+undo-after-flag = партию, проигранную по времени, назад не взять: новая — новая партия
 clocks = часы: у белых { $white }, у чёрных { $black }
 material-side = { $side ->
     [white] у белых
@@ -227,7 +232,10 @@ game-already-over = партия уже окончена
 game-over = партия окончена: { $outcome } ({ $verdict }, { $token })
 record-over = партия из записи окончена: { $outcome } ({ $token })
 record-moves-lost = ходы в записи обрываются после { $plies }: остаток партии утерян, результат — как в записи
-game-over-help = д — новая партия, н — выход; сохранить ФАЙЛ сохранит запись, отмена вернёт ход
+game-over-help = д — новая партия, н — выход; сохранить ФАЙЛ сохранит запись{ $undo ->
+    [yes] , отмена вернёт ход
+   *[no] {""}
+}
 verdict-you-win = вы выиграли
 verdict-bot-wins = выиграл shashki
 verdict-draw = ничья
@@ -679,6 +687,8 @@ review-summary = { $side ->
 cmd-games = ваши сохранённые партии, сначала новые; партии N открывает одну
     .usage = [N]
     .names = партии
+cmd-clock = время на часах обеих сторон
+    .names = часы
 cmd-stats = ваши победы, ничьи и поражения по уровням и цвету
     .names = статистика
 arg-games-number = «{ $text }» — не номер партии из списка

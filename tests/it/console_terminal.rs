@@ -399,6 +399,31 @@ mod wall_clock {
     use super::*;
 
     #[test]
+    fn the_clock_shows_at_the_prompt_warns_and_announces_the_flag_with_no_key_pressed() {
+        // 33 seconds for the game: a warning after 3 s, another after 23 s, the flag at 33.
+        let mut terminal = Terminal::start(&["--time", "0.55"]);
+        // The player's time as the prompt was shown: a moment less than the full 33 s.
+        terminal.expect("[0:3");
+        terminal.expect("] 1. White> ");
+        let shown = Instant::now();
+        terminal.expect("your clock: 30 seconds left");
+        terminal.expect("your clock: 10 seconds left");
+        let before = terminal.expect("game over: Black wins: White ran out of time");
+        assert!(
+            shown.elapsed() >= Duration::from_secs(30),
+            "{:?}",
+            shown.elapsed()
+        );
+        assert!(before.contains("clocks: White 0:00.0"), "{before:?}");
+        terminal.expect("new game? (y/n) ");
+        terminal.enter("clock");
+        terminal.expect("clocks (0:33 + 0): White 0:00.0, Black 0:33.0");
+        terminal.enter("undo");
+        terminal.expect("a game lost on time cannot be taken back");
+        terminal.enter("n");
+    }
+
+    #[test]
     fn ctrl_c_while_the_bot_thinks_plays_its_best_move_so_far_and_the_game_goes_on() {
         // A minute a move: without the interrupt, no move would come within the patience.
         let mut terminal = Terminal::start(&["--black", "--movetime", "60000"]);

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use super::input::Alarm;
 use super::{Console, Strength};
 use shashki::Color;
 use shashki::engine::clock_limits;
@@ -156,6 +157,9 @@ fn index(side: Color) -> usize {
     }
 }
 
+/// The time left, in seconds, at which the player's clock warns once as it runs down.
+const WARNINGS: [u64; 2] = [30, 10];
+
 /// Both sides' clocks; at most one runs.
 #[derive(Clone, Debug)]
 pub(super) struct Clocks {
@@ -230,6 +234,11 @@ impl Clocks {
         true
     }
 
+    /// Whether `side`'s clock runs.
+    pub fn runs(&self, side: Color) -> bool {
+        self.running.is_some_and(|(running, _)| running == side)
+    }
+
     /// The side whose running clock has no time left.
     pub fn flagged(&self) -> Option<Color> {
         let (side, _) = self.running?;
@@ -280,6 +289,51 @@ impl Console {
                 deadline: share.hard_time(),
             },
             _ => MoveLimits::new(share),
+        }
+    }
+
+    /// What the player's running clock brings while the prompt waits: a warning once at
+    /// 30 and once at 10 seconds left, and the flag.
+    pub(super) fn clock_alarms(&self) -> Vec<(Instant, Alarm)> {
+        let human = self.record.human;
+        let Some(clocks) = &self.strength.clocks else {
+            return Vec::new();
+        };
+        if !clocks.runs(human) {
+            return Vec::new();
+        }
+        let now = Instant::now();
+        let left = clocks.left(human);
+        let mut alarms: Vec<(Instant, Alarm)> = WARNINGS
+            .iter()
+            .filter(|&&seconds| left > Duration::from_secs(seconds))
+            .map(|&seconds| {
+                let text = self.words(msg!("clock-warning", seconds = seconds));
+                (now + left - Duration::from_secs(seconds), Alarm::Say(text))
+            })
+            .collect();
+        alarms.push((
+            now + left,
+            Alarm::Flag(self.words(msg!("clock-flag-press-enter"))),
+        ));
+        alarms
+    }
+
+    /// `clock`: both sides' time left, or that the game has no clock.
+    pub(super) fn show_clocks(&mut self) {
+        match &self.strength.clocks {
+            Some(clocks) => {
+                let [white, black] =
+                    [Color::White, Color::Black].map(|side| clock_text(clocks.left(side)));
+                let control = clocks.control().to_string();
+                self.tell(msg!(
+                    "clocks-now",
+                    white = white,
+                    black = black,
+                    control = control
+                ));
+            }
+            None => self.tell(msg!("clocks-none")),
         }
     }
 

@@ -82,6 +82,8 @@ pub enum Command {
     Games(Option<usize>),
     /// Count wins, draws and losses by level and colour.
     Stats,
+    /// Show both clocks.
+    Clock,
     /// Show the keyboard layout moves are read for, or set it (`None`: show it).
     Layout(Option<Layout>),
     /// Offer the bot a draw.
@@ -468,6 +470,11 @@ pub const COMMANDS: &[Spec] = &[
         words: &[],
         id: "cmd-stats",
         parse: bare!(Command::Stats),
+    },
+    Spec {
+        words: &[],
+        id: "cmd-clock",
+        parse: bare!(Command::Clock),
     },
     Spec {
         words: &[LAYOUT_RUSSIAN, LAYOUT_AUTO],

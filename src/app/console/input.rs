@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
-use rustyline::{ColorMode, CompletionType, Config, Editor};
+use rustyline::{ColorMode, CompletionType, Config, Editor, ExternalPrinter};
 
 use super::helper::{ConsoleHelper, Mode};
 use shashki::Position;
@@ -25,7 +25,7 @@ use shashki::files::{DataDir, write_atomically};
 use shashki::words::{Lang, visible};
 
 use super::interrupt::{Interrupts, Watch};
-use super::keyboard::Keyboard;
+use super::keyboard::{Keyboard, PromptBreaker};
 
 /// One read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +38,18 @@ pub enum Line {
     Eof,
     /// The line could not be read.
     Error(InputError),
+    /// The player's flag fell while the prompt waited (an [`Alarm::Flag`]).
+    Flag,
+}
+
+/// What happens at a time while the prompt waits for a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Alarm {
+    /// Words printed above the prompt (a clock's warning).
+    Say(String),
+    /// The player's flag falls: the wait ends with [`Line::Flag`]; where the line editor
+    /// cannot be stopped, these words are printed instead and the next line ends it.
+    Flag(String),
 }
 
 /// Why a line could not be read.
@@ -220,8 +232,9 @@ impl Input {
         lines
     }
 
-    /// Reads a line after showing `prompt`.
-    pub fn read(&mut self, prompt: &str) -> Line {
+    /// Reads a line after showing `prompt`; while it waits, each of `alarms` happens at
+    /// its time, in order.
+    pub fn read(&mut self, prompt: &str, alarms: &[(Instant, Alarm)]) -> Line {
         match self {
             Input::Terminal {
                 editor,
@@ -241,11 +254,13 @@ impl Input {
                 if let Some(keyboard) = keyboard {
                     keyboard.prompt();
                 }
-                let read = editor.readline(prompt);
+                let breaker = keyboard.as_ref().map(|keyboard| keyboard.breaker());
+                let (read, flagged) = read_with_alarms(editor, prompt, alarms, breaker);
                 if let Some(keyboard) = keyboard {
                     keyboard.prompt_done();
                 }
                 match read {
+                    Err(ReadlineError::Interrupted) if flagged => Line::Flag,
                     Ok(line) => {
                         // Lines pasted together: the first runs now, the others after it.
                         let mut lines = line.split('\n').map(|line| line.trim_end_matches('\r'));
@@ -269,7 +284,10 @@ impl Input {
             Input::Script { lines, ahead, echo } => {
                 let next = match ahead.take() {
                     Some(line) => line,
-                    None => lines.recv().ok(),
+                    None => match next_before_alarms(lines, alarms) {
+                        Ok(line) => line,
+                        Err(Flagged) => return Line::Flag,
+                    },
                 };
                 match next {
                     None => Line::Eof,
@@ -296,6 +314,75 @@ impl Input {
             let _ = save_history(editor.history(), path);
         }
     }
+}
+
+/// The flag fell before a line came.
+struct Flagged;
+
+/// A script's next line (`None` at the end of the input), the alarms due before it
+/// happening on the way: a warning is printed, the flag ends the wait.
+fn next_before_alarms(
+    lines: &Receiver<Vec<u8>>,
+    alarms: &[(Instant, Alarm)],
+) -> Result<Option<Vec<u8>>, Flagged> {
+    for (at, alarm) in alarms {
+        match lines.recv_timeout(at.saturating_duration_since(Instant::now())) {
+            Ok(bytes) => return Ok(Some(bytes)),
+            Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            Err(RecvTimeoutError::Timeout) => match alarm {
+                Alarm::Say(text) => println!("{text}"),
+                Alarm::Flag(_) => return Err(Flagged),
+            },
+        }
+    }
+    Ok(lines.recv().ok())
+}
+
+/// The line editor's read, with `alarms` happening on a thread of their own while it
+/// waits: a warning printed above the prompt, the flag ending the wait through `breaker`
+/// (the editor then reads Ctrl-C). Whether the flag fell.
+fn read_with_alarms(
+    editor: &mut Editor<ConsoleHelper, DefaultHistory>,
+    prompt: &str,
+    alarms: &[(Instant, Alarm)],
+    breaker: Option<PromptBreaker>,
+) -> (rustyline::Result<String>, bool) {
+    if alarms.is_empty() {
+        return (editor.readline(prompt), false);
+    }
+    let mut printer = editor.create_external_printer().ok();
+    let flagged = AtomicBool::new(false);
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let fell = &flagged;
+        scope.spawn(move || {
+            for (at, alarm) in alarms {
+                let wait = at.saturating_duration_since(Instant::now());
+                if !matches!(finished.recv_timeout(wait), Err(RecvTimeoutError::Timeout)) {
+                    return;
+                }
+                let text = match alarm {
+                    Alarm::Say(text) => text,
+                    Alarm::Flag(text) => {
+                        fell.store(true, Ordering::SeqCst);
+                        if breaker.as_ref().is_some_and(PromptBreaker::interrupt) {
+                            return;
+                        }
+                        text
+                    }
+                };
+                match &mut printer {
+                    Some(printer) => {
+                        let _ = printer.print(format!("{text}\n"));
+                    }
+                    None => println!("{text}"),
+                }
+            }
+        });
+        let read = editor.readline(prompt);
+        drop(done);
+        (read, flagged.load(Ordering::SeqCst))
+    })
 }
 
 /// Puts a line that was typed into the history, and the history into its file.
@@ -370,12 +457,15 @@ mod tests {
     fn script_lines_are_read_and_echoed_after_the_prompt() {
         let text: &[u8] = b"c3-d4\r\nfen\n\xff\xfehelp\nlast";
         let mut input = Input::lines_from(text, Box::new(io::sink()));
-        assert_eq!(input.read("> "), Line::Text("c3-d4".into()));
-        assert_eq!(input.read("> "), Line::Text("fen".into()));
-        assert_eq!(input.read("> "), Line::Text("\u{FFFD}\u{FFFD}help".into()));
-        assert_eq!(input.read("> "), Line::Text("last".into()));
-        assert_eq!(input.read("> "), Line::Eof);
-        assert_eq!(input.read("> "), Line::Eof);
+        assert_eq!(input.read("> ", &[]), Line::Text("c3-d4".into()));
+        assert_eq!(input.read("> ", &[]), Line::Text("fen".into()));
+        assert_eq!(
+            input.read("> ", &[]),
+            Line::Text("\u{FFFD}\u{FFFD}help".into())
+        );
+        assert_eq!(input.read("> ", &[]), Line::Text("last".into()));
+        assert_eq!(input.read("> ", &[]), Line::Eof);
+        assert_eq!(input.read("> ", &[]), Line::Eof);
     }
 
     #[test]
@@ -392,10 +482,10 @@ mod tests {
         input.until_enter(None, &stop, true, wait);
         stop.reset();
         input.until_enter(None, &stop, true, wait);
-        assert_eq!(input.read("> "), Line::Text("fen".into()));
+        assert_eq!(input.read("> ", &[]), Line::Text("fen".into()));
         stop.reset();
         input.until_enter(None, &stop, true, wait);
-        assert_eq!(input.read("> "), Line::Eof);
+        assert_eq!(input.read("> ", &[]), Line::Eof);
     }
 
     #[test]
@@ -406,7 +496,7 @@ mod tests {
         let (value, interrupted) = input.until_enter(None, &stop, true, || 7);
         assert_eq!((value, interrupted, stop.is_requested()), (7, false, false));
         writer.write_all(b"board\n").unwrap();
-        assert_eq!(input.read("> "), Line::Text("board".into()));
+        assert_eq!(input.read("> ", &[]), Line::Text("board".into()));
     }
 
     #[test]

@@ -54,7 +54,7 @@ use shashki::notation::pdn::{self, Comment, GameRecord};
 use shashki::notation::{MoveReadings, Notation, ReadMove, readings};
 use shashki::tablebase::{Tablebase, Value};
 use shashki::words::{Message, Text};
-use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
+use shashki::{Color, Game, Move, MoveText, Outcome, Position, WinReason, is_king_against_king};
 
 /// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
 const MAX_INPUT_ERRORS: u32 = 10;
@@ -467,7 +467,8 @@ impl Console {
                 self.set_typed_ahead_aside();
             }
             let prompt = self.prompt();
-            match self.dialogue.input.read(&prompt) {
+            let alarms = self.clock_alarms();
+            match self.dialogue.input.read(&prompt, &alarms) {
                 Line::Text(text) => {
                     interrupts = 0;
                     errors = 0;
@@ -492,6 +493,10 @@ impl Console {
                     } else {
                         self.tell(msg!("line-cleared"));
                     }
+                }
+                // The flag fell while the player thought: the game's end is told now.
+                Line::Flag => {
+                    self.check_flag();
                 }
                 Line::Eof => break,
                 Line::Error(error) => {
@@ -598,7 +603,14 @@ impl Console {
                     Some(_) => format!(" {}", self.words(msg!("prompt-back"))),
                     None => String::new(),
                 };
-                return format!("{number}{dots} {side}{viewing}> ");
+                // The player's time, as it was when the prompt was shown.
+                let time = match &self.strength.clocks {
+                    Some(clocks) if clocks.runs(self.record.human) => {
+                        format!("[{}] ", clock_text(clocks.left(self.record.human)))
+                    }
+                    _ => String::new(),
+                };
+                return format!("{time}{number}{dots} {side}{viewing}> ");
             }
         };
         format!("{} ", self.words(question))
@@ -840,6 +852,7 @@ impl Console {
             Command::Games(None) => self.list_kept_games(),
             Command::Games(Some(number)) => self.open_kept_game(number),
             Command::Stats => self.show_stats(),
+            Command::Clock => self.show_clocks(),
             Command::Layout(layout) => self.set_layout(layout),
             Command::Quit => return Flow::Quit,
         }
@@ -879,7 +892,7 @@ impl Console {
                 outcome = self.words(outcome.message(true)),
                 token = token
             ));
-            self.tell(msg!("game-over-help"));
+            self.tell(msg!("game-over-help", undo = self.undo_word()));
             self.dialogue.question = Question::NewGame;
             return;
         }
@@ -895,7 +908,7 @@ impl Console {
             token = token
         ));
         self.keep_finished();
-        self.tell(msg!("game-over-help"));
+        self.tell(msg!("game-over-help", undo = self.undo_word()));
         self.dialogue.question = Question::NewGame;
     }
 
@@ -1189,8 +1202,25 @@ impl Console {
         ));
     }
 
-    /// Takes back plies up to and including the human's last move.
+    /// Whether `undo` may take the game's end back (`yes` or `no`, for the messages): not
+    /// a loss on time, which taking moves back would not give the time back for.
+    fn undo_word(&self) -> &'static str {
+        match self.record.game.outcome() {
+            Some(Outcome::Win {
+                reason: WinReason::Time,
+                ..
+            }) => "no",
+            _ => "yes",
+        }
+    }
+
+    /// Takes back plies up to and including the human's last move. A game lost on time
+    /// stays lost (see [`Console::undo_word`]).
     fn undo(&mut self) {
+        if self.undo_word() == "no" {
+            self.tell(msg!("undo-after-flag"));
+            return;
+        }
         let human_plies = {
             let positions: Vec<&Position> = self.record.game.positions().collect();
             positions[..positions.len() - 1]

@@ -17,9 +17,9 @@
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
-pub(super) use unix::{Keyboard, WorkGuard};
+pub(super) use unix::{Keyboard, PromptBreaker, WorkGuard};
 
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub(super) use windows::{Keyboard, WorkGuard};
+pub(super) use windows::{Keyboard, PromptBreaker, WorkGuard};

@@ -157,6 +157,13 @@ impl Keyboard {
         }
     }
 
+    /// What ends the prompt's wait from another thread.
+    pub fn breaker(&self) -> PromptBreaker {
+        PromptBreaker {
+            shared: self.shared.clone(),
+        }
+    }
+
     /// After a watch for a line: the empty line that stopped the work is taken.
     pub fn take_an_empty_line(&self) {
         let mut state = self.state();
@@ -182,6 +189,37 @@ impl Drop for Keyboard {
     fn drop(&mut self) {
         let _ = tcsetattr(self.terminal.as_fd(), SetArg::TCSANOW, &self.saved);
         let _ = dup2_stdin(self.stdin.as_fd());
+    }
+}
+
+/// Ends the line editor's wait from another thread (a clock's flag fell): the editor
+/// reads Ctrl-C, as if it was pressed.
+#[derive(Clone)]
+pub(in crate::app::console) struct PromptBreaker {
+    shared: Arc<Shared>,
+}
+
+impl PromptBreaker {
+    /// Whether the wait was ended: not where a whole line is on its way already.
+    pub fn interrupt(&self) -> bool {
+        let mut state = self
+            .shared
+            .state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if !state.passing {
+            return false;
+        }
+        state.passing = false;
+        let mut editor = self
+            .shared
+            .editor
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        editor
+            .write_all(&[CTRL_C])
+            .and_then(|()| editor.flush())
+            .is_ok()
     }
 }
 

@@ -21,6 +21,18 @@ pub(in crate::app::console) struct Keyboard;
 /// Nothing to end: Ctrl-C is the console's event.
 pub(in crate::app::console) struct WorkGuard;
 
+/// The line editor's wait cannot be ended from another thread here: a flag that falls
+/// while it waits is said at once, and the game ends at the next line.
+#[derive(Clone)]
+pub(in crate::app::console) struct PromptBreaker;
+
+impl PromptBreaker {
+    /// Never ends the wait.
+    pub fn interrupt(&self) -> bool {
+        false
+    }
+}
+
 impl Keyboard {
     /// The console on standard input.
     pub fn take_over() -> Option<Rc<Keyboard>> {
@@ -45,6 +57,11 @@ impl Keyboard {
 
     /// Nothing was taken.
     pub fn take_an_empty_line(&self) {}
+
+    /// The line editor reads the console itself: its wait cannot be ended from here.
+    pub fn breaker(&self) -> PromptBreaker {
+        PromptBreaker
+    }
 
     /// Takes the keys waiting in the console's input, typed before a question was shown:
     /// their whole lines and the start of the next one, as text.
