@@ -8,7 +8,7 @@
 //! --bench kb -- load` times loading only (quicker under `valgrind
 //! --tool=callgrind`); `-- patterns` skips the mixed base; `-- problems` times
 //! checking a file with 10,000 problems instead (each diagnostic once cost a
-//! rescan of the file).
+//! rescan of the file). `-- safety` times the safety check of a fact's move instead.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -387,6 +387,10 @@ fn patterns() {
 }
 
 fn main() {
+    if std::env::args().any(|arg| arg == "safety") {
+        safety_check();
+        return;
+    }
     if std::env::args().any(|arg| arg == "problems") {
         problems();
         return;
@@ -395,6 +399,36 @@ fn main() {
         mixed();
     }
     patterns();
+}
+
+/// Times the safety check of a fact's move (`combination::safety`) over the quiet
+/// moves of positions from seeded random games: the median, the 99th percentile and the
+/// slowest, and how many it refused. `cargo bench --bench kb -- safety`.
+fn safety_check() {
+    use shashki::combination::safety::safety;
+    let mut rng = StdRng::seed_from_u64(2026);
+    let cases: Vec<(Position, Move)> = random_positions(20_000, &mut rng)
+        .into_iter()
+        .filter(|(position, mv)| !mv.is_capture() && !position.has_capture())
+        .take(5_000)
+        .collect();
+    let mut times = Vec::with_capacity(cases.len());
+    let mut refused = 0;
+    for (position, mv) in &cases {
+        let started = Instant::now();
+        let verdict = black_box(safety(position, *mv, 0));
+        times.push(started.elapsed().as_secs_f64());
+        refused += usize::from(!verdict.is_safe());
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |share: f64| times[((times.len() - 1) as f64 * share) as usize] * 1e6;
+    println!(
+        "safety check of {} quiet moves ({refused} refused): median {:.1} µs, 99th percentile {:.1} µs, slowest {:.1} µs",
+        times.len(),
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
 }
 
 /// Times the mixed base: two thirds exact facts, one third patterns.

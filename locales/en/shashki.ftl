@@ -468,6 +468,7 @@ farewell-kept = the unfinished game is kept in { $path }; shashki offers it at t
 
 ## The knowledge base
 
+passed-over = (the fact "{ $name }", { $origin }:{ $line }, was passed over: { $mv } loses { $lost } to { $reply })
 kb-builtin = built-in starter base
 kb-builtin-learned = built-in learned base
 kb-none = playing without the knowledge base
@@ -782,10 +783,12 @@ kb-part = { $part ->
     [keyword] a keyword
     [play] `play` and a move
     [move] a move like c3-d4
+    [gives] `gives` and the men a gambit gives up, like `gives 1`
    *[end-of-line] the end of the line
 }
 kb-parser-stopped = { $message }
 kb-count-too-large = this number is too large for a piece count
+kb-gives-too-many = a gambit gives up at most 12 men
 kb-board-rows = the board has { $rows } rows; it needs 8, from rank 8 at the top to rank 1
 kb-rank-label = this row is rank { $rank }, not { $label }; rows go from rank 8 down to rank 1
 kb-row-squares = rank { $rank } has { $squares } squares; a board row needs 8

@@ -485,6 +485,7 @@ farewell-kept = неоконченная партия сохранена в { $p
 
 ## База знаний
 
+passed-over = (факт «{ $name }», { $origin }:{ $line }, пропущен: после { $mv } соперник выигрывает { $lost }: { $reply })
 kb-builtin = встроенная начальная база
 kb-builtin-learned = встроенная база выученных комбинаций
 kb-none = играем без базы знаний
@@ -816,10 +817,12 @@ kb-part = { $part ->
     [keyword] ключевое слово
     [play] `play` и ход
     [move] ход, например c3-d4
+    [gives] `gives` и число шашек, которые отдаёт гамбит, например `gives 1`
    *[end-of-line] конец строки
 }
 kb-parser-stopped = разбор прерван: { $message }
 kb-count-too-large = слишком большое число для количества шашек
+kb-gives-too-many = гамбит отдаёт не больше 12 шашек
 kb-board-rows = на доске { $rows ->
     [one] { $rows } строка
     [few] { $rows } строки

@@ -41,6 +41,11 @@ pub(super) struct Place {
     quiet_left: u32,
     /// The defender's sacrifices left, once off the line.
     counters_left: u32,
+    /// The attacker's quiet moves that force nothing but threaten (a man attacked that
+    /// cannot be saved), off the line: none in a combination, one in the safety check.
+    threats_left: u32,
+    /// The attacker has just threatened: the defender must answer with a move.
+    answering: bool,
 }
 
 impl Place {
@@ -49,6 +54,15 @@ impl Place {
         line: Some(0),
         quiet_left: QUIET_MOVES,
         counters_left: COUNTER_MOVES,
+        threats_left: 0,
+        answering: false,
+    };
+
+    /// The root of the safety check: as [`Place::ROOT`], and the attacker may also make
+    /// one threat.
+    pub const THREAT_ROOT: Place = Place {
+        threats_left: 1,
+        ..Place::ROOT
     };
 
     /// The place after the first `plies` moves of `line`, every one of them played:
@@ -67,6 +81,7 @@ impl Place {
             line: Some(plies),
             quiet_left: QUIET_MOVES.saturating_sub(quiet),
             counters_left: COUNTER_MOVES.saturating_sub(counters),
+            ..Place::ROOT
         }
     }
 
@@ -88,6 +103,8 @@ struct Node {
 /// A search of the forcing tree from one root.
 pub(super) struct Forcing<'a> {
     attacker: Color,
+    /// What the pieces are worth in the count.
+    material: Material,
     root_balance: i32,
     line: &'a [Move],
     /// Nodes the search may take before it gives up.
@@ -103,6 +120,7 @@ impl<'a> Forcing<'a> {
         let attacker = root.side_to_move();
         Forcing {
             attacker,
+            material: Material::COMBINATION,
             root_balance: Material::COMBINATION.balance(root, attacker),
             line,
             limit: NODE_LIMIT,
@@ -116,9 +134,18 @@ impl<'a> Forcing<'a> {
         Forcing { limit, ..self }
     }
 
+    /// The same search counting the pieces of `root` (its root) at `material`'s worth.
+    pub fn counting(self, root: &Position, material: Material) -> Forcing<'a> {
+        Forcing {
+            material,
+            root_balance: material.balance(root, self.attacker),
+            ..self
+        }
+    }
+
     /// The material the attacker has won at `position` since the root.
     pub fn gain(&self, position: &Position) -> i32 {
-        Material::COMBINATION.balance(position, self.attacker) - self.root_balance
+        self.material.balance(position, self.attacker) - self.root_balance
     }
 
     fn expand(&mut self, position: &Position, place: Place) -> Node {
@@ -166,9 +193,15 @@ impl<'a> Forcing<'a> {
         }
         let off_line = Place {
             line: None,
+            answering: false,
             ..place
         };
         if moves[0].is_capture() {
+            node.children = moves.iter().map(|&mv| (mv, off_line)).collect();
+            return node;
+        }
+        // A threat is answered by any move: the defender may not stop before it.
+        if !attacking && place.answering {
             node.children = moves.iter().map(|&mv| (mv, off_line)).collect();
             return node;
         }
@@ -185,6 +218,19 @@ impl<'a> Forcing<'a> {
                 .filter(forcing)
                 .map(|&mv| (mv, after))
                 .collect();
+        }
+        if attacking && place.threats_left > 0 {
+            let threat = Place {
+                threats_left: place.threats_left - 1,
+                answering: true,
+                ..off_line
+            };
+            node.children.extend(
+                moves
+                    .iter()
+                    .filter(|mv| !forcing(mv))
+                    .map(|&mv| (mv, threat)),
+            );
         } else if !attacking {
             // The defender may crown, and answer with a counter-blow while it has some left.
             let after = |mv: &Move| Place {

@@ -13,6 +13,7 @@ pub mod generalise;
 pub mod learn;
 pub mod learned;
 pub mod puzzle;
+pub mod safety;
 pub mod scan;
 
 use std::fmt;

@@ -21,12 +21,14 @@
 //! offer) stops when the engine's [`Stop`] is requested, from any thread, and the
 //! engine then answers with the best move found so far.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::combination::safety::{Loss, Safety, safety};
 use crate::combination::{self, MaterialWon};
 use crate::eval::Evaluator;
 use crate::kb::{ActiveLine, FactInfo, KbChoice, KnowledgeBase};
@@ -195,27 +197,91 @@ const WAIT_FOR_TABLES: u32 = 4;
 /// proof leaves the move to the search).
 const PROOF_NODES: u64 = 20_000;
 
-/// Why `choice` may be played in `game`'s position: its line is a combination proven
-/// here (named so), or it is no hypothesis to prove (an exact fact, or a one-move fact
-/// such as the lone-king endings, which `tests/it/kb_three_kings.rs` audits against the
-/// exact results for every position they match). `None`: a line that is not proven.
-fn proven(game: &Game, choice: &KbChoice) -> Option<Source> {
+/// How many facts' moves the safety check may look at for one move.
+const CHECKED_FACTS: usize = 2;
+
+/// What a fact's choice is in `game`'s position: a combination proven here (named so),
+/// a move to play once the safety check passes it (an exact fact, or a fact of one
+/// move as written, such as the lone-king endings, which `tests/it/kb_three_kings.rs`
+/// audits against the exact results for every position they match), or a line not
+/// proven here, which the search decides.
+fn judged(game: &Game, choice: &KbChoice) -> Judged {
     let position = game.position();
     let line = &choice.whole_line;
     if line.len() > 1 && combination::prove_within(position, line, PROOF_NODES).is_ok() {
-        return Some(Source::Combination {
+        return Judged::Proven(Source::Combination {
             fact: choice.fact.clone(),
             won: combination::material_won(position, line),
         });
     }
-    (choice.exact || choice.whole_line.len() < 2)
-        .then(|| Source::KnowledgeBase(choice.fact.clone()))
+    // A fact is judged by its written length: a line whose reply cannot be played here
+    // is still a line, and unproven.
+    match choice.exact || choice.line.is_none() {
+        true => Judged::ToCheck,
+        false => Judged::Unproven,
+    }
+}
+
+/// See [`judged`].
+enum Judged {
+    Proven(Source),
+    ToCheck,
+    Unproven,
+}
+
+/// A fact that matched but was passed over: its move loses material (the safety check
+/// of [`combination::safety`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassedOver {
+    /// The fact.
+    pub fact: FactInfo,
+    /// Its move.
+    pub mv: Move,
+    /// What the move loses, and to what.
+    pub loss: Loss,
+}
+
+/// The safety check of `mv` in `position` for a fact that gives `gives` men, through
+/// `checked`: each position and move is checked once.
+fn checked_safety(
+    checked: &mut HashMap<(Position, Move, u32), Safety>,
+    position: &Position,
+    mv: Move,
+    gives: u32,
+) -> Safety {
+    checked
+        .entry((*position, mv, gives))
+        .or_insert_with(|| safety(position, mv, gives))
+        .clone()
+}
+
+impl PassedOver {
+    /// Why the fact was passed over, to be worded: `(the fact "центр", mine.txt:3, was
+    /// passed over: f6-e5 loses 2 men to d4:f6:h4)`, its move written from `position`,
+    /// its place from `origin` (the fact's origin as the reader names it).
+    pub fn message(&self, position: &Position, origin: &str) -> crate::words::Message {
+        let after = position.play_unchecked(self.mv);
+        crate::msg!(
+            "passed-over",
+            name = self.fact.name.as_str(),
+            origin = origin,
+            line = self.fact.line,
+            mv = Notation::Full.write(position, self.mv),
+            lost = self.loss.won.message(),
+            reply = Notation::Full.line(&after, &self.loss.line)
+        )
+    }
 }
 
 /// A combination line being played: what it expects and where it came from.
 struct LineInProgress {
     line: ActiveLine,
     fact: FactInfo,
+    /// Whether the line was proven a combination when it started: an unproven one
+    /// (an exact fact's line) has each of its later moves checked too.
+    proven: bool,
+    /// The men the fact gives on purpose.
+    gives: u32,
     /// The position after the bot's last move of the line (the opponent's to reply).
     after_our_move: Position,
 }
@@ -229,6 +295,10 @@ pub struct Engine {
     line: Option<LineInProgress>,
     /// A fact's move that was not proven in the position: the search tries it first.
     unproven: Option<Move>,
+    /// The fact the last decision passed over, if one was.
+    passed_over: Option<PassedOver>,
+    /// The safety check's verdicts: each position and move is checked once.
+    checked: HashMap<(Position, Move, u32), Safety>,
     stop: Stop,
 }
 
@@ -263,6 +333,8 @@ impl Engine {
             kb,
             line: None,
             unproven: None,
+            passed_over: None,
+            checked: HashMap::new(),
             stop: Stop::new(),
         })
     }
@@ -340,6 +412,7 @@ impl Engine {
     ) -> Option<Decision> {
         let started = Instant::now();
         self.unproven = None;
+        self.passed_over = None;
         if game.outcome().is_some() {
             return None;
         }
@@ -509,6 +582,13 @@ impl Engine {
                 && position.legal_moves().contains(&mv)
             {
                 let fact = progress.fact.clone();
+                if !progress.proven
+                    && let Safety::Loses(loss) =
+                        checked_safety(&mut self.checked, &position, mv, progress.gives)
+                {
+                    self.passed_over = Some(PassedOver { fact, mv, loss });
+                    return None;
+                }
                 progress.after_our_move = position.play_unchecked(mv);
                 self.line = Some(progress);
                 return Some(Decision {
@@ -517,23 +597,57 @@ impl Engine {
                 });
             }
         }
-        let choice = self.kb.as_ref()?.choose(&position, &mut self.rng)?;
-        if !position.legal_moves().contains(&choice.mv) {
-            return None;
+        let legal = position.legal_moves();
+        let kb = self.kb.as_ref()?;
+        let mut checks = 0;
+        let mut accepted = None;
+        for choice in kb.choices(&position, &mut self.rng) {
+            if !legal.contains(&choice.mv) {
+                break;
+            }
+            let source = match judged(game, &choice) {
+                Judged::Proven(source) => source,
+                Judged::Unproven => {
+                    self.unproven = Some(choice.mv);
+                    break;
+                }
+                Judged::ToCheck if checks == CHECKED_FACTS => break,
+                Judged::ToCheck => {
+                    checks += 1;
+                    let verdict =
+                        checked_safety(&mut self.checked, &position, choice.mv, choice.gives);
+                    if let Safety::Loses(loss) = verdict {
+                        self.passed_over.get_or_insert(PassedOver {
+                            fact: choice.fact.clone(),
+                            mv: choice.mv,
+                            loss,
+                        });
+                        continue;
+                    }
+                    Source::KnowledgeBase(choice.fact.clone())
+                }
+            };
+            accepted = Some((choice, source));
+            break;
         }
-        let Some(source) = proven(game, &choice) else {
-            self.unproven = Some(choice.mv);
-            return None;
-        };
+        let (choice, source) = accepted?;
+        let proven = matches!(source, Source::Combination { .. });
         self.line = choice.line.map(|line| LineInProgress {
             line,
             fact: choice.fact.clone(),
+            proven,
+            gives: choice.gives,
             after_our_move: position.play_unchecked(choice.mv),
         });
         Some(Decision {
             mv: choice.mv,
             source,
         })
+    }
+
+    /// The fact the last decision passed over because its move loses material, if one was.
+    pub fn passed_over(&self) -> Option<&PassedOver> {
+        self.passed_over.as_ref()
     }
 
     /// Stage 3: a capture that wins clearly more material than every other.

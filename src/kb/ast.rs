@@ -173,6 +173,9 @@ pub struct FactSyntax {
     pub board: BoardSyntax,
     /// The alternatives, in the order written.
     pub alternatives: Vec<AlternativeSyntax>,
+    /// The men the fact gives up on purpose (`gives N`, a gambit): the check of its move
+    /// allows that much.
+    pub gives: u32,
     /// Where the fact starts (its `fact` keyword).
     pub at: Spot,
 }

@@ -256,7 +256,7 @@ impl KnowledgeBase {
     /// The best matching fact whose move is legal here, with every legal
     /// alternative it offers (moves on the real board).
     pub fn lookup(&self, position: &Position) -> Option<(FactInfo, Vec<Move>)> {
-        let (fact, legal, flip) = self.best(position)?;
+        let (fact, legal, flip) = self.matching(position, 0)?;
         let moves = legal
             .iter()
             .map(|&(mv, _)| if flip { mv.flipped() } else { mv })
@@ -281,7 +281,29 @@ impl KnowledgeBase {
     /// The move to play from the best matching fact, picked at random among
     /// its legal alternatives, with the rest of its line if it has one.
     pub fn choose(&self, position: &Position, rng: &mut impl Rng) -> Option<KbChoice> {
-        let (fact, legal, flip) = self.best(position)?;
+        self.choices(position, rng).next()
+    }
+
+    /// [`KnowledgeBase::choose`]'s choice, then the next matching fact's, and so on: what
+    /// is played when a fact before is passed over. Each is drawn as it is asked for.
+    pub fn choices<'a, R: Rng>(
+        &'a self,
+        position: &'a Position,
+        rng: &'a mut R,
+    ) -> impl Iterator<Item = KbChoice> + 'a {
+        (0..).map_while(move |skip| {
+            let (fact, legal, flip) = self.matching(position, skip)?;
+            Some(Self::choice(position, fact, &legal, flip, rng))
+        })
+    }
+
+    fn choice(
+        position: &Position,
+        fact: &Fact,
+        legal: &[(Move, usize)],
+        flip: bool,
+        rng: &mut impl Rng,
+    ) -> KbChoice {
         let view = if flip { position.mirrored() } else { *position };
         let (mv, alternative) = legal[rng.random_range(0..legal.len())];
         let steps = &fact.alternatives[alternative];
@@ -296,18 +318,20 @@ impl KnowledgeBase {
                 Some(turn(mv))
             })
             .collect();
-        Some(KbChoice {
+        KbChoice {
             mv: turn(mv),
             fact: fact.info.clone(),
             line,
             exact: fact.exact,
             whole_line,
-        })
+            gives: fact.gives,
+        }
     }
 
-    /// The first matching fact with a legal alternative, its legal first
-    /// moves (as seen with the mover as White) and whether the board was turned.
-    fn best(&self, position: &Position) -> Option<Found<'_>> {
+    /// The matching fact with a legal alternative after `skip` others, in the order they
+    /// answer: its legal first moves (as seen with the mover as White) and whether the
+    /// board was turned.
+    fn matching(&self, position: &Position, skip: usize) -> Option<Found<'_>> {
         let flip = position.side_to_move() == Color::Black;
         let view = if flip { position.mirrored() } else { *position };
         // A move text names a legal move only if one goes from its first
@@ -320,7 +344,7 @@ impl KnowledgeBase {
                 .iter()
                 .any(|mv| mv.from() == squares[0] && Some(&mv.to()) == squares.last())
         };
-        self.matcher.matching(&view).find_map(|index| {
+        let mut found = self.matcher.matching(&view).filter_map(|index| {
             let fact = &self.facts[index];
             let legal: Vec<(Move, usize)> = fact
                 .alternatives
@@ -332,7 +356,8 @@ impl KnowledgeBase {
                 })
                 .collect();
             (!legal.is_empty()).then_some((fact, legal, flip))
-        })
+        });
+        found.nth(skip)
     }
 }
 

@@ -115,6 +115,7 @@ fn part(rule: &Rule) -> Part {
         Rule::keyword => Part::Keyword,
         Rule::play => Part::Play,
         Rule::alternative | Rule::move_text => Part::Move,
+        Rule::gives => Part::Gives,
         Rule::sp | Rule::gap | Rule::eol => Part::EndOfLine,
     }
 }
@@ -192,6 +193,7 @@ impl Builder<'_> {
         let mut counts = Vec::new();
         let mut board = None;
         let mut alternatives = Vec::new();
+        let mut gives = 0;
         let mut complete = true;
         for part in pair.into_inner() {
             match part.as_rule() {
@@ -208,6 +210,10 @@ impl Builder<'_> {
                     Some(more) => alternatives.extend(more),
                     None => complete = false,
                 },
+                Rule::gives => match self.build_gives(part) {
+                    Some(men) => gives = men,
+                    None => complete = false,
+                },
                 rule => unreachable!("a fact holds no {rule:?}"),
             }
         }
@@ -219,8 +225,23 @@ impl Builder<'_> {
             counts,
             board,
             alternatives,
+            gives,
             at,
         })
+    }
+
+    /// `gives N`: the men a gambit gives up on purpose.
+    fn build_gives(&mut self, pair: Pair<Rule>) -> Option<u32> {
+        let number = pair
+            .into_inner()
+            .find(|part| part.as_rule() == Rule::number)?;
+        match number.as_str().parse::<u32>() {
+            Ok(men) if men <= 12 => Some(men),
+            _ => {
+                self.fail(&number, Problem::GivesTooMany);
+                None
+            }
+        }
     }
 
     fn build_head(&mut self, pair: Pair<Rule>) -> (String, Color) {

@@ -45,6 +45,8 @@ pub struct KbChoice {
     /// The move and the rest of its line on the real board, as far as each move is legal
     /// after the ones before it.
     pub whole_line: Vec<Move>,
+    /// The men the fact gives up on purpose (`gives N`).
+    pub gives: u32,
 }
 
 /// The rest of a combination line, on the real board: the reply it expects,

@@ -191,6 +191,8 @@ pub struct Fact {
     pub counts: Counts,
     /// The alternatives: one move, or a line (mover, reply, mover, ...).
     pub alternatives: Vec<Vec<MoveText>>,
+    /// The men it gives up on purpose (`gives N`).
+    pub gives: u32,
 }
 
 impl Fact {
@@ -224,6 +226,7 @@ impl Fact {
             mask,
             counts,
             alternatives,
+            gives: syntax.gives,
         }
     }
 

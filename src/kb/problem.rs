@@ -39,13 +39,15 @@ pub enum Part {
     Play,
     /// A move: `c3-d4`.
     Move,
+    /// A gambit's line: `gives 1`.
+    Gives,
     /// The end of a line.
     EndOfLine,
 }
 
 impl Part {
     /// Every part, for tests and tables.
-    pub const ALL: [Part; 14] = [
+    pub const ALL: [Part; 15] = [
         Part::EndOfFact,
         Part::Fact,
         Part::Heading,
@@ -59,6 +61,7 @@ impl Part {
         Part::Keyword,
         Part::Play,
         Part::Move,
+        Part::Gives,
         Part::EndOfLine,
     ];
 }
@@ -80,6 +83,7 @@ impl Part {
             Part::Keyword => "keyword",
             Part::Play => "play",
             Part::Move => "move",
+            Part::Gives => "gives",
             Part::EndOfLine => "end-of-line",
         };
         msg!("kb-part", part = part)
@@ -120,6 +124,8 @@ pub enum Problem {
     ParserStopped(String),
     /// A count's number does not fit in a number.
     CountTooLarge,
+    /// `gives N` with more men than a side has.
+    GivesTooMany,
     /// The board has other than 8 rows.
     BoardRows(usize),
     /// A row's label is not its rank (counted from 1).
@@ -337,6 +343,7 @@ impl Problem {
                 msg!("kb-parser-stopped", message = message.as_str())
             }
             Problem::CountTooLarge => msg!("kb-count-too-large"),
+            Problem::GivesTooMany => msg!("kb-gives-too-many"),
             Problem::BoardRows(rows) => msg!("kb-board-rows", rows = *rows),
             Problem::RankLabel { rank, label } => {
                 msg!("kb-rank-label", rank = *rank, label = label.to_string())

@@ -12,6 +12,7 @@ use shashki::kb::{KnowledgeBase, Sources};
 use shashki::{Game, MoveText, Position};
 
 use super::error::CliError;
+use crate::app::english;
 
 /// Arguments of `shashki bestmove`.
 #[derive(Args, Debug)]
@@ -87,7 +88,16 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         .ok_or(CliError::NoMove(None))?;
     let took = asked.elapsed();
     let mut out = std::io::stdout().lock();
-    writeln!(out, "source: {}", decision.describe(&position))?;
+    let passed = engine.passed_over().map(|passed| {
+        let words = english(&passed.message(&position, &passed.fact.origin));
+        format!("; {}", words.trim_start_matches('(').trim_end_matches(')'))
+    });
+    writeln!(
+        out,
+        "source: {}{}",
+        decision.describe(&position),
+        passed.unwrap_or_default()
+    )?;
     writeln!(out, "time: {:.1} ms", took.as_secs_f64() * 1e3)?;
     writeln!(out, "{}", MoveText::from_move(&position, decision.mv))?;
     Ok(ExitCode::SUCCESS)

@@ -59,6 +59,22 @@ impl Console {
             }
             _ => msg!("hint", mv = mv, reason = reason),
         });
+        self.tell_passed_over(Thinker::Hint, &before);
+    }
+
+    /// Names the fact that matched in `position` but was passed over by `thinker`'s
+    /// engine because its move loses material, if one was.
+    pub(super) fn tell_passed_over(&mut self, thinker: Thinker, position: &Position) {
+        let engine = match thinker {
+            Thinker::Bot => Some(&self.engines.engine),
+            _ => self.engines.hint_engine.as_ref(),
+        };
+        let Some(passed) = engine.and_then(Engine::passed_over) else {
+            return;
+        };
+        let origin = phrases::origin(&passed.fact.origin, &self.text);
+        let message = passed.message(position, &origin);
+        self.tell(message);
     }
 
     /// Makes the engine for hints, analysis and review at its first use: the knowledge

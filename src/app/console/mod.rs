@@ -1157,6 +1157,7 @@ impl Console {
         let text = self.notation.write(&before, decision.mv);
         let reason = phrases::source(&decision.source, &self.text);
         self.tell(msg!("bot-plays", mv = text, reason = reason));
+        self.tell_passed_over(Thinker::Bot, &before);
     }
 
     /// `layout`: how Cyrillic letters in moves are read; a change is kept for the next

@@ -93,10 +93,11 @@ mod tests {
             Problem::BadFactName => 28,
             Problem::NothingRemembered => 29,
             Problem::WouldNotAnswer(_) => 30,
+            Problem::GivesTooMany => 31,
         }
     }
 
-    const KINDS: usize = 31;
+    const KINDS: usize = 32;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -147,6 +148,7 @@ mod tests {
                 Problem::CountTooLarge,
                 "слишком большое число для количества шашек",
             ),
+            (Problem::GivesTooMany, "гамбит отдаёт не больше 12 шашек"),
             (
                 Problem::BoardRows(9),
                 "на доске 9 строк, а нужно 8: сверху горизонталь 8, внизу горизонталь 1",

@@ -630,6 +630,13 @@ impl Session {
             None => self.new_game_pending = false,
         }
         let numbering = running.numbering;
+        // A fact that matched and was passed over is named before the move.
+        let passed = self.engine.as_ref().and_then(Engine::passed_over);
+        if let Some(message) =
+            passed.map(|passed| passed.message(&finished.position, &passed.fact.origin))
+        {
+            self.note(message)?;
+        }
         match finished.decision {
             Some(decision) => self.send(&report::done(&decision, &finished.position, numbering)),
             None => match finished.position.legal_moves().first() {
