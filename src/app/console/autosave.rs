@@ -5,7 +5,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::files::{GoingOn, timestamp};
+use super::files::{GoingOn, free_name, timestamp};
 use super::{Console, Question};
 use shashki::files::{DataDir, write_atomically};
 use shashki::msg;
@@ -235,12 +235,5 @@ fn kept_games(games: &Path) -> Vec<PathBuf> {
 
 /// `games/unfinished-YYYY-MM-DD-HHMMSS.pdn`, with `-2`, `-3` ... if that is taken.
 fn kept_name(games: &Path) -> PathBuf {
-    let stem = format!("unfinished-{}", timestamp());
-    let mut path = games.join(format!("{stem}.pdn"));
-    let mut n = 2;
-    while path.exists() {
-        path = games.join(format!("{stem}-{n}.pdn"));
-        n += 1;
-    }
-    path
+    free_name(games, &format!("unfinished-{}", timestamp()))
 }
