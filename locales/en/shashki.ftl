@@ -802,10 +802,17 @@ kb-range-empty = the range { $min }..{ $max } is empty: no count fits
 kb-pieces = { $count } { $side ->
     [white] white
    *[black] black
-} { $role ->
-    [men] men
-    [kings] kings
-   *[pieces] pieces
+} { $count ->
+    [one] { $role ->
+        [men] man
+        [kings] king
+       *[pieces] piece
+    }
+   *[other] { $role ->
+        [men] men
+        [kings] kings
+       *[pieces] pieces
+    }
 }
 kb-too-many = { $pieces }: a side has at most 12 pieces
 kb-board-demands = the board already demands { $pieces }, more than the range { $min }..{ $max } allows
@@ -827,6 +834,9 @@ kb-not-surely-movers = { $mv } starts on { $from }, which the board does not sur
 kb-quiet-two-squares = { $mv }: a quiet move names two squares
 kb-not-one-diagonal = { $from } and { $to } are not on one diagonal
 kb-man-forward = { $mv }: a man moves one square diagonally forward
+kb-may-be-a-man = { $mv }: the piece on { $square } may be a man, which moves one square forward only; write W for a king
+kb-heading-without-side = a heading needs the side after the name: `for white` or `for black`
+kb-cyrillic-move = { $letters }: Cyrillic letters; a move is written with the Latin letters a to h, like c3-d4
 kb-path-not-free = the path of { $mv } is not surely free: { $square } is not marked '.'
 kb-jump-not-sure = the jump { $from }:{ $to } of { $mv } does not surely take exactly one { $side ->
     [white] white

@@ -893,6 +893,9 @@ kb-not-surely-movers = { $mv } начинается с поля { $from }, гд�
 kb-quiet-two-squares = { $mv }: в ходе без взятия только два поля
 kb-not-one-diagonal = { $from } и { $to } не на одной диагонали
 kb-man-forward = { $mv }: простая ходит на одно поле вперёд по диагонали
+kb-may-be-a-man = { $mv }: на { $square } может стоять простая, а она ходит только на одно поле вперёд; для дамки пишите W
+kb-heading-without-side = в заголовке после названия нужна сторона: `for white` или `for black`
+kb-cyrillic-move = { $letters }: это русские буквы; ход пишется латинскими буквами a–h, например c3-d4
 kb-path-not-free = путь хода { $mv } может быть занят: поле { $square } не отмечено «.»
 kb-jump-not-sure = взятие { $from }:{ $to } в ходе { $mv } не обязательно бьёт ровно одну { $side ->
     [white] белую

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use rand::{Rng, RngExt};
 
 use super::Diagnostic;
-use super::build::parse_facts;
+use super::build::{parse_facts, starts_fact};
 use super::check::{check_fact, duplicates};
 use super::choice::{ActiveLine, FactInfo, KbChoice};
 use super::compile::Fact;
@@ -368,7 +368,7 @@ fn broken_facts(text: &str, problems: &[Diagnostic]) -> usize {
     let starts: Vec<usize> = text
         .lines()
         .enumerate()
-        .filter(|(_, line)| line.trim_start().starts_with("fact"))
+        .filter(|(_, line)| starts_fact(line))
         .map(|(index, _)| index + 1)
         .collect();
     let mut broken: Vec<usize> = problems

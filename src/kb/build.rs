@@ -92,11 +92,22 @@ fn chunks(text: &str) -> Vec<(usize, &str)> {
     chunks
 }
 
-/// Whether a line opens a fact: `fact` then a space or a quote.
-fn starts_fact(line: &str) -> bool {
-    line.trim_start()
+/// Whether a line opens a fact: `fact` then a space or a quote, or a heading whose
+/// keyword is misspelt (a word, a space, then a name in quotes: `fakt "…" for white`), so
+/// that a typo costs that one fact and not the one above it too.
+pub(super) fn starts_fact(line: &str) -> bool {
+    let line = line.trim_start();
+    if line
         .strip_prefix("fact")
         .is_some_and(|rest| rest.starts_with([' ', '\t', '"']))
+    {
+        return true;
+    }
+    let word = line
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(line.len());
+    let rest = &line[word..];
+    word >= 2 && rest.starts_with([' ', '\t']) && rest.trim_start().starts_with('"')
 }
 
 /// The part of a fact a rule is to a reader: what a syntax error names in its place.
@@ -117,6 +128,40 @@ fn part(rule: &Rule) -> Part {
         Rule::alternative | Rule::move_text => Part::Move,
         Rule::gives => Part::Gives,
         Rule::sp | Rule::gap | Rule::eol => Part::EndOfLine,
+    }
+}
+
+/// A syntax error at `spot` of `line` said in a coach's words where its cause is plain:
+/// a heading with no side after the name, or a move written in Cyrillic letters.
+fn plainer(line: &str, spot: Spot) -> Option<(Spot, Problem)> {
+    let text = line.trim_start();
+    if let Some(rest) = text.strip_prefix("fact") {
+        let name = rest.trim_start().strip_prefix('"')?;
+        let end = name.find('"')?;
+        let after = name[end + 1..].trim_start();
+        if after.starts_with("for ") {
+            return None;
+        }
+        // Just after the name's closing quote.
+        let column = line[..line.len() - name.len() + end + 1].chars().count() + 1;
+        let at = Spot { column, ..spot };
+        return Some((at, Problem::HeadingWithoutSide));
+    }
+    if !text.starts_with("play") {
+        return None;
+    }
+    let word: String = line
+        .chars()
+        .skip(spot.column.saturating_sub(1))
+        .take_while(|c| !c.is_whitespace())
+        .collect();
+    let letters: String = word
+        .chars()
+        .filter(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'))
+        .collect();
+    match letters.is_empty() {
+        true => None,
+        false => Some((spot, Problem::CyrillicInMove { letters })),
     }
 }
 
@@ -152,11 +197,12 @@ impl Builder<'_> {
             line: line + self.line_offset,
             column,
         };
-        self.problems.push(Diagnostic::error(
-            self.source,
-            spot,
-            syntax_problem(error.variant),
-        ));
+        let (spot, problem) = match plainer(self.source.line(spot.line), spot) {
+            Some(plainer) => plainer,
+            None => (spot, syntax_problem(error.variant)),
+        };
+        self.problems
+            .push(Diagnostic::error(self.source, spot, problem));
     }
 
     /// Records a meaning-level error on `pair`, placed by the parse's line index

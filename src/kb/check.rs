@@ -192,6 +192,11 @@ pub fn pattern_move_possible(
         if is_man && !(path.is_empty() && forward) {
             return Err(Problem::ManMovesForward(text()));
         }
+        // Any piece (`o`, `x`) may be a man: only a king moves back or far.
+        let surely_king = symbol == Symbol::piece(side, Role::King);
+        if !(is_man || surely_king || path.is_empty() && forward) {
+            return Err(Problem::MayBeAMan { mv: text(), from });
+        }
         if let Some(&blocked) = path.iter().chain([&to]).find(|s| !free(**s)) {
             return Err(Problem::PathNotFree {
                 mv: text(),

@@ -228,6 +228,20 @@ pub enum Problem {
     },
     /// A pattern's man moves other than one square diagonally forward.
     ManMovesForward(MoveText),
+    /// A quiet move that only a king can make, from a square that may hold a man.
+    MayBeAMan {
+        /// The move.
+        mv: MoveText,
+        /// Its square, marked `o` or `x`.
+        from: Square,
+    },
+    /// A heading without `for white` or `for black` after the name.
+    HeadingWithoutSide,
+    /// A move written with Cyrillic letters (look-alikes of the Latin ones).
+    CyrillicInMove {
+        /// The Cyrillic letters, as written.
+        letters: String,
+    },
     /// A pattern's quiet move passes a square not marked empty.
     PathNotFree {
         /// The move as written.
@@ -411,6 +425,15 @@ impl Problem {
                 to = to.to_string()
             ),
             Problem::ManMovesForward(mv) => msg!("kb-man-forward", mv = mv.to_string()),
+            Problem::MayBeAMan { mv, from } => msg!(
+                "kb-may-be-a-man",
+                mv = mv.to_string(),
+                square = from.to_string()
+            ),
+            Problem::HeadingWithoutSide => msg!("kb-heading-without-side"),
+            Problem::CyrillicInMove { letters } => {
+                msg!("kb-cyrillic-move", letters = letters.as_str())
+            }
             Problem::PathNotFree { mv, blocked } => msg!(
                 "kb-path-not-free",
                 mv = mv.to_string(),

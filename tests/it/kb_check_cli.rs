@@ -99,3 +99,58 @@ fn run_from_a_checkout_its_kb_combs_txt_is_the_base_read_at_run_time() {
         "{out}"
     );
 }
+
+/// A board for the coach's mistakes: a white man on c3 and on e3, d4 and f4 empty, the
+/// rest unknown, and b2 `o` (any white piece) with c1 empty.
+const COACH_BOARD: &str = ". ? . ? . ? . ?\n? . ? . ? . ? .\n. ? . ? . ? . ?\n? . ? . ? . ? .\n\
+                           . ? . . . . . ?\n? . w . w . ? .\n. o . ? . ? . ?\n? . . . ? . ? .\n";
+
+/// `kb check` on a file of `facts`, each written after its heading.
+fn coach_file(name: &str, facts: &[(&str, &str)]) -> (i32, String) {
+    let dir = common::scratch(name);
+    let path = dir.join("coach.txt");
+    let text: String = facts
+        .iter()
+        .map(|(heading, play)| format!("{heading}\n{COACH_BOARD}{play}\n\n"))
+        .collect();
+    std::fs::write(&path, text).unwrap();
+    let (code, out) = kb_check(&path.display().to_string());
+    (code, out.replace(&path.display().to_string(), "coach.txt"))
+}
+
+#[test]
+fn a_coachs_mistakes_are_each_reported_at_their_line_and_cost_their_fact_alone() {
+    let good = ("fact \"good\" for white", "play c3-d4");
+    // A misspelt keyword: that fact alone is left out, not the one above it.
+    let (code, out) = coach_file(
+        "kb-typo",
+        &[good, ("fakt \"typo\" for white", "play e3-f4"), good],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("coach.txt:12:1: error: "), "{out}");
+    assert!(
+        out.ends_with("coach.txt: 2 facts (0 exact, 2 patterns, 0 lines) in use, 1 left out\n"),
+        "{out}"
+    );
+    // A heading without its side says what is missing, after the name.
+    let (code, out) = coach_file("kb-side", &[("fact \"no side\"", "play c3-d4")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("coach.txt:1:15: error: a heading needs the side after the name"),
+        "{out}"
+    );
+    // A Cyrillic с in a move is named as Cyrillic.
+    let (code, out) = coach_file("kb-cyrillic", &[("fact \"c\" for white", "play с3-d4")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("coach.txt:10:6: error: с: Cyrillic letters;"),
+        "{out}"
+    );
+    // Any white piece may be a man: a backward move is refused, as for `w`.
+    let (code, out) = coach_file("kb-any", &[("fact \"o\" for white", "play b2-c1")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("coach.txt:10:6: error: b2-c1: the piece on b2 may be a man"),
+        "{out}"
+    );
+}

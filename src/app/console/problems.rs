@@ -94,10 +94,13 @@ mod tests {
             Problem::NothingRemembered => 29,
             Problem::WouldNotAnswer(_) => 30,
             Problem::GivesTooMany => 31,
+            Problem::MayBeAMan { .. } => 32,
+            Problem::HeadingWithoutSide => 33,
+            Problem::CyrillicInMove { .. } => 34,
         }
     }
 
-    const KINDS: usize = 32;
+    const KINDS: usize = 35;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -149,6 +152,24 @@ mod tests {
                 "слишком большое число для количества шашек",
             ),
             (Problem::GivesTooMany, "гамбит отдаёт не больше 12 шашек"),
+            (
+                Problem::MayBeAMan {
+                    mv: mv("b2-c1"),
+                    from: sq("b2"),
+                },
+                "b2-c1: на b2 может стоять простая, а она ходит только на одно поле вперёд; для \
+                 дамки пишите W",
+            ),
+            (
+                Problem::HeadingWithoutSide,
+                "в заголовке после названия нужна сторона: `for white` или `for black`",
+            ),
+            (
+                Problem::CyrillicInMove {
+                    letters: "с".to_string(),
+                },
+                "с: это русские буквы; ход пишется латинскими буквами a–h, например c3-d4",
+            ),
             (
                 Problem::BoardRows(9),
                 "на доске 9 строк, а нужно 8: сверху горизонталь 8, внизу горизонталь 1",
