@@ -60,16 +60,30 @@ fn check_promotion_ranks(fact: &FactSyntax, error: &mut impl FnMut(Spot, Problem
     ok
 }
 
-/// Ranges must be non-empty, at most 12, and agree with what the board demands.
+/// Ranges must be non-empty, at most 12, and agree with what the board demands; one
+/// count line a side and role; and together with the board they must admit a position.
 fn check_counts(fact: &FactSyntax, error: &mut impl FnMut(Spot, Problem)) {
+    let mut sound = true;
+    for (index, count) in fact.counts.iter().enumerate() {
+        let repeated = fact.counts[..index]
+            .iter()
+            .any(|other| (other.side, other.role) == (count.side, count.role));
+        if repeated {
+            let (side, role) = (count.side, count.role);
+            error(count.at, Problem::CountRepeated { side, role });
+            sound = false;
+        }
+    }
     for count in &fact.counts {
         let (side, role, min, max) = (count.side, count.role, count.min, count.max);
         if min > max {
             error(count.at, Problem::EmptyRange { min, max });
+            sound = false;
             continue;
         }
         if max > 12 {
             error(count.at, Problem::TooManyInRange { side, role, max });
+            sound = false;
             continue;
         }
         let surely = |symbol: Symbol| match count.role {
@@ -95,6 +109,7 @@ fn check_counts(fact: &FactSyntax, error: &mut impl FnMut(Spot, Problem)) {
                 max,
             };
             error(count.at, problem);
+            sound = false;
         } else if possible < min {
             let problem = Problem::BoardLeavesRoom {
                 side,
@@ -104,8 +119,95 @@ fn check_counts(fact: &FactSyntax, error: &mut impl FnMut(Spot, Problem)) {
                 max,
             };
             error(count.at, problem);
+            sound = false;
         }
     }
+    // Each line may be met alone and not all together: decided exactly, below.
+    if let Some(last) = fact.counts.last().filter(|_| sound)
+        && !counts_admit_a_position(fact)
+    {
+        error(last.at, Problem::CountsTogether);
+    }
+}
+
+/// Whether some position fits the board and every count line of `fact` together: some
+/// number of men and kings of each side within the ranges that can be placed, the board's
+/// men and kings where it puts them, an `o` or `x` square holding a man or a king of its
+/// side (never a man on its side's last rank), and the rest on `?` squares (no white man
+/// on rank 8, no black man on rank 1).
+fn counts_admit_a_position(fact: &FactSyntax) -> bool {
+    let cells = &fact.board.cells;
+    let on = |wanted: Symbol| -> Vec<Square> {
+        (0..32)
+            .filter(|&index| cells[index] == wanted)
+            .filter_map(|index| Square::new(index as u8))
+            .collect()
+    };
+    let free = on(Symbol::Any);
+    let top = free.iter().filter(|square| square.rank() == 7).count() as i32;
+    let bottom = free.iter().filter(|square| square.rank() == 0).count() as i32;
+    let middle = free.len() as i32 - top - bottom;
+    let fits = |side: Color, men: i32, kings: i32| {
+        fact.counts
+            .iter()
+            .filter(|count| count.side == side)
+            .all(|count| {
+                let n = match count.role {
+                    None => men + kings,
+                    Some(Role::Man) => men,
+                    Some(Role::King) => kings,
+                } as u32;
+                (count.min..=count.max).contains(&n)
+            })
+    };
+    // For each side: the board's own men and kings, its any-piece squares, and those of
+    // them on its last rank (kings there).
+    let side_of = |side: Color| {
+        let last = match side {
+            Color::White => 7,
+            Color::Black => 0,
+        };
+        let any = on(any_of(side));
+        let any_last = any.iter().filter(|square| square.rank() == last).count() as i32;
+        (
+            on(Symbol::piece(side, Role::Man)).len() as i32,
+            on(Symbol::piece(side, Role::King)).len() as i32,
+            any.len() as i32,
+            any_last,
+        )
+    };
+    let (white, black) = (side_of(Color::White), side_of(Color::Black));
+    // The men and kings each side may have, and how many of each stand on `?` squares.
+    let options = |side: Color, (men0, kings0, any, any_last): (i32, i32, i32, i32)| {
+        let mut found = Vec::new();
+        for men in 0..=12 {
+            for kings in 0..=12 - men {
+                if !fits(side, men, kings) {
+                    continue;
+                }
+                for men_on_any in 0..=(any - any_last) {
+                    let men_free = men - men0 - men_on_any;
+                    let kings_free = kings - kings0 - (any - men_on_any);
+                    if men_free >= 0 && kings_free >= 0 {
+                        found.push((men_free, kings_free));
+                    }
+                }
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+        found
+    };
+    let (whites, blacks) = (options(Color::White, white), options(Color::Black, black));
+    whites.iter().any(|&(white_men, white_kings)| {
+        blacks.iter().any(|&(black_men, black_kings)| {
+            let men_in_middle = (white_men - bottom).max(0) + (black_men - top).max(0);
+            white_men <= bottom + middle
+                && black_men <= top + middle
+                && men_in_middle <= middle
+                && white_men + black_men + white_kings + black_kings <= free.len() as i32
+        })
+    })
 }
 
 /// The "any piece of this colour" symbol.

@@ -235,6 +235,15 @@ pub enum Problem {
         /// Its square, marked `o` or `x`.
         from: Square,
     },
+    /// A second count line for the same side and role.
+    CountRepeated {
+        /// Whose pieces.
+        side: Color,
+        /// Which pieces (`None`: all).
+        role: Option<Role>,
+    },
+    /// Every count line can be met alone, but no position meets them and the board together.
+    CountsTogether,
     /// A heading without `for white` or `for black` after the name.
     HeadingWithoutSide,
     /// A move written with Cyrillic letters (look-alikes of the Latin ones).
@@ -431,6 +440,8 @@ impl Problem {
                 square = from.to_string()
             ),
             Problem::HeadingWithoutSide => msg!("kb-heading-without-side"),
+            Problem::CountRepeated { .. } => msg!("kb-count-repeated"),
+            Problem::CountsTogether => msg!("kb-counts-together"),
             Problem::CyrillicInMove { letters } => {
                 msg!("kb-cyrillic-move", letters = letters.as_str())
             }

@@ -146,6 +146,32 @@ fn a_coachs_mistakes_are_each_reported_at_their_line_and_cost_their_fact_alone()
         out.starts_with("coach.txt:10:6: error: с: Cyrillic letters;"),
         "{out}"
     );
+    // Counts that each hold alone but no position meets together, and a count repeated.
+    let counted = |name: &str, counts: &str| {
+        coach_file(
+            name,
+            &[(&format!("fact \"n\" for white\n{counts}"), "play c3-d4")],
+        )
+    };
+    let (code, out) = counted("kb-counts", "black 3\nblack kings 1\nblack men 0");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("coach.txt:4:11: error: no position meets the board"),
+        "{out}"
+    );
+    let (code, out) = counted("kb-counts-board", "white 3\nwhite kings 2");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("coach.txt:3:13: error: no position meets the board"),
+        "{out}"
+    );
+    let (code, out) = counted("kb-counts-twice", "white kings 1\nwhite kings 2");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("coach.txt:3:13: error: these pieces are counted"),
+        "{out}"
+    );
+    assert_eq!(counted("kb-counts-fine", "white 2..5\nblack 1..3").0, 0);
     // Any white piece may be a man: a backward move is refused, as for `w`.
     let (code, out) = coach_file("kb-any", &[("fact \"o\" for white", "play b2-c1")]);
     assert_eq!(code, 1, "{out}");

@@ -97,10 +97,12 @@ mod tests {
             Problem::MayBeAMan { .. } => 32,
             Problem::HeadingWithoutSide => 33,
             Problem::CyrillicInMove { .. } => 34,
+            Problem::CountRepeated { .. } => 35,
+            Problem::CountsTogether => 36,
         }
     }
 
-    const KINDS: usize = 35;
+    const KINDS: usize = 37;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -152,6 +154,17 @@ mod tests {
                 "слишком большое число для количества шашек",
             ),
             (Problem::GivesTooMany, "гамбит отдаёт не больше 12 шашек"),
+            (
+                Problem::CountRepeated {
+                    side: Color::White,
+                    role: Some(Role::King),
+                },
+                "эти шашки уже посчитаны строкой выше: по одной строке на каждые",
+            ),
+            (
+                Problem::CountsTogether,
+                "ни одна позиция не подходит сразу под доску и все эти числа",
+            ),
             (
                 Problem::MayBeAMan {
                     mv: mv("b2-c1"),
