@@ -7,6 +7,7 @@
 
 report-kb-counts = { $name }: { $facts } facts ({ $exact } exact, { $patterns } patterns, { $lines } lines)
 report-kb-ok = { $counts } OK
+report-kb-shadowed = { $name }:{ $line }: warning: "{ $fact }" ({ $origin }:{ $played }) has this position with other moves, and it is the one played
 report-kb-left-out = { $counts } in use, { $left } left out
 report-kb-not-proven = { $name }:{ $line }: error: fact "{ $fact }" is not proven: { $why }
 report-kb-proven = { $name }: { $proven } of { $facts } learned facts proven{ $all ->

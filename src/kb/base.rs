@@ -154,6 +154,25 @@ impl KnowledgeBase {
         ))
     }
 
+    /// The exact facts of `self` (a book) whose position an exact fact of `earlier` has
+    /// with other moves: `earlier`'s fact is the one played there. Each as the book's fact
+    /// and the earlier one.
+    pub fn shadowed_by<'a>(&'a self, earlier: &'a KnowledgeBase) -> Vec<(&'a Fact, &'a Fact)> {
+        let firsts: std::collections::HashMap<(u32, u32, u32), &Fact> = earlier
+            .facts
+            .iter()
+            .rev()
+            .filter_map(|fact| Some((fact.exact_key()?, fact)))
+            .collect();
+        self.facts
+            .iter()
+            .filter_map(|fact| {
+                let first = firsts.get(&fact.exact_key()?)?;
+                (first.sorted_lines() != fact.sorted_lines()).then_some((fact, *first))
+            })
+            .collect()
+    }
+
     /// The facts of `self` and then of `other`, as one base (`self` has no book yet).
     fn joined(mut self, other: KnowledgeBase) -> KnowledgeBase {
         debug_assert!(self.book.is_none(), "the book's facts come last");

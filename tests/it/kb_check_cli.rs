@@ -180,3 +180,28 @@ fn a_coachs_mistakes_are_each_reported_at_their_line_and_cost_their_fact_alone()
         "{out}"
     );
 }
+
+#[test]
+fn a_fact_of_yours_that_differs_from_the_book_is_warned_of_at_the_books_fact() {
+    let dir = common::scratch("kb-book-differs");
+    let book = include_str!("../../kb/book.txt");
+    std::fs::write(dir.join("book.txt"), book).unwrap();
+    // The book's first fact, with another move: yours is played, and kb check says so.
+    let start = book.find("fact \"book:").expect("a book fact");
+    let end = start + book[start..].find("\n\n").expect("the fact's end");
+    let fact = &book[start..end];
+    let book_line = book[..start].lines().count() + 1;
+    let name_end = fact.find("\" for ").expect("a heading");
+    let play = fact.rfind("play ").expect("a play line");
+    let mine = format!("fact \"мой ход{}play f6-e5\n", &fact[name_end..play]);
+    std::fs::write(dir.join("mine.txt"), &mine).unwrap();
+    let (code, out) = kb_check(&dir.join("mine.txt").display().to_string());
+    assert_eq!(code, 0, "{out}");
+    let warning = format!(
+        "{}:{book_line}: warning: \"мой ход\" ({}:1) has this position with other moves, \
+         and it is the one played",
+        dir.join("book.txt").display(),
+        dir.join("mine.txt").display()
+    );
+    assert!(out.contains(&warning), "{warning}\n{out}");
+}

@@ -41,8 +41,9 @@ pub fn run(command: KbCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
 /// The start of the name of a file of learned facts that `--prove` proves whole.
 const LEARNED_PREFIX: &str = "learned";
 
-/// One file to check: its name, what loading it gave, and whether it holds learned facts.
-type Checked = (String, LoadResult, bool);
+/// One file to check: its name, what loading it gave, whether it holds learned facts,
+/// and whether it is the opening book.
+type Checked = (String, LoadResult, bool, bool);
 
 /// The files `kb check` looks at: the base (given or in use), its learned facts and its
 /// opening book, each alone. A named file is checked with the learned facts and the
@@ -57,7 +58,12 @@ fn files_to_check(path: Option<PathBuf>, data: Option<&DataDir>) -> Vec<Checked>
                 || matches!(&part.source, Source::File(path) if path
                     .file_name()
                     .is_some_and(|name| name.to_string_lossy().starts_with(LEARNED_PREFIX)));
-            (part.origin(), part.read(), learned)
+            (
+                part.origin(),
+                part.read(),
+                learned,
+                part.kind == PartKind::Book,
+            )
         })
         .collect()
 }
@@ -73,11 +79,28 @@ fn check(
 ) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut out = std::io::stdout().lock();
     let mut failed = false;
-    for (name, loaded, learned) in files_to_check(path, data) {
+    // The parts before the book, whose exact facts are played before the book's.
+    let mut earlier: Vec<KnowledgeBase> = Vec::new();
+    for (name, loaded, learned, book) in files_to_check(path, data) {
         match loaded {
             Ok((base, problems)) => {
                 for problem in &problems {
                     writeln!(out, "{problem}")?;
+                }
+                if book {
+                    for first in &earlier {
+                        for (fact, played) in base.shadowed_by(first) {
+                            let warning = msg!(
+                                "report-kb-shadowed",
+                                name = name.as_str(),
+                                line = fact.info.line,
+                                fact = played.info.name.as_str(),
+                                origin = played.info.origin.as_str(),
+                                played = played.info.line
+                            );
+                            writeln!(out, "{}", english(&warning))?;
+                        }
+                    }
                 }
                 let counts = english(&msg!(
                     "report-kb-counts",
@@ -100,6 +123,9 @@ fn check(
                 writeln!(out, "{}", english(&line))?;
                 if prove && learned {
                     failed |= !prove_all(&name, &base, &mut out)?;
+                }
+                if !book {
+                    earlier.push(base);
                 }
             }
             Err(problems) => {
