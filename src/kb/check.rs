@@ -29,10 +29,20 @@ pub fn check_fact(fact: &FactSyntax, source: &SourceText) -> Vec<Diagnostic> {
         check_exact_moves(fact, &mut error);
     } else {
         for line in &fact.alternatives {
-            if let Some(first) = line.first()
-                && let Err(problem) = pattern_move_possible(&fact.board.cells, fact.side, first)
-            {
+            let Some(first) = line.first() else {
+                continue;
+            };
+            if let Err(problem) = pattern_move_possible(&fact.board.cells, fact.side, first) {
                 error(first.at, problem);
+            } else if let Some(reply) = line.get(1)
+                && !reply.capture
+                && let Some(from) = sure_capture_after(&fact.board.cells, fact.side, first)
+            {
+                let problem = Problem::ReplyMustCapture {
+                    reply: reply.text.clone(),
+                    from,
+                };
+                error(reply.at, problem);
             }
         }
     }
@@ -260,6 +270,62 @@ fn check_exact_moves(fact: &FactSyntax, error: &mut impl FnMut(Spot, Problem)) {
             }
         }
     }
+}
+
+/// After the first move `mv` of a pattern written for `side` (legal wherever it
+/// matches): a square from which the opponent surely has a capture on the squares the
+/// board fixes, so that a quiet reply can never be legal. A man or a king of either
+/// role (`x`, `o`) takes an adjacent piece with an empty square behind it; a king also
+/// from afar, along squares surely empty.
+fn sure_capture_after(cells: &[Symbol; 32], side: Color, mv: &MoveSyntax) -> Option<Square> {
+    let mut after = *cells;
+    let squares = mv.text.squares();
+    let (from, to) = (squares[0], *squares.last()?);
+    for pair in squares.windows(2) {
+        for jumped in between(pair[0], pair[1]).unwrap_or_default() {
+            if after[jumped.index()].surely(side.opposite()) {
+                after[jumped.index()] = Symbol::Empty;
+            }
+        }
+    }
+    let last_rank = match side {
+        Color::White => 7,
+        Color::Black => 0,
+    };
+    let moved = match after[from.index()] {
+        symbol if symbol == Symbol::piece(side, Role::Man) && to.rank() == last_rank => {
+            Symbol::piece(side, Role::King)
+        }
+        symbol => symbol,
+    };
+    after[from.index()] = Symbol::Empty;
+    after[to.index()] = moved;
+    let opponent = side.opposite();
+    let step = |square: Square, df: i16, dr: i16| {
+        let file = u8::try_from(i16::from(square.file()) + df).ok()?;
+        let rank = u8::try_from(i16::from(square.rank()) + dr).ok()?;
+        Square::from_coords(file, rank)
+    };
+    Square::all().find(|&square| {
+        let symbol = after[square.index()];
+        if !symbol.surely(opponent) {
+            return false;
+        }
+        let king = symbol == Symbol::piece(opponent, Role::King);
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+            .iter()
+            .any(|&(df, dr)| {
+                let mut at = step(square, df, dr);
+                // A king flies over squares surely empty to the piece it takes.
+                while king && at.is_some_and(|at| after[at.index()] == Symbol::Empty) {
+                    at = at.and_then(|at| step(at, df, dr));
+                }
+                let Some(taken) = at.filter(|at| after[at.index()].surely(side)) else {
+                    return false;
+                };
+                step(taken, df, dr).is_some_and(|landing| after[landing.index()] == Symbol::Empty)
+            })
+    })
 }
 
 /// Whether a pattern's first move can be legal in every position the pattern matches.

@@ -244,6 +244,14 @@ pub enum Problem {
     },
     /// Every count line can be met alone, but no position meets them and the board together.
     CountsTogether,
+    /// A pattern's expected reply is quiet where the squares the board fixes force a
+    /// capture.
+    ReplyMustCapture {
+        /// The reply.
+        reply: MoveText,
+        /// A square the capture surely starts from.
+        from: Square,
+    },
     /// A heading without `for white` or `for black` after the name.
     HeadingWithoutSide,
     /// A move written with Cyrillic letters (look-alikes of the Latin ones).
@@ -442,6 +450,11 @@ impl Problem {
             Problem::HeadingWithoutSide => msg!("kb-heading-without-side"),
             Problem::CountRepeated { .. } => msg!("kb-count-repeated"),
             Problem::CountsTogether => msg!("kb-counts-together"),
+            Problem::ReplyMustCapture { reply, from } => msg!(
+                "kb-reply-must-capture",
+                reply = reply.to_string(),
+                square = from.to_string()
+            ),
             Problem::CyrillicInMove { letters } => {
                 msg!("kb-cyrillic-move", letters = letters.as_str())
             }

@@ -205,3 +205,33 @@ fn a_fact_of_yours_that_differs_from_the_book_is_warned_of_at_the_books_fact() {
     );
     assert!(out.contains(&warning), "{warning}\n{out}");
 }
+
+#[test]
+fn a_patterns_reply_that_the_fixed_squares_make_illegal_is_an_error() {
+    let dir = common::scratch("kb-reply");
+    let path = dir.join("reply.txt");
+    // After c3-d4, the black man on e5 surely takes d4 (c3 is empty then): d6-c5 can
+    // never be Black's reply, and the line's proof would be silently off.
+    let board = ". ? . ? . ? . ?\n? . ? . ? . ? .\n. . . b . ? . ?\n? . . . b . ? .\n\
+                 . ? . . . ? . ?\n? . w . ? . ? .\n. ? . ? . ? . ?\n? . ? . ? . ? .\n";
+    std::fs::write(
+        &path,
+        format!("fact \"reply\" for white\n{board}play c3-d4 d6-c5 d4:b6\n"),
+    )
+    .unwrap();
+    let (code, out) = kb_check(&path.display().to_string());
+    assert_eq!(code, 1, "{out}");
+    let expected = format!(
+        "{}:10:12: error: d6-c5 cannot be the reply: the piece on e5 surely has a capture",
+        path.display()
+    );
+    assert!(out.starts_with(&expected), "{out}");
+    // Without the man on e5 the reply can be played, and the fact is sound.
+    let open = board.replace("? . . . b . ? .", "? . . . ? . ? .");
+    std::fs::write(
+        &path,
+        format!("fact \"reply\" for white\n{open}play c3-d4 d6-c5 d4:b6\n"),
+    )
+    .unwrap();
+    assert_eq!(kb_check(&path.display().to_string()).0, 0);
+}

@@ -99,10 +99,11 @@ mod tests {
             Problem::CyrillicInMove { .. } => 34,
             Problem::CountRepeated { .. } => 35,
             Problem::CountsTogether => 36,
+            Problem::ReplyMustCapture { .. } => 37,
         }
     }
 
-    const KINDS: usize = 37;
+    const KINDS: usize = 38;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -160,6 +161,13 @@ mod tests {
                     role: Some(Role::King),
                 },
                 "эти шашки уже посчитаны строкой выше: по одной строке на каждые",
+            ),
+            (
+                Problem::ReplyMustCapture {
+                    reply: mv("d6-c5"),
+                    from: sq("e5"),
+                },
+                "d6-c5 не может быть ответом: шашка на e5 наверняка может бить, а бить обязательно",
             ),
             (
                 Problem::CountsTogether,
