@@ -716,6 +716,11 @@ puzzle-gain = { $game ->
             [one] a man and a king
            *[other] { $men } men and a king
         }
+        [crowned] { $men ->
+            [0] a king, by crowning a man
+            [one] a man and a king, by crowning a man
+           *[other] { $men } men and a king, by crowning a man
+        }
        *[no] { $men ->
             [0] nothing
             [one] a man
@@ -733,7 +738,10 @@ puzzle-wins-less = { $mv } wins only { $won }, and { $gain } can be won here; tr
 puzzle-solved = solved: { $line } wins { $gain }
 puzzle-solved-fact = solved: { $line } wins { $gain } ("{ $name }")
 puzzle-solved-already = solved: puzzle next poses another, puzzle off goes back to the game
-puzzle-hint-piece = hint: the piece on { $square } moves
+puzzle-hint-piece = hint: the { $king ->
+    [yes] king
+   *[no] man
+} on { $square } moves
 puzzle-hint-move = hint: { $mv }
 puzzle-score-header = shashki puzzle score (the puzzle command): puzzles solved, attempted,
     hints asked and wrong moves

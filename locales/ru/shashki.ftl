@@ -751,6 +751,13 @@ puzzle-gain = { $game ->
             [few] { $men } шашки и дамку
            *[many] { $men } шашек и дамку
         }
+        [crowned] { $men ->
+            [0] дамку, проведя шашку в дамки
+            [1] шашку и дамку, проведя шашку в дамки
+            [one] { $men } шашку и дамку, проведя шашку в дамки
+            [few] { $men } шашки и дамку, проведя шашку в дамки
+           *[many] { $men } шашек и дамку, проведя шашку в дамки
+        }
        *[no] { $men ->
             [0] ничего
             [1] шашку
@@ -770,7 +777,10 @@ puzzle-wins-less = { $mv } выигрывает только { $won }, а зде
 puzzle-solved = решено: { $line } выигрывает { $gain }
 puzzle-solved-fact = решено: { $line } выигрывает { $gain } («{ $name }»)
 puzzle-solved-already = решено: задача дальше — другая, задача выход — назад к партии
-puzzle-hint-piece = подсказка: ходит шашка с поля { $square }
+puzzle-hint-piece = подсказка: ходит { $king ->
+    [yes] дамка
+   *[no] шашка
+} с поля { $square }
 puzzle-hint-move = подсказка: { $mv }
 puzzle-score-header = счёт задач shashki (команда задача): solved — решено, attempted — начато,
     hints — подсказок, wrong — неверных ходов

@@ -165,9 +165,11 @@ pub fn material_won(position: &Position, line: &[Move]) -> MaterialWon {
         };
         count(side) - count(side.opposite())
     };
+    let own_kings = |at: &Position| at.kings_of(side).count() as i32;
     MaterialWon {
         pieces: net(&end, false) - net(position, false),
         kings: net(&end, true) - net(position, true),
+        crowned: own_kings(&end) > own_kings(position),
         game: end.legal_moves().is_empty() && end.side_to_move() != side,
     }
 }
@@ -179,6 +181,8 @@ pub struct MaterialWon {
     pub pieces: i32,
     /// Kings won net (a crowning counts).
     pub kings: i32,
+    /// Whether a man of the side was crowned on the way (its kings are more at the end).
+    pub crowned: bool,
     /// Whether the defender is left without a move: the game is won.
     pub game: bool,
 }
@@ -205,8 +209,29 @@ impl MaterialWon {
 #[cfg(test)]
 mod tests {
     use super::*;
+
     use crate::MoveText;
     use crate::testing::line;
+
+    #[test]
+    fn a_king_won_by_crowning_is_told_from_a_king_taken() {
+        let crowning: Position = "W:Wc7:Bh8".parse().unwrap();
+        let mv = "c7-d8"
+            .parse::<MoveText>()
+            .unwrap()
+            .resolve(&crowning)
+            .unwrap();
+        let won = material_won(&crowning, &[mv]);
+        assert_eq!((won.kings, won.crowned), (1, true));
+        let taking: Position = "W:Wa1,c3:BKd4,h8".parse().unwrap();
+        let mv = "c3:e5"
+            .parse::<MoveText>()
+            .unwrap()
+            .resolve(&taking)
+            .unwrap();
+        let won = material_won(&taking, &[mv]);
+        assert_eq!((won.kings, won.crowned), (1, false));
+    }
 
     fn texts(position: &Position, moves: &[Move]) -> Vec<String> {
         let mut at = *position;

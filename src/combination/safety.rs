@@ -98,6 +98,7 @@ pub fn safety(position: &Position, mv: Move, gives: u32) -> Safety {
         won: MaterialWon {
             pieces: -ours.pieces,
             kings: -ours.kings,
+            crowned: end.kings_of(us.opposite()).count() > after.kings_of(us.opposite()).count(),
             game: end.legal_moves().is_empty() && end.side_to_move() == us,
         },
         line,

@@ -276,10 +276,16 @@ impl Console {
     /// What a line wins, in words: the game, men, a king.
     fn gain_words(&self, won: MaterialWon, points: i32) -> String {
         let game = won.game || points >= GAME;
+        // A king won by crowning a man is worded as a crowning, not as a king taken.
+        let king = match (won.kings > 0, won.crowned) {
+            (true, true) => "crowned",
+            (true, false) => "yes",
+            (false, _) => "no",
+        };
         self.words(msg!(
             "puzzle-gain",
             game = if game { "yes" } else { "no" },
-            king = if won.kings > 0 { "yes" } else { "no" },
+            king = king,
             men = won.pieces.max(0)
         ))
     }
@@ -397,7 +403,15 @@ impl Console {
         let current = self.current_mut();
         current.hints += 1;
         let message = match current.hints {
-            1 => msg!("puzzle-hint-piece", square = mv.from().to_string()),
+            1 => msg!(
+                "puzzle-hint-piece",
+                square = mv.from().to_string(),
+                king = if position.kings().contains(mv.from()) {
+                    "yes"
+                } else {
+                    "no"
+                }
+            ),
             _ => msg!("puzzle-hint-move", mv = self.notation.write(&position, mv)),
         };
         self.tell(message);
