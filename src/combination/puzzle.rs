@@ -102,11 +102,39 @@ impl Puzzle {
     /// A puzzle from one of the facts of `kb` with a line, tried in a random order until
     /// one gives a puzzle; `None` when none does.
     pub fn pose(kb: &KnowledgeBase, rng: &mut StdRng) -> Option<Puzzle> {
+        Puzzle::pose_unlike(kb, rng, None)
+    }
+
+    /// As [`Puzzle::pose`], but never the combination of `last` again (the same first move
+    /// and the same captures, for either side); `last`'s own fact only when no other
+    /// gives a puzzle.
+    pub fn pose_unlike(
+        kb: &KnowledgeBase,
+        rng: &mut StdRng,
+        last: Option<&Puzzle>,
+    ) -> Option<Puzzle> {
         let mut facts: Vec<&Fact> = kb.facts().iter().filter(|fact| fact.has_line()).collect();
         facts.shuffle(rng);
-        facts
-            .into_iter()
-            .find_map(|fact| Puzzle::from_fact(fact, rng))
+        // The fact the last puzzle came from goes last.
+        let named_last =
+            |fact: &&Fact| last.and_then(Puzzle::name) == Some(fact.info.name.as_str());
+        facts.sort_by_key(named_last);
+        facts.into_iter().find_map(|fact| {
+            Puzzle::from_fact(fact, rng)
+                .filter(|puzzle| last.is_none_or(|last| puzzle.combination() != last.combination()))
+        })
+    }
+
+    /// The combination as the attacker plays it seen as White: its first move and the
+    /// captures of its line, whichever side the puzzle gives the player.
+    fn combination(&self) -> Vec<Move> {
+        let white = |mv: &Move| match self.side() {
+            Color::White => *mv,
+            Color::Black => mv.flipped(),
+        };
+        let mut moves = self.expected.iter().take(1).map(white).collect::<Vec<_>>();
+        moves.extend(self.expected.iter().filter(|mv| mv.is_capture()).map(white));
+        moves
     }
 
     fn posed(position: &Position, combination: &Combination, name: Option<String>) -> Puzzle {
@@ -375,6 +403,18 @@ mod tests {
         assert!(sides.contains(&Color::White) && sides.contains(&Color::Black));
         // Some come from the games the learned facts were found in.
         assert!(from_games > 0);
+    }
+
+    #[test]
+    fn the_next_puzzle_is_never_the_same_combination_again() {
+        let kb = KnowledgeBase::builtin();
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut last = Puzzle::pose(&kb, &mut rng).expect("a puzzle");
+        for _ in 0..20 {
+            let next = Puzzle::pose_unlike(&kb, &mut rng, Some(&last)).expect("another");
+            assert_ne!(next.combination(), last.combination(), "{:?}", next.name());
+            last = next;
+        }
     }
 
     #[test]

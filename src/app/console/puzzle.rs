@@ -121,7 +121,8 @@ impl Console {
                     return;
                 };
                 let trainer = self.trainer.as_mut().expect("the trainer");
-                match Puzzle::pose(kb, &mut trainer.rng) {
+                let last = trainer.current.as_ref().map(|current| &current.puzzle);
+                match Puzzle::pose_unlike(kb, &mut trainer.rng, last) {
                     Some(puzzle) => puzzle,
                     None => {
                         self.tell(msg!("puzzle-none"));
