@@ -475,10 +475,11 @@ impl Console {
                     // A move typed after the flag fell is not played: the game's end,
                     // told once, says why.
                     let flag_fell = self.check_flag();
-                    if flag_fell && matches!(text.parse(), Ok(Command::Move(_))) {
+                    let parsed = text.parse::<Command>();
+                    if flag_fell && matches!(parsed, Ok(Command::Move(_))) {
                         continue;
                     }
-                    if self.handle(&text) == Flow::Quit {
+                    if self.handle(&text, parsed) == Flow::Quit {
                         break;
                     }
                 }
@@ -638,8 +639,8 @@ impl Console {
         }
     }
 
-    /// Handles one line of input.
-    fn handle(&mut self, text: &str) -> Flow {
+    /// Handles one line of input, `parsed` as a command (parsed once, by the caller).
+    fn handle(&mut self, text: &str, parsed: Result<Command, CommandError>) -> Flow {
         if let Question::Which {
             choices, intent, ..
         } = &self.dialogue.question
@@ -664,7 +665,7 @@ impl Console {
         {
             return self.answer(yes);
         }
-        let command = match text.parse::<Command>() {
+        let command = match parsed {
             Ok(command) => command,
             Err(CommandError::Empty) if self.dialogue.question != Question::None => {
                 self.tell(msg!("answer-please"));
