@@ -293,9 +293,25 @@ fn available_memory_mb() -> Option<usize> {
     meminfo_mb(&meminfo, "MemAvailable:")
 }
 
+/// The machine's memory in megabytes: Windows' physical memory (`GlobalMemoryStatusEx`).
+#[cfg(windows)]
+pub fn total_memory_mb() -> Option<usize> {
+    use windows_sys::Win32::System::SystemInformation::{GlobalMemoryStatusEx, MEMORYSTATUSEX};
+    let mut status = MEMORYSTATUSEX {
+        dwLength: std::mem::size_of::<MEMORYSTATUSEX>() as u32,
+        ..unsafe { std::mem::zeroed() }
+    };
+    // SAFETY: the structure is the one the call fills, its length set as it requires.
+    let known = unsafe { GlobalMemoryStatusEx(&mut status) } != 0;
+    known
+        .then(|| usize::try_from(status.ullTotalPhys >> 20).ok())
+        .flatten()
+}
+
 /// The machine's memory in megabytes, or the container's limit where it is lower,
 /// where the system tells (`MemTotal` of Linux's `/proc/meminfo`, the control group's
 /// `memory.max` or `memory.limit_in_bytes`); `None` elsewhere.
+#[cfg(not(windows))]
 pub fn total_memory_mb() -> Option<usize> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
     let total = meminfo_mb(&meminfo, "MemTotal:")?;
@@ -311,6 +327,7 @@ pub fn total_memory_mb() -> Option<usize> {
 }
 
 /// A control group's memory limit (`max`, or bytes) in megabytes; `None` for no limit.
+#[cfg(not(windows))]
 fn limit_mb(text: &str) -> Option<usize> {
     let bytes = text.trim().parse::<u64>().ok()?;
     usize::try_from(bytes >> 20).ok()
@@ -379,12 +396,23 @@ mod tests {
         let meminfo = "MemTotal:       24684000 kB\nMemFree:  1 kB\nMemAvailable:   24173568 kB\n";
         assert_eq!(meminfo_mb(meminfo, "MemAvailable:"), Some(23_607));
         assert_eq!(meminfo_mb(meminfo, "MemTotal:"), Some(24_105));
-        // A container's limit: a number of bytes, or none (`max`, or cgroup v1's
-        // largest number, which the machine's memory is below).
+        assert_eq!(meminfo_mb("MemTotal: 5 kB\n", "MemAvailable:"), None);
+    }
+
+    #[test]
+    #[cfg(not(windows))]
+    fn a_container_limit_is_read_in_megabytes() {
+        // A number of bytes, or none (`max`, or cgroup v1's largest number, which the
+        // machine's memory is below).
         assert_eq!(limit_mb("2147483648\n"), Some(2048));
         assert_eq!(limit_mb("max\n"), None);
         assert_eq!(limit_mb("9223372036854771712"), Some(8_796_093_022_207));
-        assert_eq!(meminfo_mb("MemTotal: 5 kB\n", "MemAvailable:"), None);
+    }
+
+    #[test]
+    fn the_machines_memory_is_known_here() {
+        // Linux's /proc/meminfo, or Windows' GlobalMemoryStatusEx: this machine's memory.
+        assert!(total_memory_mb().is_some_and(|megabytes| megabytes > 0));
     }
 
     #[test]
