@@ -7,7 +7,6 @@ use super::clock::{TimeControl, clock_text};
 use super::strength::STRENGTH_TAG;
 use super::width::wrap_message;
 use super::{Console, Question, phrases};
-use crate::app::vocabulary::{level_named, level_word};
 use shashki::Color;
 use shashki::files::{DataDir, ReadError, read_text, write_atomically};
 use shashki::kb::{book_path, learned_path, locate_file};
@@ -297,21 +296,6 @@ impl Console {
         ))];
         lines.extend(table(&rows).into_iter().map(|row| format!("  {row}")));
         self.say(lines.join("\n"));
-    }
-
-    /// A record's strength tag in words: a level's name in the player's language, else
-    /// as kept (`1500 ms`, `depth 6`).
-    fn strength_name(&self, strength: &str) -> String {
-        let number = |text: &str| text.trim().parse::<u64>().ok();
-        if let Some(level) = level_named(strength) {
-            level_word(&level, self.text.lang()).to_string()
-        } else if let Some(ms) = strength.strip_suffix("ms").and_then(number) {
-            self.words(msg!("went-on-movetime", ms = ms))
-        } else if let Some(depth) = strength.strip_prefix("depth").and_then(number) {
-            self.words(msg!("went-on-depth", depth = depth))
-        } else {
-            strength.to_string()
-        }
     }
 
     /// Every knowledge-base file the console may use or write: the one found for

@@ -96,10 +96,21 @@ impl Console {
             return None;
         }
         let use_kb = self.engines.engine.config().use_kb;
-        let words = match (
-            Level::of(self.strength.limits, use_kb),
-            self.strength.limits,
-        ) {
+        self.strength_phrase(self.strength.limits, use_kb, true)
+    }
+
+    /// A record's strength tag in words for a table: a level's name in the player's
+    /// language, or its time or depth a move; a tag that cannot be read as it is.
+    pub(super) fn strength_name(&self, tag: &str) -> String {
+        strength_of_tag(tag)
+            .and_then(|(limits, use_kb)| self.strength_phrase(limits, use_kb, false))
+            .unwrap_or_else(|| tag.to_string())
+    }
+
+    /// `level club` (`club` without `named`), `1500 ms a move`, `6 plies a move`.
+    fn strength_phrase(&self, limits: Limits, use_kb: bool, named: bool) -> Option<String> {
+        let words = match (Level::of(limits, use_kb), limits) {
+            (Some(level), _) if !named => return Some(level_word(&level, self.text.lang()).into()),
             (Some(level), _) => msg!(
                 "went-on-level",
                 level = level_word(&level, self.text.lang())
@@ -114,26 +125,7 @@ impl Console {
     /// The strength a record's tag kept, quietly: a tag that cannot be read leaves
     /// the strength as it is.
     pub(super) fn restore_strength(&mut self, tag: &str) {
-        let tag = tag.trim();
-        let strength = if let Some(level) = level(tag) {
-            Some((level.limits(), level.use_kb))
-        } else if let Some(ms) = tag.strip_suffix("ms") {
-            ms.trim()
-                .parse::<u64>()
-                .ok()
-                .filter(|&ms| ms >= 1)
-                .map(|ms| (Limits::MoveTime(Duration::from_millis(ms)), true))
-        } else if let Some(depth) = tag.strip_prefix("depth") {
-            depth
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|&depth| Setting::Depth.takes(u64::from(depth)))
-                .map(|depth| (Limits::Depth(depth), true))
-        } else {
-            None
-        };
-        if let Some((limits, use_kb)) = strength {
+        if let Some((limits, use_kb)) = strength_of_tag(tag) {
             self.strength.limits = limits;
             self.strength.strength_chosen = true;
             self.engines.engine.set_use_kb(use_kb);
@@ -183,6 +175,29 @@ impl Console {
             });
         }
         self.say(lines.join("\n"));
+    }
+}
+
+/// The limits and knowledge a record's strength tag keeps (see [`STRENGTH_TAG`]).
+fn strength_of_tag(tag: &str) -> Option<(Limits, bool)> {
+    let tag = tag.trim();
+    if let Some(level) = level(tag) {
+        Some((level.limits(), level.use_kb))
+    } else if let Some(ms) = tag.strip_suffix("ms") {
+        ms.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&ms| ms >= 1)
+            .map(|ms| (Limits::MoveTime(Duration::from_millis(ms)), true))
+    } else if let Some(depth) = tag.strip_prefix("depth") {
+        depth
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&depth| Setting::Depth.takes(u64::from(depth)))
+            .map(|depth| (Limits::Depth(depth), true))
+    } else {
+        None
     }
 }
 
