@@ -257,7 +257,8 @@ impl Console {
     /// over, nor while the game kept from last time waits to be resumed).
     pub(super) fn run_clock(&mut self) {
         let to_move = self.record.game.position().side_to_move();
-        let running = !self.record.game_over() && !self.saved.resume_pending && !self.in_puzzle();
+        let running =
+            !self.record.game_over() && !self.saved.resume_pending && !self.trainer.active();
         if let Some(clocks) = &mut self.strength.clocks {
             match running {
                 true => clocks.start(to_move),

@@ -447,7 +447,7 @@ impl Console {
             && self.dialogue.question == Question::None
             && !self.record.game_over()
             && self.record.view.is_none()
-            && !self.in_puzzle()
+            && !self.trainer.active()
         {
             self.dialogue.question = Question::Side;
         }

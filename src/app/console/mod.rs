@@ -22,9 +22,11 @@ mod problems;
 mod puzzle;
 pub mod render;
 mod review;
+mod said;
 mod score;
 mod settings;
 mod strength;
+mod study;
 mod thinking;
 mod view;
 mod width;
@@ -44,6 +46,7 @@ use self::input::{Input, InputError, Line};
 use self::interrupt::Interrupts;
 use self::keyboard::Keyboard;
 use self::render::Style;
+use self::said::{Note, Said};
 use self::settings::{Layout, Settings};
 use self::thinking::{Screen, Thinker};
 use crate::app::platform;
@@ -230,8 +233,8 @@ struct Console {
     /// How the bot's moves and hints are written.
     notation: Notation,
     screen: Screen,
-    /// The puzzle trainer, from the first `puzzle` on.
-    trainer: Option<puzzle::Trainer>,
+    /// The puzzle trainer.
+    trainer: puzzle::Trainer,
     /// The messages in the player's language.
     text: Text,
     out: io::Stdout,
@@ -408,7 +411,11 @@ impl Console {
             style,
             notation: options.notation,
             screen: Screen { progress: escapes },
-            trainer: None,
+            trainer: puzzle::Trainer::new(
+                seed,
+                options.data.as_ref(),
+                Text::new(options.lang).render(&msg!("puzzle-score-header")),
+            ),
             text: Text::new(options.lang),
             out: io::stdout(),
         }
@@ -460,7 +467,8 @@ impl Console {
                 _ => Mode::Question,
             };
             let position = self
-                .puzzle_position()
+                .trainer
+                .position()
                 .unwrap_or(*self.record.game.position());
             self.dialogue.input.set_position(&position, mode);
             if mode == Mode::Question {
@@ -535,6 +543,28 @@ fn clock_seed() -> u64 {
 }
 
 impl Console {
+    /// Prints what a part said, in the player's language.
+    fn utter(&mut self, said: impl Into<Said>) {
+        for note in said.into().0 {
+            match note {
+                Note::Tell(message) => self.tell(message),
+                Note::Plain(text) => self.say(text),
+                Note::Board {
+                    position,
+                    marks,
+                    bottom,
+                } => {
+                    let text = render::board(&position, marks, bottom, self.style);
+                    let _ = write!(self.out, "{text}");
+                    let material = phrases::material(&position, &self.text);
+                    self.say(material);
+                }
+                Note::GameBoard => self.show_board(),
+                Note::Legend => self.tell_legend(),
+            }
+        }
+    }
+
     /// Prints one message; output errors (a closed pipe) must not end the game.
     fn say(&mut self, text: impl AsRef<str>) {
         let _ = writeln!(self.out, "{}", text.as_ref());
@@ -588,8 +618,8 @@ impl Console {
                 ),
                 None => msg!("learn-declined"),
             },
-            Question::None if self.in_puzzle() => {
-                let side = self.puzzle_side().expect("puzzle mode");
+            Question::None if self.trainer.active() => {
+                let side = self.trainer.side().expect("puzzle mode");
                 let side = self.words(msg!("prompt-side", side = phrases::side(side)));
                 return format!("{} {side}> ", self.words(msg!("prompt-puzzle")));
             }
@@ -747,7 +777,7 @@ impl Console {
         if self.dialogue.question == Question::None
             && self.record.announced
             && self.record.game_over()
-            && !self.in_puzzle()
+            && !self.trainer.active()
         {
             self.dialogue.question = Question::NewGame;
         }
@@ -756,7 +786,7 @@ impl Console {
     /// After "quit?" is answered no: back to the resume question if it was not answered,
     /// or the new-game question if the game is over (a pending draw offer comes back by itself).
     fn resume_question(&mut self) {
-        self.dialogue.question = if self.in_puzzle() {
+        self.dialogue.question = if self.trainer.active() {
             // The game's questions wait for the end of the puzzles.
             Question::None
         } else if self.saved.resume_pending {
@@ -1106,9 +1136,15 @@ impl Console {
             (Meant::Move(mv), Intent::Play) => self.play_human(mv),
             (Meant::Move(mv), Intent::Branch(ply)) => self.ask_branch(mv, ply),
             (Meant::Move(mv), Intent::Remember(name)) => self.remember_move(mv, name),
-            (Meant::Move(mv), Intent::Puzzle) => self.puzzle_play(mv),
+            (Meant::Move(mv), Intent::Puzzle) => {
+                let said = self.trainer.play(mv, self.notation);
+                self.utter(said);
+            }
             (Meant::Position(position), Intent::Load) => self.new_game(position),
-            (Meant::Position(position), Intent::PuzzleAt) => self.puzzle_at(position),
+            (Meant::Position(position), Intent::PuzzleAt) => {
+                let said = self.trainer.pose_at(position);
+                self.puzzle_posed(said);
+            }
             // A choice is always made for what it was offered for.
             (Meant::Move(_), Intent::Load | Intent::PuzzleAt)
             | (Meant::Position(_), Intent::Play | Intent::Branch(_))
@@ -1285,7 +1321,7 @@ impl Console {
     fn offer_draw_if_due(&mut self) {
         let position = *self.record.game.position();
         let due = self.dialogue.question == Question::None
-            && !self.in_puzzle()
+            && !self.trainer.active()
             && !self.record.game_over()
             && position.side_to_move() == self.record.human
             && is_king_against_king(&position)

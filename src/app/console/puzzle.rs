@@ -6,23 +6,27 @@ use std::path::PathBuf;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::command::{Command, PuzzleAction};
-use super::render::{self, Marks};
+use super::render::Marks;
+use super::said::{Note, Said};
 use super::score::Score;
-use super::{Console, Flow, Intent, Question, phrases};
 use shashki::combination::puzzle::{Puzzle, Refusal};
 use shashki::combination::{GAME, MaterialWon};
 use shashki::files::{DataDir, read_text, write_atomically};
+use shashki::kb::KnowledgeBase;
 use shashki::msg;
-use shashki::notation::MoveReadings;
+use shashki::notation::Notation;
+use shashki::words::Message;
 use shashki::{Color, Move, Position};
 
 /// The trainer: its random choices and the score, kept across puzzles.
 pub(super) struct Trainer {
     rng: StdRng,
-    score: Score,
+    /// The score, once read from its file at the first puzzle.
+    score: Option<Score>,
     /// The score file, when it may be written: not when it was there but unreadable.
     file: Option<PathBuf>,
+    /// The first line of the score file, in the player's language.
+    header: String,
     /// The puzzle being solved: puzzle mode.
     current: Option<Current>,
 }
@@ -38,293 +42,204 @@ struct Current {
     last: Option<(Position, Move)>,
 }
 
-impl Console {
-    /// Whether the console is in puzzle mode.
-    pub(super) fn in_puzzle(&self) -> bool {
-        self.trainer
-            .as_ref()
-            .is_some_and(|trainer| trainer.current.is_some())
+impl Trainer {
+    /// A trainer choosing by `seed`, keeping its score in `data`'s puzzle file under
+    /// `header`; the file is read at the first puzzle.
+    pub fn new(seed: u64, data: Option<&DataDir>, header: String) -> Trainer {
+        Trainer {
+            rng: StdRng::seed_from_u64(seed),
+            score: None,
+            file: data.map(DataDir::puzzles),
+            header,
+            current: None,
+        }
     }
 
-    /// The position the prompt completes moves in: the puzzle's in puzzle mode.
-    pub(super) fn puzzle_position(&self) -> Option<Position> {
-        let current = self.trainer.as_ref()?.current.as_ref()?;
-        Some(current.puzzle.position())
+    /// Whether a puzzle is on the board: puzzle mode.
+    pub fn active(&self) -> bool {
+        self.current.is_some()
+    }
+
+    /// The puzzle's position in puzzle mode.
+    pub fn position(&self) -> Option<Position> {
+        Some(self.current.as_ref()?.puzzle.position())
     }
 
     /// The player's side in puzzle mode.
-    pub(super) fn puzzle_side(&self) -> Option<Color> {
-        let current = self.trainer.as_ref()?.current.as_ref()?;
-        Some(current.puzzle.side())
+    pub fn side(&self) -> Option<Color> {
+        Some(self.current.as_ref()?.puzzle.side())
     }
 
-    /// Handles `command` in puzzle mode; `None` when it is the game's to handle.
-    pub(super) fn puzzle_command(&mut self, command: &Command) -> Option<Flow> {
-        if !self.in_puzzle() {
-            return None;
-        }
-        match command {
-            Command::Move(text) => self.puzzle_move(text),
-            Command::Hint => self.puzzle_hint(),
-            Command::Board => {
-                self.show_puzzle();
-                self.tell_legend();
-            }
-            Command::Moves => self.puzzle_moves(),
-            Command::Fen => {
-                let fen = self.puzzle_position()?.to_fen();
-                self.say(fen);
-            }
-            // Another game: the puzzle ends, and the command goes to the game.
-            Command::New | Command::Load(_) | Command::Open { .. } => {
-                self.leave_puzzle();
-                if self.saved.resume_pending {
-                    self.answer(false);
-                }
-                return None;
-            }
-            Command::Help
-            | Command::Quit
-            | Command::Puzzle(_)
-            | Command::MoveTime(_)
-            | Command::Level(_)
-            | Command::KbReload
-            | Command::KbCheck => return None,
-            _ => self.tell(msg!("puzzle-not-now")),
-        }
-        Some(Flow::Continue)
+    /// Whether the puzzle on the board is solved: it takes no more moves.
+    pub fn solved(&self) -> bool {
+        self.current().puzzle.is_solved()
     }
 
-    /// `puzzle`, `puzzle next`, `puzzle FEN`, `puzzle off`.
-    pub(super) fn puzzle(&mut self, action: PuzzleAction) {
-        let puzzle = match action {
-            PuzzleAction::Off => {
-                if self.in_puzzle() {
-                    self.leave_puzzle();
-                    self.tell(msg!("puzzle-off"));
-                    self.show_board();
-                } else {
-                    self.tell(msg!("puzzle-not-on"));
-                }
-                return;
-            }
-            PuzzleAction::Position(text) => {
-                if let Some(position) = self.read_position(&text, Intent::PuzzleAt) {
-                    self.puzzle_at(position);
-                }
-                return;
-            }
-            PuzzleAction::Next => {
-                self.trainer();
-                let Some(kb) = self.engines.engine.knowledge_base() else {
-                    self.tell(msg!("puzzle-no-kb"));
-                    return;
-                };
-                let trainer = self.trainer.as_mut().expect("the trainer");
-                let last = trainer.current.as_ref().map(|current| &current.puzzle);
-                match Puzzle::pose_unlike(kb, &mut trainer.rng, last) {
-                    Some(puzzle) => puzzle,
-                    None => {
-                        self.tell(msg!("puzzle-none"));
-                        return;
-                    }
-                }
-            }
+    /// `puzzle`: another combination of `kb`, unlike the last one.
+    pub fn pose(&mut self, kb: Option<&KnowledgeBase>) -> Said {
+        let Some(kb) = kb else {
+            return msg!("puzzle-no-kb").into();
         };
-        self.start_puzzle(puzzle);
+        let last = self.current.as_ref().map(|current| &current.puzzle);
+        match Puzzle::pose_unlike(kb, &mut self.rng, last) {
+            Some(puzzle) => self.start(puzzle),
+            None => msg!("puzzle-none").into(),
+        }
     }
 
     /// `puzzle FEN`: the combination of `position` to find.
-    pub(super) fn puzzle_at(&mut self, position: Position) {
+    pub fn pose_at(&mut self, position: Position) -> Said {
         match Puzzle::new(&position) {
-            Some(puzzle) => self.start_puzzle(puzzle),
+            Some(puzzle) => self.start(puzzle),
             None => {
-                let side = phrases::side(position.side_to_move());
-                self.tell(msg!("puzzle-no-combination", side = side));
+                let side = shashki::words::side(position.side_to_move());
+                msg!("puzzle-no-combination", side = side).into()
             }
         }
     }
 
-    fn start_puzzle(&mut self, puzzle: Puzzle) {
-        self.trainer();
-        // A question about the game waits for the end of the puzzles (a resume
-        // question comes back then): the game is not touched.
-        self.dialogue.question = Question::None;
-        let trainer = self.trainer.as_mut().expect("the trainer");
-        trainer.current = Some(Current {
+    fn start(&mut self, puzzle: Puzzle) -> Said {
+        let mut said = self.read_score();
+        self.current = Some(Current {
             puzzle,
             hints: 0,
             attempted: false,
             last: None,
         });
-        self.show_puzzle();
-        self.tell(msg!("puzzle-how"));
+        said.add(self.shown());
+        said.tell(msg!("puzzle-how"));
+        said
     }
 
-    /// The trainer, made at the first puzzle: the score is read from its file then.
-    fn trainer(&mut self) -> &mut Trainer {
-        if self.trainer.is_none() {
-            let (score, file) = self.read_score();
-            self.trainer = Some(Trainer {
-                rng: StdRng::seed_from_u64(self.strength.seed),
-                score,
-                file,
-                current: None,
-            });
+    /// Leaves puzzle mode; whether a puzzle was on.
+    pub fn leave(&mut self) -> bool {
+        self.current.take().is_some()
+    }
+
+    /// Reads the score from its file at the first puzzle; a file that cannot be read
+    /// is reported and left alone (the score then lasts the session only).
+    fn read_score(&mut self) -> Said {
+        if self.score.is_some() {
+            return Said::nothing();
         }
-        self.trainer.as_mut().expect("the trainer")
-    }
-
-    /// The score in the data directory and the file to keep it in; a file that cannot
-    /// be read is reported and left alone (the score then lasts the session only).
-    fn read_score(&mut self) -> (Score, Option<PathBuf>) {
-        let Some(path) = self.data.as_ref().map(DataDir::puzzles) else {
-            return (Score::default(), None);
+        self.score = Some(Score::default());
+        let Some(path) = self.file.clone().filter(|path| path.exists()) else {
+            return Said::nothing();
         };
-        if !path.exists() {
-            return (Score::default(), Some(path));
-        }
         let shown = path.display().to_string();
         let text = match read_text(&path) {
             Ok(text) => text,
             Err(error) => {
-                let error = self.words(error.message());
-                self.tell(msg!("puzzle-score-unreadable", path = shown, error = error));
-                return (Score::default(), None);
+                self.file = None;
+                let error = error.message();
+                return msg!("puzzle-score-unreadable", path = shown, error = error).into();
             }
         };
         match Score::parse(&text) {
-            Ok(score) => (score, Some(path)),
+            Ok(score) => {
+                self.score = Some(score);
+                Said::nothing()
+            }
             Err(error) => {
-                let reason = self.words(error.problem.message());
-                self.tell(msg!(
+                self.file = None;
+                msg!(
                     "puzzle-score-bad",
                     path = shown,
                     line = error.line,
-                    reason = reason
-                ));
-                (Score::default(), None)
+                    reason = error.problem.message()
+                )
+                .into()
             }
         }
     }
 
     /// Counts something in the score and keeps the score in its file.
-    fn count(&mut self, change: impl FnOnce(&mut Score)) {
-        let Some(trainer) = self.trainer.as_mut() else {
-            return;
+    fn count(&mut self, change: impl FnOnce(&mut Score)) -> Said {
+        let score = self.score.get_or_insert_default();
+        change(score);
+        let score = *score;
+        let Some(path) = self.file.clone() else {
+            return Said::nothing();
         };
-        change(&mut trainer.score);
-        let Some(path) = trainer.file.clone() else {
-            return;
-        };
-        let score = trainer.score;
-        let text = score.text(&self.words(msg!("puzzle-score-header")));
+        let text = score.text(&self.header);
         let written =
             DataDir::prepare(&path).and_then(|()| write_atomically(&path, text.as_bytes()));
-        if let Err(error) = written {
-            let error = self.words(shashki::files::io_error_message(&error));
-            self.tell(msg!(
-                "puzzle-score-failed",
-                path = path.display().to_string(),
-                error = error
-            ));
-            // Once is enough: the score lasts the session.
-            if let Some(trainer) = self.trainer.as_mut() {
-                trainer.file = None;
+        match written {
+            Ok(()) => Said::nothing(),
+            Err(error) => {
+                // Once is enough: the score lasts the session.
+                self.file = None;
+                msg!(
+                    "puzzle-score-failed",
+                    path = path.display().to_string(),
+                    error = shashki::files::io_error_message(&error)
+                )
+                .into()
             }
         }
     }
 
     /// A move or a hint counts the puzzle as attempted, once.
-    fn attempt(&mut self) {
-        let current = self.current_mut();
-        let first = !std::mem::replace(&mut current.attempted, true);
-        if first {
-            self.count(|score| score.attempted += 1);
+    fn attempt(&mut self) -> Said {
+        let first = !std::mem::replace(&mut self.current_mut().attempted, true);
+        match first {
+            true => self.count(|score| score.attempted += 1),
+            false => Said::nothing(),
         }
     }
 
     fn current(&self) -> &Current {
-        self.trainer
-            .as_ref()
-            .and_then(|trainer| trainer.current.as_ref())
-            .expect("puzzle mode")
+        self.current.as_ref().expect("puzzle mode")
     }
 
     fn current_mut(&mut self) -> &mut Current {
-        self.trainer
-            .as_mut()
-            .and_then(|trainer| trainer.current.as_mut())
-            .expect("puzzle mode")
-    }
-
-    fn leave_puzzle(&mut self) {
-        if let Some(trainer) = self.trainer.as_mut() {
-            trainer.current = None;
-        }
-        self.resume_question();
+        self.current.as_mut().expect("puzzle mode")
     }
 
     /// The puzzle's board from the player's side, and what to find.
-    fn show_puzzle(&mut self) {
-        self.show_puzzle_board();
+    pub fn shown(&self) -> Said {
         let puzzle = &self.current().puzzle;
-        let side = phrases::side(puzzle.side());
-        let gain = self.gain_words(puzzle.won(), puzzle.gain());
-        self.tell(msg!("puzzle-title", side = side, gain = gain));
+        let side = shashki::words::side(puzzle.side());
+        let gain = gain(puzzle.won(), puzzle.gain());
+        Said::from(self.board()).and(msg!("puzzle-title", side = side, gain = gain))
     }
 
-    /// What a line wins, in words: the game, men, a king.
-    fn gain_words(&self, won: MaterialWon, points: i32) -> String {
-        let game = won.game || points >= GAME;
-        // A king won by crowning a man is worded as a crowning, not as a king taken.
-        let king = match (won.kings > 0, won.crowned) {
-            (true, true) => "crowned",
-            (true, false) => "yes",
-            (false, _) => "no",
-        };
-        self.words(msg!(
-            "puzzle-gain",
-            game = if game { "yes" } else { "no" },
-            king = king,
-            men = won.pieces.max(0)
-        ))
-    }
-
-    fn puzzle_move(&mut self, typed: &MoveReadings) {
-        let position = self.current().puzzle.position();
-        if self.current().puzzle.is_solved() {
-            self.tell(msg!("puzzle-solved-already"));
-            return;
-        }
-        if let Some(mv) = self.read_move(typed, &position, Intent::Puzzle) {
-            self.puzzle_play(mv);
+    /// The board with the last move marked.
+    pub fn board(&self) -> Note {
+        let current = self.current();
+        Note::Board {
+            position: current.puzzle.position(),
+            marks: current
+                .last
+                .map_or_else(Marks::default, |(before, mv)| Marks::of(&before, mv)),
+            bottom: current.puzzle.side(),
         }
     }
 
     /// The player's legal move `mv` in the puzzle: right, or refused with the reason.
-    pub(super) fn puzzle_play(&mut self, mv: Move) {
+    pub fn play(&mut self, mv: Move, notation: Notation) -> Said {
         let position = self.current().puzzle.position();
-        self.attempt();
-        let written = self.notation.write(&position, mv);
-        let answer = self.current_mut().puzzle.play(mv);
-        let answer = match answer {
+        let mut said = self.attempt();
+        let written = notation.write(&position, mv);
+        let answer = match self.current_mut().puzzle.play(mv) {
             Ok(answer) => answer,
             Err(refusal) => {
-                self.count(|score| score.wrong += 1);
-                let message = match refusal {
+                said.add(self.count(|score| score.wrong += 1));
+                said.tell(match refusal {
                     Refusal::GivesUpMaterial => msg!("puzzle-gives-up", mv = written),
                     Refusal::WinsNothing => msg!("puzzle-wins-nothing", mv = written),
                     Refusal::WinsLess(won) => {
-                        let current = self.current();
-                        let gain = self.gain_words(current.puzzle.won(), current.puzzle.gain());
-                        let less = self.gain_words(won, 0);
-                        msg!("puzzle-wins-less", mv = written, won = less, gain = gain)
+                        let puzzle = &self.current().puzzle;
+                        msg!(
+                            "puzzle-wins-less",
+                            mv = written,
+                            won = gain(won, 0),
+                            gain = gain(puzzle.won(), puzzle.gain())
+                        )
                     }
                     Refusal::Solved => msg!("puzzle-solved-already"),
-                };
-                self.tell(message);
-                return;
+                });
+                return said;
             }
         };
         let after = position.play_unchecked(mv);
@@ -334,76 +249,55 @@ impl Console {
             Some(reply) => (after, reply),
             None => (position, mv),
         });
-        self.show_puzzle_board();
+        said.note(self.board());
         match answer.reply {
             Some(reply) if !answer.solved => {
-                let side = phrases::side(after.side_to_move());
-                let reply = self.notation.write(&after, reply);
-                self.tell(msg!(
+                let side = shashki::words::side(after.side_to_move());
+                let reply = notation.write(&after, reply);
+                said.tell(msg!(
                     "puzzle-right",
                     mv = written,
                     side = side,
                     reply = reply
                 ));
             }
-            _ => self.solved(),
+            _ => said.add(self.end(notation)),
         }
-    }
-
-    /// The board with the last move marked.
-    fn show_puzzle_board(&mut self) {
-        let current = self.current();
-        let position = current.puzzle.position();
-        let marks = current
-            .last
-            .map_or_else(Marks::default, |(before, mv)| Marks::of(&before, mv));
-        let text = render::board(&position, marks, current.puzzle.side(), self.style);
-        let _ = std::io::Write::write_all(&mut self.out, text.as_bytes());
-        let material = phrases::material(&position, &self.text);
-        self.say(material);
+        said
     }
 
     /// The end of the puzzle: the whole line, the fact's name and the score.
-    fn solved(&mut self) {
-        self.count(|score| score.solved += 1);
-        let current = self.current();
-        let line = self
-            .notation
-            .line(&current.puzzle.start(), current.puzzle.played());
-        let gain = self.gain_words(current.puzzle.won(), current.puzzle.gain());
-        let name = current.puzzle.name().map(str::to_string);
-        self.tell(match name {
+    fn end(&mut self, notation: Notation) -> Said {
+        let mut said = self.count(|score| score.solved += 1);
+        let puzzle = &self.current().puzzle;
+        let line = notation.line(&puzzle.start(), puzzle.played());
+        let gain = gain(puzzle.won(), puzzle.gain());
+        said.tell(match puzzle.name() {
             Some(name) => msg!("puzzle-solved-fact", line = line, gain = gain, name = name),
             None => msg!("puzzle-solved", line = line, gain = gain),
         });
-        self.show_score();
-    }
-
-    fn show_score(&mut self) {
-        let Some(score) = self.trainer.as_ref().map(|trainer| trainer.score) else {
-            return;
-        };
-        self.tell(msg!(
+        let score = self.score.unwrap_or_default();
+        said.tell(msg!(
             "puzzle-score",
             solved = score.solved,
             attempted = score.attempted,
             hints = score.hints,
             wrong = score.wrong
         ));
+        said
     }
 
     /// The first hint names the piece to move, the next the move itself.
-    fn puzzle_hint(&mut self) {
+    pub fn hint(&mut self, notation: Notation) -> Said {
         let position = self.current().puzzle.position();
         let Some(mv) = self.current().puzzle.hint() else {
-            self.tell(msg!("puzzle-solved-already"));
-            return;
+            return msg!("puzzle-solved-already").into();
         };
-        self.attempt();
-        self.count(|score| score.hints += 1);
+        let mut said = self.attempt();
+        said.add(self.count(|score| score.hints += 1));
         let current = self.current_mut();
         current.hints += 1;
-        let message = match current.hints {
+        said.tell(match current.hints {
             1 => msg!(
                 "puzzle-hint-piece",
                 square = mv.from().to_string(),
@@ -413,30 +307,48 @@ impl Console {
                     "no"
                 }
             ),
-            _ => msg!("puzzle-hint-move", mv = self.notation.write(&position, mv)),
-        };
-        self.tell(message);
+            _ => msg!("puzzle-hint-move", mv = notation.write(&position, mv)),
+        });
+        said
     }
 
-    fn puzzle_moves(&mut self) {
+    /// `moves` in the puzzle: the legal moves, until it is solved.
+    pub fn moves(&self, notation: Notation) -> Said {
         let position = self.current().puzzle.position();
         let moves = position.legal_moves();
-        if self.current().puzzle.is_solved() || moves.is_empty() {
-            self.tell(msg!("puzzle-solved-already"));
-            return;
+        if self.solved() || moves.is_empty() {
+            return msg!("puzzle-solved-already").into();
         }
         let mut texts: Vec<String> = moves
             .iter()
-            .map(|&mv| self.notation.write(&position, mv))
+            .map(|&mv| notation.write(&position, mv))
             .collect();
         texts.sort();
-        self.tell(msg!(
+        msg!(
             "moves-list",
-            side = phrases::side(position.side_to_move()),
+            side = shashki::words::side(position.side_to_move()),
             count = texts.len(),
             moves = texts.join(", ")
-        ));
+        )
+        .into()
     }
+}
+
+/// What a line wins, in words: the game, men, a king.
+fn gain(won: MaterialWon, points: i32) -> Message {
+    let game = won.game || points >= GAME;
+    // A king won by crowning a man is worded as a crowning, not as a king taken.
+    let king = match (won.kings > 0, won.crowned) {
+        (true, true) => "crowned",
+        (true, false) => "yes",
+        (false, _) => "no",
+    };
+    msg!(
+        "puzzle-gain",
+        game = if game { "yes" } else { "no" },
+        king = king,
+        men = won.pieces.max(0)
+    )
 }
 
 #[cfg(test)]
