@@ -3,6 +3,8 @@
 
 ## Counts
 
+# Words that need no translating (a name, a number), where a message is expected.
+as-is = { $text }
 plies = { $count ->
     [one] { $count } ply
    *[other] { $count } plies

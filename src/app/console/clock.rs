@@ -5,8 +5,6 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use super::input::Alarm;
-use super::{Console, Strength};
 use shashki::Color;
 use shashki::engine::clock_limits;
 use shashki::msg;
@@ -158,7 +156,7 @@ fn index(side: Color) -> usize {
 }
 
 /// The time left, in seconds, at which the player's clock warns once as it runs down.
-const WARNINGS: [u64; 2] = [30, 10];
+pub(super) const WARNINGS: [u64; 2] = [30, 10];
 
 /// Both sides' clocks; at most one runs.
 #[derive(Clone, Debug)]
@@ -252,117 +250,6 @@ impl Clocks {
     }
 }
 
-impl Console {
-    /// Before the prompt: the clock of the side to move runs (none once the game is
-    /// over, nor while the game kept from last time waits to be resumed).
-    pub(super) fn run_clock(&mut self) {
-        let to_move = self.record.game.position().side_to_move();
-        let running =
-            !self.record.game_over() && !self.saved.resume_pending && !self.trainer.active();
-        if let Some(clocks) = &mut self.strength.clocks {
-            match running {
-                true => clocks.start(to_move),
-                false => clocks.pause(),
-            }
-        }
-    }
-
-    /// The limits of the bot's move: its level's, or on a clock the clock's share, no
-    /// more than the level the player chose allows (a depth a move, or a time). Starts
-    /// the bot's clock.
-    pub(super) fn bot_limits(&mut self) -> MoveLimits {
-        let bot = self.record.bot();
-        let Some(clocks) = &mut self.strength.clocks else {
-            return MoveLimits::new(self.strength.limits);
-        };
-        clocks.start(bot);
-        let share = clocks.limits(bot);
-        match (self.strength.strength_chosen, self.strength.limits, share) {
-            (true, Limits::MoveTime(time), Limits::Clock { target, max }) => {
-                MoveLimits::new(Limits::Clock {
-                    target: target.min(time),
-                    max: max.min(time),
-                })
-            }
-            // A depth has no time of its own: the clock's share ends it if it must.
-            (true, Limits::Depth(depth), share) => MoveLimits {
-                limits: Limits::Depth(depth),
-                deadline: share.hard_time(),
-            },
-            _ => MoveLimits::new(share),
-        }
-    }
-
-    /// What the player's running clock brings while the prompt waits: a warning once at
-    /// 30 and once at 10 seconds left, and the flag.
-    pub(super) fn clock_alarms(&self) -> Vec<(Instant, Alarm)> {
-        let human = self.record.human;
-        let Some(clocks) = &self.strength.clocks else {
-            return Vec::new();
-        };
-        if !clocks.runs(human) {
-            return Vec::new();
-        }
-        let now = Instant::now();
-        let left = clocks.left(human);
-        let mut alarms: Vec<(Instant, Alarm)> = WARNINGS
-            .iter()
-            .filter(|&&seconds| left > Duration::from_secs(seconds))
-            .map(|&seconds| {
-                let text = self.words(msg!("clock-warning", seconds = seconds));
-                (now + left - Duration::from_secs(seconds), Alarm::Say(text))
-            })
-            .collect();
-        alarms.push((
-            now + left,
-            Alarm::Flag(self.words(msg!("clock-flag-press-enter"))),
-        ));
-        alarms
-    }
-
-    /// `clock`: both sides' time left, or that the game has no clock.
-    pub(super) fn show_clocks(&mut self) {
-        match &self.strength.clocks {
-            Some(clocks) => {
-                let [white, black] =
-                    [Color::White, Color::Black].map(|side| clock_text(clocks.left(side)));
-                let control = clocks.control().to_string();
-                self.tell(msg!(
-                    "clocks-now",
-                    white = white,
-                    black = black,
-                    control = control
-                ));
-            }
-            None => self.tell(msg!("clocks-none")),
-        }
-    }
-
-    /// After a line is typed: a flag that fell while the player thought ends the game.
-    /// Whether it did.
-    pub(super) fn check_flag(&mut self) -> bool {
-        match self.strength.clocks.as_ref().and_then(Clocks::flagged) {
-            Some(side) => !self.punch_clock(side),
-            None => false,
-        }
-    }
-
-    /// `side` has moved (or its flag fell): false, and the game lost, when its time
-    /// ran out first.
-    pub(super) fn punch_clock(&mut self, side: Color) -> bool {
-        let Some(clocks) = &mut self.strength.clocks else {
-            return true;
-        };
-        if clocks.punch(side) {
-            return true;
-        }
-        self.record.game.flag(side);
-        self.show_board();
-        self.proceed();
-        false
-    }
-}
-
 /// How far the bot's search may go on a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct MoveLimits {
@@ -399,19 +286,6 @@ pub(super) fn parse_clock_text(text: &str) -> Option<Duration> {
     let minutes: u64 = minutes.parse().ok()?;
     let seconds = amount(seconds)?;
     (seconds < 60.0).then(|| Duration::from_secs(minutes * 60) + Duration::from_secs_f64(seconds))
-}
-
-impl Strength {
-    /// The clocks a record kept (`[TimeControl]`, `[WhiteClock]`, `[BlackClock]`), if
-    /// it kept them all: a resumed game goes on with the time each side had.
-    pub(super) fn restore_clocks(&mut self, tag: impl Fn(&str) -> Option<String>) {
-        let control = tag("TimeControl").and_then(|text| TimeControl::from_pdn(&text));
-        let left = ["WhiteClock", "BlackClock"]
-            .map(|name| tag(name).and_then(|text| parse_clock_text(&text)));
-        if let (Some(control), [Some(white), Some(black)]) = (control, left) {
-            self.clocks = Some(Clocks::resumed(control, [white, black]));
-        }
-    }
 }
 
 #[cfg(test)]

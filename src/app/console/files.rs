@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::archive::{self, Verdict};
 use super::clock::{TimeControl, clock_text};
-use super::strength::STRENGTH_TAG;
+use super::strength::{STRENGTH_TAG, strength_name};
 use super::width::wrap_message;
 use super::{Console, Question, phrases};
 use shashki::Color;
@@ -27,7 +27,8 @@ impl Console {
         // as it was.
         let own = ["Result", "Termination", "GameType", "FEN"];
         let mut session: Vec<(&str, String)> = self
-            .strength_tag()
+            .strength
+            .tag()
             .map(|strength| (STRENGTH_TAG, strength))
             .into_iter()
             .collect();
@@ -160,7 +161,7 @@ impl Console {
         let path = match &self.record.kept {
             Some(path) => path.clone(),
             None => {
-                let opponent = match self.strength_tag() {
+                let opponent = match self.strength.tag() {
                     Some(strength) => format!("{BOT}-{}", strength.replace(' ', "")),
                     None => BOT.to_string(),
                 };
@@ -202,7 +203,7 @@ impl Console {
                     None => "-".to_string(),
                 };
                 let level = match (&game.strength, &game.control) {
-                    (Some(strength), _) => self.strength_name(strength),
+                    (Some(strength), _) => self.words(strength_name(strength, self.text.lang())),
                     (None, Some(control)) => TimeControl::from_pdn(control)
                         .map_or_else(|| control.clone(), |control| control.to_string()),
                     (None, None) => "-".to_string(),
@@ -272,7 +273,7 @@ impl Console {
             let cells =
                 std::array::from_fn::<_, 3, _>(|at| format!("{} ({})", all[at], recent[at]));
             rows.push([
-                self.strength_name(strength),
+                self.words(strength_name(strength, self.text.lang())),
                 self.words(msg!("prompt-side", side = phrases::side(side))),
                 cells[0].clone(),
                 cells[1].clone(),
@@ -398,7 +399,7 @@ impl Console {
         if human.is_some() {
             self.strength.restore_clocks(tag);
             if let Some(strength) = tag(STRENGTH_TAG) {
-                self.restore_strength(&strength);
+                self.strength.restore(&strength);
             }
             let restored = self.restored_words();
             let how = match how {
@@ -426,8 +427,8 @@ impl Console {
             "went-on-side",
             side = phrases::side(self.record.human)
         ))];
-        if let Some(strength) = self.strength_words() {
-            parts.push(strength);
+        if let Some(strength) = self.strength.words(self.text.lang()) {
+            parts.push(self.words(strength));
         }
         if let Some(clocks) = &self.strength.clocks {
             parts.push(self.words(msg!(

@@ -42,12 +42,13 @@ use self::clock::{Clocks, clock_text};
 use self::command::{Command, CommandError, parse_answer, parse_side};
 use self::help::help;
 use self::helper::Mode;
-use self::input::{Input, InputError, Line};
+use self::input::{Alarm, Input, InputError, Line};
 use self::interrupt::Interrupts;
 use self::keyboard::Keyboard;
 use self::render::Style;
 use self::said::{Note, Said};
 use self::settings::{Layout, Settings};
+use self::strength::{Due, Strength};
 use self::thinking::{Screen, Thinker};
 use crate::app::platform;
 use shashki::engine::{Engine, EngineConfig, Limits};
@@ -282,20 +283,6 @@ struct Saved {
     failed: bool,
 }
 
-/// The bot's strength and the clocks.
-struct Strength {
-    seed: u64,
-    /// The bot's limits without clocks.
-    limits: Limits,
-    /// Whether the player chose them: on a clock they then bound the clock's share.
-    strength_chosen: bool,
-    /// The player's `--depth`: hints, analysis and review search to it, so that their
-    /// results repeat; otherwise they think for times of their own.
-    study_depth: Option<u32>,
-    /// Both sides' clocks in a timed game.
-    clocks: Option<Clocks>,
-}
-
 /// The engines and the knowledge base they use.
 struct Engines {
     engine: Engine,
@@ -372,6 +359,7 @@ impl Console {
             strength: Strength {
                 seed,
                 limits: options.limits,
+                use_kb: options.bot.use_kb,
                 strength_chosen: options.strength_chosen,
                 study_depth: options.study_depth,
                 clocks: options.time.map(Clocks::new),
@@ -426,7 +414,7 @@ impl Console {
     fn begin(&mut self, options: &Options) {
         self.tell(msg!("welcome"));
         self.load_kb_at_start();
-        self.show_strength();
+        self.utter(self.strength.shown(self.text.lang()));
         self.show_board();
         match (&options.open, options.start) {
             (Some(path), _) => {
@@ -461,7 +449,10 @@ impl Console {
             self.ask_for_a_side();
             self.ask_again_after_the_end();
             self.offer_draw_if_due();
-            self.run_clock();
+            let running =
+                !self.record.game_over() && !self.saved.resume_pending && !self.trainer.active();
+            let to_move = self.record.game.position().side_to_move();
+            self.strength.run_clock(to_move, running);
             let mode = match self.dialogue.question {
                 Question::None => Mode::Play,
                 _ => Mode::Question,
@@ -475,7 +466,17 @@ impl Console {
                 self.set_typed_ahead_aside();
             }
             let prompt = self.prompt();
-            let alarms = self.clock_alarms();
+            let alarms: Vec<_> = (self.strength.alarms(self.record.human).into_iter())
+                .map(|(at, due)| {
+                    let alarm = match due {
+                        Due::Warning(seconds) => {
+                            Alarm::Say(self.words(msg!("clock-warning", seconds = seconds)))
+                        }
+                        Due::Flag => Alarm::Flag(self.words(msg!("clock-flag-press-enter"))),
+                    };
+                    (at, alarm)
+                })
+                .collect();
             match self.dialogue.input.read(&prompt, &alarms) {
                 Line::Text(text) => {
                     interrupts = 0;
@@ -662,10 +663,8 @@ impl Console {
         let _ = write!(self.out, "{text}");
         let material = phrases::material(&position, &self.text);
         self.say(material);
-        if let Some(clocks) = &self.strength.clocks {
-            let [white, black] =
-                [Color::White, Color::Black].map(|side| clock_text(clocks.left(side)));
-            self.tell(msg!("clocks", white = white, black = black));
+        if let Some(clocks) = self.strength.clocks_shown() {
+            self.tell(clocks);
         }
     }
 
@@ -849,12 +848,23 @@ impl Console {
                 self.show_board();
                 self.proceed();
             }
-            Command::MoveTime(None) => self.show_strength(),
+            Command::MoveTime(None) => self.utter(self.strength.shown(self.text.lang())),
             Command::MoveTime(Some(time)) => {
-                self.set_strength(Limits::MoveTime(time), true);
+                let said = self
+                    .strength
+                    .set(Limits::MoveTime(time), true, self.text.lang());
+                self.utter(said);
             }
-            Command::Level(level) => self.set_strength(level.limits(), level.use_kb),
-            Command::Levels => self.list_levels(),
+            Command::Level(level) => {
+                let said = self
+                    .strength
+                    .set(level.limits(), level.use_kb, self.text.lang());
+                self.utter(said);
+            }
+            Command::Levels => {
+                let table = strength::levels_table(self.strength.level(), &self.text);
+                self.utter(Note::Plain(table));
+            }
             Command::Fen => {
                 let fen = self.record.shown().0.to_fen();
                 self.say(fen);
@@ -883,7 +893,7 @@ impl Console {
             Command::Games(None) => self.list_kept_games(),
             Command::Games(Some(number)) => self.open_kept_game(number),
             Command::Stats => self.show_stats(),
-            Command::Clock => self.show_clocks(),
+            Command::Clock => self.utter(self.strength.clocks_now()),
             Command::Layout(layout) => self.set_layout(layout),
             Command::Quit => return Flow::Quit,
         }
@@ -1152,6 +1162,30 @@ impl Console {
         }
     }
 
+    /// After a line is typed: a flag that fell while the player thought ends the game.
+    /// Whether it did.
+    fn check_flag(&mut self) -> bool {
+        match self.strength.clocks.as_ref().and_then(Clocks::flagged) {
+            Some(side) => !self.punch_clock(side),
+            None => false,
+        }
+    }
+
+    /// `side` has moved (or its flag fell): false, and the game lost, when its time
+    /// ran out first.
+    fn punch_clock(&mut self, side: Color) -> bool {
+        let Some(clocks) = &mut self.strength.clocks else {
+            return true;
+        };
+        if clocks.punch(side) {
+            return true;
+        }
+        self.record.game.flag(side);
+        self.show_board();
+        self.proceed();
+        false
+    }
+
     /// The player's legal move `mv`, played on the clock.
     fn play_human(&mut self, mv: Move) {
         if self.dialogue.question == Question::Draw {
@@ -1175,7 +1209,9 @@ impl Console {
     fn bot_move(&mut self) {
         let before = *self.record.game.position();
         let bot = self.record.bot();
-        let limits = self.bot_limits();
+        // The level the player chose plays its knowledge base or not.
+        self.engines.engine.set_use_kb(self.strength.use_kb);
+        let limits = self.strength.bot_limits(bot);
         let thought = self.think(Thinker::Bot, limits);
         let Some(decision) = thought.decision else {
             return;
