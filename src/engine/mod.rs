@@ -259,7 +259,12 @@ impl PassedOver {
     /// Why the fact was passed over, to be worded: `(the fact "центр", mine.txt:3, was
     /// passed over: f6-e5 loses 2 men to d4:f6:h4)`, its move written from `position`,
     /// its place from `origin` (the fact's origin as the reader names it).
-    pub fn message(&self, position: &Position, origin: &str) -> crate::words::Message {
+    pub fn message(
+        &self,
+        position: &Position,
+        origin: impl Into<crate::words::Arg>,
+    ) -> crate::words::Message {
+        let origin: crate::words::Arg = origin.into();
         let after = position.play_unchecked(self.mv);
         crate::msg!(
             "passed-over",

@@ -89,7 +89,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     let took = asked.elapsed();
     let mut out = std::io::stdout().lock();
     let passed = engine.passed_over().map(|passed| {
-        let words = english(&passed.message(&position, &passed.fact.origin));
+        let words = english(&passed.message(&position, passed.fact.origin.as_str()));
         format!("; {}", words.trim_start_matches('(').trim_end_matches(')'))
     });
     writeln!(

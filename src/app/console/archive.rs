@@ -5,9 +5,15 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::clock::TimeControl;
 use super::files::players_side;
+use super::phrases;
+use super::said::{Note, Said};
+use super::strength::strength_name;
 use shashki::Color;
+use shashki::msg;
 use shashki::notation::pdn;
+use shashki::words::{Message, Text};
 
 /// How many of the newest finished games `stats` counts apart.
 pub const RECENT: usize = 20;
@@ -148,6 +154,143 @@ pub fn tally(games: &[KeptGame]) -> BTreeMap<(String, usize), [Tally; 2]> {
         }
     }
     counted
+}
+
+/// `games`: the games kept in `dir`, the newest first, as a table in the player's
+/// language.
+pub fn games_table(dir: Option<&Path>, text: &Text) -> Said {
+    let games = dir.map(kept_games).unwrap_or_default();
+    let Some(dir) = dir.filter(|_| !games.is_empty()) else {
+        return msg!("games-none").into();
+    };
+    let words = |message| text.render(&message);
+    let rows: Vec<[String; 6]> = games
+        .iter()
+        .map(|game| {
+            let side = match game.side {
+                Some(side) => words(msg!("prompt-side", side = phrases::side(side))),
+                None => "-".to_string(),
+            };
+            let level = match (&game.strength, &game.control) {
+                (Some(strength), _) => words(strength_name(strength, text.lang())),
+                (None, Some(control)) => TimeControl::from_pdn(control)
+                    .map_or_else(|| control.clone(), |control| control.to_string()),
+                (None, None) => "-".to_string(),
+            };
+            let verdict = words(msg!("games-verdict", verdict = verdict_id(game.verdict)));
+            let moves = words(msg!("games-moves", count = game.moves));
+            let opening = game.opening.clone().unwrap_or_else(|| "-".to_string());
+            [game.when.clone(), side, level, opening, verdict, moves]
+        })
+        .collect();
+    let lines: Vec<String> = table(&rows)
+        .into_iter()
+        .enumerate()
+        .map(|(at, row)| format!("{:>4}. {row}", at + 1))
+        .collect();
+    Said::from(msg!("games-title", path = dir.display().to_string()))
+        .and(Note::Plain(lines.join("\n")))
+}
+
+/// `stats`: wins, draws and losses by the bot's level and the player's colour, over
+/// every game kept in `dir` and over the newest of them.
+pub fn stats_table(dir: Option<&Path>, text: &Text) -> Said {
+    let games = dir.map(kept_games).unwrap_or_default();
+    let counted = tally(&games);
+    if counted.is_empty() {
+        return msg!("stats-none").into();
+    }
+    let words = |message| text.render(&message);
+    let score = |tally: &Tally| [tally.wins, tally.draws, tally.losses];
+    let cells = |all: [usize; 3], recent: [usize; 3]| {
+        std::array::from_fn::<_, 3, _>(|at| format!("{} ({})", all[at], recent[at]))
+    };
+    let mut total = [[0; 3]; 2];
+    let mut rows = vec![[
+        words(msg!("stats-level")),
+        words(msg!("stats-side")),
+        words(msg!("stats-wins")),
+        words(msg!("stats-draws")),
+        words(msg!("stats-losses")),
+    ]];
+    for ((strength, side), tallies) in &counted {
+        let side = if *side == Color::White as usize {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let [all, recent] = tallies.each_ref().map(score);
+        for (sum, counts) in total.iter_mut().zip([all, recent]) {
+            for (sum, count) in sum.iter_mut().zip(counts) {
+                *sum += count;
+            }
+        }
+        let [wins, draws, losses] = cells(all, recent);
+        rows.push([
+            words(strength_name(strength, text.lang())),
+            words(msg!("prompt-side", side = phrases::side(side))),
+            wins,
+            draws,
+            losses,
+        ]);
+    }
+    let [all, recent] = total;
+    let [wins, draws, losses] = cells(all, recent);
+    rows.push([words(msg!("stats-all")), String::new(), wins, draws, losses]);
+    let finished: usize = all.iter().sum();
+    let mut lines = vec![words(msg!(
+        "stats-title",
+        count = finished,
+        recent = RECENT
+    ))];
+    lines.extend(table(&rows).into_iter().map(|row| format!("  {row}")));
+    Note::Plain(lines.join("\n")).into()
+}
+
+/// Game `number` (from 1) of the games kept in `dir`, newest first, or why there is none.
+pub fn kept_game_path(dir: Option<&Path>, number: usize) -> Result<PathBuf, Message> {
+    let games = dir.map(kept_games).unwrap_or_default();
+    match games.get(number - 1) {
+        Some(game) => Ok(game.path.clone()),
+        None => Err(msg!(
+            "games-out-of-range",
+            number = number,
+            count = games.len()
+        )),
+    }
+}
+
+/// The message variant of a kept game's verdict.
+fn verdict_id(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Win => "win",
+        Verdict::Draw => "draw",
+        Verdict::Loss => "loss",
+        Verdict::Unfinished => "unfinished",
+        Verdict::Over => "over",
+    }
+}
+
+/// `rows` as lines of columns, each as wide as its widest cell, the last unpadded.
+fn table<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
+    let widths: Vec<usize> = (0..N)
+        .map(|column| {
+            rows.iter()
+                .map(|row| row[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .map(|(cell, &width)| format!("{cell:<width$}"))
+                .collect();
+            cells.join("  ").trim_end().to_string()
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -6,29 +6,29 @@
 
 mod analysis;
 mod archive;
-mod autosave;
 mod clock;
 pub mod command;
+mod engines;
 mod files;
 mod help;
 mod helper;
 mod input;
 mod interrupt;
 mod keyboard;
-mod knowledge;
 mod learning;
 mod phrases;
 mod problems;
 mod puzzle;
+mod record;
 pub mod render;
 mod review;
 mod said;
+mod saved;
 mod score;
 mod settings;
 mod strength;
 mod study;
 mod thinking;
-mod view;
 mod width;
 
 pub use self::clock::{TimeControl, TimeControlError};
@@ -40,21 +40,25 @@ use std::path::PathBuf;
 
 use self::clock::{Clocks, clock_text};
 use self::command::{Command, CommandError, parse_answer, parse_side};
+use self::engines::Engines;
+use self::files::GoingOn;
 use self::help::help;
 use self::helper::Mode;
 use self::input::{Alarm, Input, InputError, Line};
 use self::interrupt::Interrupts;
 use self::keyboard::Keyboard;
+use self::record::Record;
 use self::render::Style;
 use self::said::{Note, Said};
+use self::saved::Saved;
 use self::settings::{Layout, Settings};
 use self::strength::{Due, Strength};
 use self::thinking::{Screen, Thinker};
 use crate::app::platform;
-use shashki::engine::{Engine, EngineConfig, Limits};
+use shashki::engine::{EngineConfig, Limits};
 use shashki::files::DataDir;
 use shashki::msg;
-use shashki::notation::pdn::{self, Comment, GameRecord};
+use shashki::notation::pdn::{self, GameRecord};
 use shashki::notation::{MoveReadings, Notation, ReadMove, readings};
 use shashki::tablebase::{Tablebase, Value};
 use shashki::words::{Message, Text};
@@ -241,58 +245,6 @@ struct Console {
     out: io::Stdout,
 }
 
-/// The game record and its view: the moves, the record's tags and comments, the
-/// players, and what has been said about its end.
-struct Record {
-    game: Game,
-    /// The plies from the start to the position shown, when it is an earlier one.
-    view: Option<usize>,
-    /// The tag pairs of an opened or resumed record, kept when it is saved again.
-    tags: Vec<(String, String)>,
-    /// The plies of an opened record of a game between other players: an end reached
-    /// within them is told as the record's, not as the player's.
-    recorded_plies: Option<usize>,
-    /// The comments of an opened or resumed record, kept while their moves stand.
-    comments: Vec<Comment>,
-    /// The player's name in records.
-    player: String,
-    human: Color,
-    /// Whether the player's side is known: false for an opened record of others until
-    /// the player takes a side, and the bot moves for neither until then.
-    side_known: bool,
-    /// Whether the end of the current game has been announced.
-    announced: bool,
-    /// The material when the human last declined a king-against-king draw.
-    declined: Option<Material>,
-    /// Where the finished game is kept in `games/`, once it has ended: an end reached
-    /// again after `undo` updates that record.
-    kept: Option<PathBuf>,
-    /// The plies of a record that was over when it was opened: that end is the
-    /// record's, and is not kept again.
-    over_when_taken: Option<usize>,
-}
-
-/// The autosave's state.
-struct Saved {
-    /// The record last written to the autosave.
-    last: Option<String>,
-    /// The autosave holds last time's unfinished game and the player has not yet
-    /// said whether to resume it: it must not be touched.
-    resume_pending: bool,
-    /// Whether an autosave failure was reported (once is enough).
-    failed: bool,
-}
-
-/// The engines and the knowledge base they use.
-struct Engines {
-    engine: Engine,
-    /// A second engine for hints, so that a hint leaves the bot's combination line alone.
-    hint_engine: Option<Engine>,
-    /// Learned facts waiting for the answer to [`Question::Learn`].
-    pending: Option<shashki::combination::learn::NewFacts>,
-    kb_path: Option<PathBuf>,
-}
-
 /// Type-ahead and questions: where lines come from, the question they answer, and
 /// Ctrl-C.
 struct Dialogue {
@@ -312,7 +264,9 @@ pub fn run(options: Options) -> io::Result<()> {
     let mut console = Console::new(&options);
     console.begin(&options);
     console.converse();
-    console.farewell();
+    console.autosave();
+    let farewell = console.saved.farewell();
+    console.utter(farewell);
     console.dialogue.input.finish();
     Ok(())
 }
@@ -351,11 +305,7 @@ impl Console {
                 announced: false,
                 declined: None,
             },
-            saved: Saved {
-                last: None,
-                resume_pending: false,
-                failed: false,
-            },
+            saved: Saved::new(options.data.clone()),
             strength: Strength {
                 seed,
                 limits: options.limits,
@@ -364,21 +314,17 @@ impl Console {
                 study_depth: options.study_depth,
                 clocks: options.time.map(Clocks::new),
             },
-            engines: Engines {
-                engine: Engine::new(
-                    EngineConfig {
-                        use_kb: options.bot.use_kb,
-                        seed,
-                        threads: options.bot.threads,
-                        tablebase: options.bot.tablebase.clone(),
-                        ..EngineConfig::default()
-                    },
-                    None,
-                ),
-                hint_engine: None,
-                pending: None,
-                kb_path: options.bot.kb.clone(),
-            },
+            engines: Engines::new(
+                EngineConfig {
+                    use_kb: options.bot.use_kb,
+                    seed,
+                    threads: options.bot.threads,
+                    tablebase: options.bot.tablebase.clone(),
+                    ..EngineConfig::default()
+                },
+                options.bot.kb.clone(),
+                options.data.clone(),
+            ),
             dialogue: Dialogue {
                 question: Question::None,
                 input: match interactive {
@@ -413,7 +359,8 @@ impl Console {
     /// the file or position asked for, or offers last time's game.
     fn begin(&mut self, options: &Options) {
         self.tell(msg!("welcome"));
-        self.load_kb_at_start();
+        let loaded = self.engines.load(false);
+        self.utter(loaded);
         self.utter(self.strength.shown(self.text.lang()));
         self.show_board();
         match (&options.open, options.start) {
@@ -440,19 +387,53 @@ impl Console {
         }
     }
 
+    /// At the start: an unfinished game left from last time is offered back. Returns
+    /// whether the question was asked (the game waits for the answer).
+    fn offer_resume(&mut self) -> bool {
+        let (said, asked) = self.saved.offer();
+        self.utter(said);
+        if asked {
+            self.dialogue.question = Question::Resume;
+        }
+        asked
+    }
+
+    /// Before the prompt: the game is kept, the question that is due is asked, and the
+    /// clock of the side to move runs (none once the game is over, nor while the game
+    /// kept from last time waits to be resumed, nor in puzzles).
+    fn before_the_prompt(&mut self) {
+        self.autosave();
+        let over = self.record.game_over();
+        let position = *self.record.game.position();
+        if self.dialogue.question == Question::None && !self.trainer.active() {
+            if !self.record.side_known && !over && self.record.view.is_none() {
+                // A record of others' game that can go on: the player takes a side.
+                self.dialogue.question = Question::Side;
+            } else if self.record.announced && over {
+                // Every other question answered: a new game?
+                self.dialogue.question = Question::NewGame;
+            } else if !over
+                && position.side_to_move() == self.record.human
+                && is_king_against_king(&position)
+                && self.record.declined != Some(material(&position))
+                && self.engines.engine.exact_value(&self.record.game) == Some(Value::Draw)
+            {
+                // A king-against-king ending that neither side can win by force: the
+                // bot offers a draw before the human's move, once per material balance.
+                self.utter(msg!("draw-offer"));
+                self.dialogue.question = Question::Draw;
+            }
+        }
+        let running = !over && !self.saved.resume_pending && !self.trainer.active();
+        self.strength.run_clock(position.side_to_move(), running);
+    }
+
     /// Reads and answers lines until the player quits or the input ends.
     fn converse(&mut self) {
         let mut interrupts = 0;
         let mut errors = 0;
         loop {
-            self.autosave();
-            self.ask_for_a_side();
-            self.ask_again_after_the_end();
-            self.offer_draw_if_due();
-            let running =
-                !self.record.game_over() && !self.saved.resume_pending && !self.trainer.active();
-            let to_move = self.record.game.position().side_to_move();
-            self.strength.run_clock(to_move, running);
+            self.before_the_prompt();
             let mode = match self.dialogue.question {
                 Question::None => Mode::Play,
                 _ => Mode::Question,
@@ -559,6 +540,23 @@ impl Console {
                     let _ = write!(self.out, "{text}");
                     let material = phrases::material(&position, &self.text);
                     self.say(material);
+                }
+                Note::Verbatim(message) => {
+                    let text = self.words(message);
+                    self.say(text);
+                }
+                Note::Placed {
+                    path,
+                    separator,
+                    reason,
+                } => {
+                    let reason = self.words(reason);
+                    self.say(format!("{path}{separator}{reason}"));
+                }
+                Note::Problems(diagnostics) => {
+                    for problem in problems::fitted(&diagnostics, &self.text) {
+                        self.say(problem);
+                    }
                 }
                 Note::GameBoard => self.show_board(),
                 Note::Legend => self.tell_legend(),
@@ -686,7 +684,10 @@ impl Console {
         if self.dialogue.question == Question::Side
             && let Some(side) = parse_side(text)
         {
-            self.take_side(side);
+            self.dialogue.question = Question::None;
+            let said = self.record.take_side(side);
+            self.utter(said);
+            self.proceed();
             return Flow::Continue;
         }
         if self.dialogue.question != Question::None
@@ -723,7 +724,8 @@ impl Console {
             }
             Question::Learn => {
                 self.dialogue.question = Question::None;
-                self.answer_learn(false);
+                let said = self.engines.keep_learned(false);
+                self.utter(said);
             }
             // Anything else than a choice: the typed move is dropped.
             Question::Which { .. } => self.dialogue.question = Question::None,
@@ -737,8 +739,15 @@ impl Console {
     fn answer(&mut self, yes: bool) -> Flow {
         let question = std::mem::replace(&mut self.dialogue.question, Question::None);
         match (question, yes) {
-            (Question::Resume, yes) => self.resume(yes),
-            (Question::Replace(path), true) => self.write_record(&path),
+            (Question::Resume, yes) => {
+                let (said, record) = self.saved.take_back(yes);
+                self.utter(said);
+                match record {
+                    Some(record) => self.go_on(record, GoingOn::Resumed),
+                    None => self.proceed(),
+                }
+            }
+            (Question::Replace(path), true) => self.save(&path, true),
             (Question::Replace(_), false) => self.tell(msg!("not-saved")),
             (Question::Draw, true) => {
                 self.record.game.agree_draw();
@@ -753,7 +762,10 @@ impl Console {
             (Question::Quit, false) => self.resume_question(),
             (Question::Branch { mv, ply }, true) => self.branch(mv, ply),
             (Question::Branch { .. }, false) => self.tell(msg!("branch-declined")),
-            (Question::Learn, yes) => self.answer_learn(yes),
+            (Question::Learn, yes) => {
+                let said = self.engines.keep_learned(yes);
+                self.utter(said);
+            }
             (question @ Question::Side, _) => {
                 self.dialogue.question = question;
                 self.tell(msg!("answer-side"));
@@ -768,18 +780,6 @@ impl Console {
             (Question::None, _) => {}
         }
         Flow::Continue
-    }
-
-    /// Once the game is over, every other question answered, the prompt asks again
-    /// for a new game.
-    fn ask_again_after_the_end(&mut self) {
-        if self.dialogue.question == Question::None
-            && self.record.announced
-            && self.record.game_over()
-            && !self.trainer.active()
-        {
-            self.dialogue.question = Question::NewGame;
-        }
     }
 
     /// After "quit?" is answered no: back to the resume question if it was not answered,
@@ -818,14 +818,20 @@ impl Console {
             self.record.view = None;
         }
         match command {
-            Command::Move(typed) => match self.record.view {
-                Some(ply) => self.move_at_shown(&typed, ply),
-                None => self.human_move(&typed),
-            },
-            Command::History => self.history(),
-            Command::Back(plies) => self.show_ply(self.record.shown_ply().saturating_sub(plies)),
-            Command::Forward(plies) => self.show_ply(self.record.shown_ply() + plies),
-            Command::Goto(number) => self.goto(number),
+            Command::Move(typed) => self.human_move(&typed),
+            Command::History => self.utter(self.record.history(self.notation)),
+            Command::Back(plies) => {
+                let said = (self.record).show_ply(self.record.shown_ply().saturating_sub(plies));
+                self.utter(said);
+            }
+            Command::Forward(plies) => {
+                let said = self.record.show_ply(self.record.shown_ply() + plies);
+                self.utter(said);
+            }
+            Command::Goto(number) => {
+                let said = self.record.goto(number);
+                self.utter(said);
+            }
             Command::Help => {
                 let text = help(&self.text);
                 let _ = write!(self.out, "{text}");
@@ -876,9 +882,17 @@ impl Console {
             }
             Command::Save { path, replace } => self.save(&path, replace),
             Command::Open { path, number } => self.open(&path, number),
-            Command::KbReload => self.kb_reload(),
-            Command::KbCheck => self.kb_check(),
-            Command::Remember { mv, name } => self.remember(&mv, name),
+            Command::KbReload => {
+                let said = self.engines.load(true);
+                self.utter(said);
+            }
+            Command::KbCheck => self.utter(self.engines.check()),
+            Command::Remember { mv, name } => {
+                let position = *self.record.game.position();
+                if let Some(mv) = self.read_move(&mv, &position, Intent::Remember(name.clone())) {
+                    self.act(Meant::Move(mv), Intent::Remember(name));
+                }
+            }
             Command::Learn => self.learn(),
             Command::Puzzle(action) => self.puzzle(action),
             Command::Draw => self.offer_draw(),
@@ -890,9 +904,21 @@ impl Console {
                     self.proceed();
                 }
             }
-            Command::Games(None) => self.list_kept_games(),
-            Command::Games(Some(number)) => self.open_kept_game(number),
-            Command::Stats => self.show_stats(),
+            Command::Games(None) => {
+                let games = self.data.as_ref().map(DataDir::games);
+                self.utter(archive::games_table(games.as_deref(), &self.text));
+            }
+            Command::Games(Some(number)) => {
+                let games = self.data.as_ref().map(DataDir::games);
+                match archive::kept_game_path(games.as_deref(), number) {
+                    Ok(path) => self.open(&path, None),
+                    Err(why) => self.utter(why),
+                }
+            }
+            Command::Stats => {
+                let games = self.data.as_ref().map(DataDir::games);
+                self.utter(archive::stats_table(games.as_deref(), &self.text));
+            }
             Command::Clock => self.utter(self.strength.clocks_now()),
             Command::Layout(layout) => self.set_layout(layout),
             Command::Quit => return Flow::Quit,
@@ -948,7 +974,10 @@ impl Console {
             verdict = self.words(verdict),
             token = token
         ));
-        self.keep_finished();
+        if let Some(games) = self.data.as_ref().map(DataDir::games) {
+            let said = self.record.keep_finished(&games, &self.strength);
+            self.utter(said);
+        }
         self.tell(msg!("game-over-help", undo = self.undo_word()));
         self.dialogue.question = Question::NewGame;
     }
@@ -981,7 +1010,7 @@ impl Console {
         self.record.game = record.game;
         self.record.tags = record.tags;
         self.record.comments = record.comments;
-        self.engines.engine.new_game();
+        self.engines.new_game();
         self.reset_questions();
         if let Some(clocks) = &mut self.strength.clocks {
             *clocks = Clocks::new(clocks.control());
@@ -989,29 +1018,50 @@ impl Console {
     }
 
     fn reset_questions(&mut self) {
-        self.engines.hint_engine = None;
         self.record.declined = None;
         self.record.announced = false;
         self.dialogue.question = Question::None;
     }
 
+    /// A move typed in the game, or at the earlier position shown: there it starts a
+    /// new line once the player says so.
     fn human_move(&mut self, typed: &MoveReadings) {
-        if self.record.game_over() {
-            self.tell(msg!("move-after-end"));
-            return;
+        let (position, _) = self.record.shown();
+        let intent = match self.record.view {
+            Some(ply) => Intent::Branch(ply),
+            None => Intent::Play,
+        };
+        let refusal = if intent == Intent::Play && self.record.game_over() {
+            Some(msg!("move-after-end"))
+        } else if !self.record.side_known {
+            Some(msg!("side-first"))
+        } else if position.side_to_move() != self.record.human {
+            Some(match intent {
+                Intent::Play => msg!("not-your-move"),
+                _ => msg!("branch-bot-to-move"),
+            })
+        } else {
+            None
+        };
+        if let Some(refusal) = refusal {
+            return self.utter(refusal);
         }
-        if !self.record.side_known {
-            self.tell(msg!("side-first"));
-            return;
+        if let Some(mv) = self.read_move(typed, &position, intent.clone()) {
+            self.act(Meant::Move(mv), intent);
         }
-        if self.record.game.position().side_to_move() != self.record.human {
-            self.tell(msg!("not-your-move"));
-            return;
+    }
+
+    /// The new line: the game cut back to `ply` plies, then `mv` played.
+    fn branch(&mut self, mv: Move, ply: usize) {
+        self.keep_unfinished();
+        while self.record.game.moves().len() > ply {
+            self.record.game.undo();
         }
-        let position = *self.record.game.position();
-        if let Some(mv) = self.read_move(typed, &position, Intent::Play) {
-            self.play_human(mv);
-        }
+        self.record.drop_lost_comments();
+        self.record.view = None;
+        self.reset_questions();
+        self.engines.new_game();
+        self.play_human(mv);
     }
 
     /// The move `typed` means in `position`: the one legal move its readings name (and
@@ -1144,8 +1194,24 @@ impl Console {
     fn act(&mut self, meant: Meant, intent: Intent) {
         match (meant, intent) {
             (Meant::Move(mv), Intent::Play) => self.play_human(mv),
-            (Meant::Move(mv), Intent::Branch(ply)) => self.ask_branch(mv, ply),
-            (Meant::Move(mv), Intent::Remember(name)) => self.remember_move(mv, name),
+            (Meant::Move(mv), Intent::Branch(ply)) => {
+                let dropped = self.record.game.moves().len() - ply;
+                self.dialogue.question = Question::Branch { mv, ply };
+                self.utter(msg!(
+                    "branch-warning",
+                    plies = msg!("plies", count = dropped)
+                ));
+            }
+            (Meant::Move(mv), Intent::Remember(name)) => {
+                let position = *self.record.game.position();
+                let default_name = self.words(msg!(
+                    "remember-default-name",
+                    number = self.record.game.move_number(),
+                    mv = MoveText::from_move(&position, mv).to_string()
+                ));
+                let said = (self.engines).remember(&position, mv, name.as_deref(), &default_name);
+                self.utter(said);
+            }
             (Meant::Move(mv), Intent::Puzzle) => {
                 let said = self.trainer.play(mv, self.notation);
                 self.utter(said);
@@ -1230,7 +1296,8 @@ impl Console {
         let text = self.notation.write(&before, decision.mv);
         let reason = phrases::source(&decision.source, &self.text);
         self.tell(msg!("bot-plays", mv = text, reason = reason));
-        self.tell_passed_over(Thinker::Bot, &before);
+        let passed = self.engines.passed_over(Thinker::Bot, &before);
+        self.utter(passed);
     }
 
     /// `layout`: how Cyrillic letters in moves are read; a change is kept for the next
@@ -1310,7 +1377,7 @@ impl Console {
             self.record.game.undo();
         }
         self.record.drop_lost_comments();
-        self.engines.engine.new_game();
+        self.engines.new_game();
         self.reset_questions();
         self.tell(msg!("undo-done", count = count));
         self.show_board();
@@ -1348,24 +1415,6 @@ impl Console {
         if !lines.is_empty() {
             let lines = lines.join(" | ");
             self.tell(msg!("typed-ahead-set-aside", lines = lines));
-        }
-    }
-
-    /// In a king-against-king ending that neither side can win by force (the exact
-    /// result is a draw), the bot offers a draw before the human's move, once per
-    /// material balance.
-    fn offer_draw_if_due(&mut self) {
-        let position = *self.record.game.position();
-        let due = self.dialogue.question == Question::None
-            && !self.trainer.active()
-            && !self.record.game_over()
-            && position.side_to_move() == self.record.human
-            && is_king_against_king(&position)
-            && self.record.declined != Some(material(&position))
-            && self.engines.engine.exact_value(&self.record.game) == Some(Value::Draw);
-        if due {
-            self.tell(msg!("draw-offer"));
-            self.dialogue.question = Question::Draw;
         }
     }
 }

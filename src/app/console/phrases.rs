@@ -3,7 +3,7 @@
 
 use shashki::msg;
 pub(super) use shashki::words::side;
-use shashki::words::{Message, Text};
+use shashki::words::{Arg, Message, Text};
 
 use shashki::engine::Source;
 
@@ -67,12 +67,21 @@ pub(super) fn typed_move_error(error: &MoveParseError, typed: &str) -> Message {
 
 /// Where a knowledge base comes from, in words: a file's name, or the built-in base.
 pub(super) fn origin(origin: &str, text: &Text) -> String {
+    match origin_message(origin) {
+        Arg::Message(message) => text.render(&message),
+        _ => origin.to_string(),
+    }
+}
+
+/// A knowledge base's origin as a message's argument: words for a built-in one, the
+/// file's name as it is (never broken across lines).
+pub(super) fn origin_message(origin: &str) -> Arg {
     if origin == BUILTIN_ORIGIN {
-        text.render(&msg!("kb-builtin"))
+        msg!("kb-builtin").into()
     } else if origin == BUILTIN_LEARNED_ORIGIN {
-        text.render(&msg!("kb-builtin-learned"))
+        msg!("kb-builtin-learned").into()
     } else {
-        origin.to_string()
+        origin.into()
     }
 }
 

@@ -2,20 +2,20 @@
 //! laid out with its place, its line and a caret as `shashki kb check` lays
 //! it out (which stays English: other programs read it).
 
-use super::{Console, width};
+use super::width;
 use shashki::files::Severity;
 use shashki::kb;
 use shashki::msg;
 use shashki::words::Text;
 
-impl Console {
-    /// Shows each of `diagnostics` in the player's language, as it is: never wrapped,
-    /// so that the caret stays under its column.
-    /// Shows each problem within 80 columns: its words wrapped (the file's name kept
-    /// whole), the file's line and the caret cut to a window around the column.
-    pub(super) fn show_problems(&mut self, diagnostics: &[kb::Diagnostic]) {
-        for shown in diagnostics {
-            let words = diagnostic(shown, &self.text);
+/// Each problem of `diagnostics` within 80 columns, in the player's language: its
+/// words wrapped (the file's name kept whole), the file's line and the caret cut to a
+/// window around the column.
+pub(super) fn fitted(diagnostics: &[kb::Diagnostic], text: &Text) -> Vec<String> {
+    diagnostics
+        .iter()
+        .map(|shown| {
+            let words = diagnostic(shown, text);
             let mut lines = words.lines();
             let first = lines.next().unwrap_or_default();
             let mut fitted =
@@ -24,9 +24,9 @@ impl Console {
                 let (source, caret) = width::around_caret(source, caret);
                 fitted.push_str(&format!("\n{source}\n{caret}"));
             }
-            self.say(fitted);
-        }
-    }
+            fitted
+        })
+        .collect()
 }
 
 /// `PATH:LINE:COL: ошибка: ...`, then the line and a caret under the column.

@@ -7,20 +7,21 @@
 //! that was lost, the loser's decisive mistake is named: the move after which the game
 //! was lost and stayed lost.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
-use shashki::msg;
-
-use super::{Console, phrases};
+use super::phrases;
+use super::record::Record;
+use super::said::{Note, Said};
 use shashki::combination;
 use shashki::engine::{Decision, Engine, Limits, Mode, Source};
+use shashki::kb::KnowledgeBase;
+use shashki::msg;
+use shashki::notation::Notation;
 use shashki::search::Score;
-use shashki::words::Message;
+use shashki::words::{Message, Text};
 use shashki::{Color, Game, Move, Outcome, Position, WinReason};
 
 /// The nodes a position is searched with unless `review DEPTH` or `--depth` says
 /// otherwise: some depth 12 to 16 in a middlegame, a tenth of a second on one core.
-const REVIEW_NODES: u64 = 400_000;
+pub(super) const REVIEW_NODES: u64 = 400_000;
 /// A position this far behind is lost for its side.
 const LOST: Score = Score(3 * Score::MAN.0 / 2);
 /// The least cost of a mistake: half a man.
@@ -30,7 +31,7 @@ const BLUNDER: Score = Score(2 * Score::MAN.0);
 
 /// What the search (or the tables) made of one position, for its side to move.
 #[derive(Clone, Debug)]
-struct Verdict {
+pub(super) struct Verdict {
     /// The best move (`None` when the game is over there).
     best: Option<Move>,
     score: Score,
@@ -80,7 +81,7 @@ fn judge(best: Score, played: Score) -> Option<Slip> {
 
 /// The verdict on `game`'s position within `limits` (`None` when stopped): the exact
 /// value where the endgame tables hold every move, else the search's.
-fn verdict(engine: &mut Engine, game: &Game, limits: Limits) -> Option<Verdict> {
+pub(super) fn verdict(engine: &mut Engine, game: &Game, limits: Limits) -> Option<Verdict> {
     let over = |score| {
         Some(Verdict {
             best: None,
@@ -117,69 +118,21 @@ fn verdict(engine: &mut Engine, game: &Game, limits: Limits) -> Option<Verdict> 
     }
 }
 
-impl Console {
-    /// `review [DEPTH]`: the mistakes of both sides, each with the better move, the cost
-    /// and the position, then a count for each side and the loser's decisive mistake.
-    /// Ctrl-C ends it early with what the positions searched so far show, and how far
-    /// that was.
-    pub(super) fn review(&mut self, depth: Option<u32>) {
-        let moves = self.record.game.moves();
-        if moves.is_empty() {
-            self.tell(msg!("review-none"));
-            return;
-        }
-        let plies = self.words(msg!("plies", count = moves.len()));
-        let limits = match depth.or(self.strength.study_depth) {
-            Some(depth) => Limits::Depth(depth),
-            None => Limits::Nodes(REVIEW_NODES),
-        };
-        self.tell(match limits {
-            Limits::Depth(depth) => msg!("review-start-depth", plies = plies, depth = depth),
-            _ => msg!("review-start", plies = plies),
-        });
-        let bar = self.review_bar(moves.len() + 1);
-        self.prepare_hint_engine();
-        let engine = self.engines.hint_engine.as_mut().expect("prepared");
-        // The same table for every review of the game: cleared first.
-        engine.new_game();
-        let stop = engine.stop_signal();
-        stop.reset();
-        let (verdicts, _) = self.busy(stop.clone(), |console| {
-            let engine = console.engines.hint_engine.as_mut().expect("prepared");
-            let mut game = Game::new(*console.record.game.start());
-            let mut verdicts = Vec::with_capacity(moves.len() + 1);
-            for ply in 0..=moves.len() {
-                match verdict(engine, &game, limits) {
-                    Some(verdict) if !stop.is_requested() => verdicts.push(verdict),
-                    _ => break,
-                }
-                bar.inc(1);
-                if let Some(&mv) = moves.get(ply) {
-                    // The game's own moves: legal where they were played.
-                    let _ = game.play(mv);
-                }
-            }
-            verdicts
-        });
-        bar.finish_and_clear();
-        self.report_review(&moves, &verdicts);
-    }
+/// What a review found, worded for the record it reviewed.
+pub(super) struct Reviewer<'a> {
+    pub record: &'a Record,
+    /// The knowledge base, to name the combinations that punish mistakes.
+    pub kb: Option<&'a KnowledgeBase>,
+    pub notation: Notation,
+    pub text: &'a Text,
+}
 
-    /// A progress bar over `positions` on a terminal, a hidden one elsewhere.
-    fn review_bar(&self, positions: usize) -> ProgressBar {
-        if !self.screen.progress {
-            return ProgressBar::hidden();
-        }
-        let words = self.words(msg!("review-progress"));
-        let template = format!("{words} {{bar:40}} {{pos}}/{{len}}");
-        ProgressBar::with_draw_target(Some(positions as u64), ProgressDrawTarget::stdout())
-            .with_style(ProgressStyle::with_template(&template).expect("a valid template"))
-    }
-
+impl Reviewer<'_> {
     /// The slips found in the plies whose positions before and after were both searched,
     /// the count for each side (or how far a stopped review got), and the loser's
     /// decisive mistake in a game that was lost.
-    fn report_review(&mut self, moves: &[Move], verdicts: &[Verdict]) {
+    pub fn report(&self, moves: &[Move], verdicts: &[Verdict]) -> Said {
+        let mut said = Said::nothing();
         let reviewed = verdicts.len().saturating_sub(1);
         let positions: Vec<_> = self.record.game.positions().copied().collect();
         // Mistakes and blunders, White's first.
@@ -199,11 +152,11 @@ impl Console {
             let (number, _) = self.record.number_at(ply);
             let dots = if side == Color::White { "." } else { "..." };
             let cost = match slip.cost {
-                Some(cost) => cost.to_string().trim_start_matches('+').to_string(),
-                None if before.score.is_win() => self.words(msg!("review-cost-win")),
-                None => self.words(msg!("review-cost-game")),
+                Some(cost) => msg!("as-is", text = cost.to_string().trim_start_matches('+')),
+                None if before.score.is_win() => msg!("review-cost-win"),
+                None => msg!("review-cost-game"),
             };
-            self.tell(msg!(
+            said.tell(msg!(
                 "review-slip",
                 number = format!("{number}{dots}"),
                 side = phrases::side(side),
@@ -213,35 +166,33 @@ impl Console {
                     Kind::Blunder => "blunder",
                 },
                 cost = cost,
-                played = self.words(phrases::score(-after.score)),
+                played = phrases::score(-after.score),
                 best = self.notation.write(&position, best),
-                score = self.words(phrases::score(before.score))
+                score = phrases::score(before.score)
             ));
-            let answer = positions[ply + 1];
-            self.punishment(&answer, &after.line);
-            self.show_review_position(&position);
+            said.add(self.punishment(&positions[ply + 1], &after.line));
+            said.add(self.position(&position));
         }
         if reviewed < moves.len() {
             // A review stopped early concludes nothing about the plies it did not see.
-            self.tell(msg!(
+            return said.and(msg!(
                 "review-interrupted",
                 reviewed = reviewed,
                 plies = moves.len()
             ));
-            return;
         }
         for (side, [mistakes, blunders]) in [Color::White, Color::Black].into_iter().zip(counts) {
-            self.tell(summary(side, mistakes, blunders));
+            said.tell(summary(side, mistakes, blunders));
         }
-        self.report_decisive(moves, verdicts, &positions);
+        said.and(self.decisive(moves, verdicts, &positions))
     }
 
     /// In a game that was lost, the loser's move after which the game was lost and
     /// stayed lost, with the line that punishes it; or that no move of theirs lost it
     /// (a game lost on time or by resignation in a position that was not lost).
-    fn report_decisive(&mut self, moves: &[Move], verdicts: &[Verdict], positions: &[Position]) {
+    fn decisive(&self, moves: &[Move], verdicts: &[Verdict], positions: &[Position]) -> Said {
         let Some(Outcome::Win { winner, reason }) = self.record.game.outcome() else {
-            return;
+            return Said::nothing();
         };
         let loser = winner.opposite();
         let side = phrases::side(loser);
@@ -264,20 +215,20 @@ impl Console {
                 .find(|&ply| positions[ply].side_to_move() == loser)
         });
         let Some(ply) = decisive else {
-            let final_score = self.words(phrases::score(for_loser(verdicts.len() - 1)));
+            let final_score = phrases::score(for_loser(verdicts.len() - 1));
             let how = match (reason, from) {
                 (_, Some(_)) => "from-start",
                 (WinReason::Time, None) => "time",
                 (WinReason::Resignation, None) => "resigned",
                 (_, None) => "board",
             };
-            self.tell(msg!(
+            return msg!(
                 "review-no-decisive",
                 side = side,
                 how = how,
                 score = final_score
-            ));
-            return;
+            )
+            .into();
         };
         let position = positions[ply];
         let played = moves[ply];
@@ -288,46 +239,47 @@ impl Console {
             .best
             .filter(|&best| best != played)
             .map(|best| self.notation.write(&position, best));
-        self.tell(msg!(
+        let said = Said::from(msg!(
             "review-decisive",
             number = format!("{number}{dots}"),
             side = side,
             mv = self.notation.write(&position, played),
-            played = self.words(phrases::score(-after.score)),
+            played = phrases::score(-after.score),
             best = best.clone().unwrap_or_default(),
             has_best = if best.is_some() { "yes" } else { "no" },
-            score = self.words(phrases::score(before.score))
+            score = phrases::score(before.score)
         ));
-        self.punishment(&positions[ply + 1], &after.line);
-        self.show_review_position(&position);
+        said.and(self.punishment(&positions[ply + 1], &after.line))
+            .and(self.position(&position))
     }
 
     /// The position of a reviewed move, its FEN on a line of its own where the label
     /// and it would pass 80 columns.
-    fn show_review_position(&mut self, position: &Position) {
+    fn position(&self, position: &Position) -> Said {
         let fen = position.to_fen();
-        let line = self.words(msg!("review-position", fen = fen.as_str()));
+        let line = self
+            .text
+            .render(&msg!("review-position", fen = fen.as_str()));
         if line.chars().count() <= super::width::WIDTH {
-            self.say(line);
-        } else {
-            self.say(self.words(msg!("review-position", fen = "")).trim_end());
-            self.say(fen);
+            return Note::Plain(line).into();
         }
+        let label = self.text.render(&msg!("review-position", fen = ""));
+        Said::from(Note::Plain(label.trim_end().to_string())).and(Note::Plain(fen))
     }
 
     /// The line that punishes a mistake, from the position after it (`expected` is the
     /// search's line there): a combination when one is there, named from the knowledge
     /// base where a fact has it, with what it wins.
-    fn punishment(&mut self, position: &Position, expected: &[Move]) {
+    fn punishment(&self, position: &Position, expected: &[Move]) -> Said {
         let side = phrases::side(position.side_to_move());
         if let Some(found) = combination::find(position) {
             let line = self.notation.line(position, &found.line);
-            let won = self.words(combination::material_won(position, &found.line).message());
-            let name = self.engines.engine.knowledge_base().and_then(|kb| {
+            let won = combination::material_won(position, &found.line).message();
+            let name = self.kb.and_then(|kb| {
                 let (fact, moves) = kb.lookup(position)?;
                 moves.contains(&found.line[0]).then_some(fact.name)
             });
-            self.tell(match name {
+            match name {
                 Some(name) => msg!(
                     "review-combination-named",
                     side = side,
@@ -336,7 +288,8 @@ impl Console {
                     won = won
                 ),
                 None => msg!("review-combination", side = side, line = line, won = won),
-            });
+            }
+            .into()
         } else if !expected.is_empty() {
             let shown = &expected[..expected.len().min(SHOWN_PLIES)];
             let line = self.notation.line(position, shown);
@@ -345,7 +298,9 @@ impl Console {
             } else {
                 "no"
             };
-            self.tell(msg!("review-line", side = side, line = line, more = more));
+            msg!("review-line", side = side, line = line, more = more).into()
+        } else {
+            Said::nothing()
         }
     }
 }

@@ -3,22 +3,35 @@
 //! it never prints.
 
 use super::render::Marks;
+use shashki::kb::Diagnostic;
 use shashki::words::Message;
 use shashki::{Color, Position};
 
 /// One thing to show.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(super) enum Note {
     /// A message, in lines of 80 columns, never broken inside the name of a file.
     Tell(Message),
     /// Text as it is: a position string, a table of worded cells.
     Plain(String),
+    /// `FILE: REASON` (`FILE:LINE:COL: REASON` where the reason is placed), as tools
+    /// write it.
+    Placed {
+        path: String,
+        separator: &'static str,
+        reason: Message,
+    },
     /// A board seen from `bottom`'s side, with `marks` and the material under it.
     Board {
         position: Position,
         marks: Marks,
         bottom: Color,
     },
+    /// A message as one text, never wrapped.
+    Verbatim(Message),
+    /// The knowledge base's problems, each laid out with its place, its line and a
+    /// caret.
+    Problems(Vec<Diagnostic>),
     /// The game's board as shown, with its clocks.
     GameBoard,
     /// What the board's symbols mean.
@@ -27,7 +40,7 @@ pub(super) enum Note {
 
 /// What a piece of work has to say, in the order it is to be shown.
 #[must_use]
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Said(pub Vec<Note>);
 
 impl Said {

@@ -1,8 +1,26 @@
-//! The player studies: puzzles from the knowledge base.
+//! The player studies with the bot's help: `hint` (its move in the player's place and
+//! the line it expects), `analyze` (the best three lines of the position shown,
+//! searched ever deeper until Enter or Ctrl-C; in a script until the next line or the
+//! end of the input; or to `--depth` when it is given), `review`, `learn` and puzzles.
+//! And the bot thinks: with a progress line, stopped by Ctrl-C.
 
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::analysis::{HINT_TIME, LINES, draw, exact_lines, rows};
+use super::clock::MoveLimits;
 use super::command::{Command, PuzzleAction};
+use super::interrupt::Watch;
+use super::learning::findings;
+use super::review::{REVIEW_NODES, Reviewer, verdict};
 use super::said::{Note, Said};
-use super::{Console, Flow, Intent, Question};
+use super::thinking::{Thinker, Thought, choose};
+use super::width::terminal_width;
+use super::{Console, Flow, Intent, Question, phrases};
+use shashki::Game;
+use shashki::combination::learn::{self as pipeline, DEFAULT_SEED, LearnReport, Progress};
+use shashki::engine::{Limits, Lines, Source, Stop};
 use shashki::msg;
 
 impl Console {
@@ -69,5 +87,240 @@ impl Console {
             self.dialogue.question = Question::None;
         }
         self.utter(said);
+    }
+
+    /// Runs `work` while Ctrl-C (on a terminal) stops `stop`: its value, and whether
+    /// it was interrupted.
+    pub(super) fn busy<T>(
+        &mut self,
+        stop: Stop,
+        work: impl FnOnce(&mut Console) -> T,
+    ) -> (T, bool) {
+        let watch = self
+            .dialogue
+            .interrupts
+            .as_ref()
+            .map(|interrupts| interrupts.watch(stop, false));
+        let value = work(self);
+        let interrupted = watch.is_some_and(Watch::finish);
+        (value, interrupted)
+    }
+
+    /// `thinker`'s engine decides the game's move within `limits`, with a progress line
+    /// on the terminal; Ctrl-C stops it with its best move so far.
+    pub(super) fn think(&mut self, thinker: Thinker, limits: impl Into<MoveLimits>) -> Thought {
+        let MoveLimits { limits, deadline } = limits.into();
+        let stop = self.engines.of(thinker, self.strength.seed).stop_signal();
+        stop.reset();
+        if let Some(deadline) = deadline {
+            stop.request_at(Instant::now() + deadline);
+        }
+        let seed = self.strength.seed;
+        let (decision, interrupted) = self.busy(stop, |console| {
+            let show = console.screen.progress.then_some(&console.text);
+            let engine = console.engines.of(thinker, seed);
+            choose(engine, &console.record.game, limits, show)
+        });
+        Thought {
+            decision,
+            interrupted,
+        }
+    }
+
+    /// `hint`: the bot's move in the player's place, why, and the line it expects, at
+    /// full strength whatever the bot's level.
+    pub(super) fn hint(&mut self) {
+        if self.record.game_over() {
+            return self.utter(msg!("hint-game-over"));
+        }
+        let before = *self.record.game.position();
+        // As long as the bot thinks on its moves, a second at least.
+        let time = match self.strength.limits {
+            Limits::MoveTime(time) => time.max(HINT_TIME),
+            _ => HINT_TIME,
+        };
+        let limits = self.strength.study_limits(Limits::MoveTime(time));
+        let thought = self.think(Thinker::Hint, limits);
+        let mut said = Said::nothing();
+        if thought.interrupted {
+            said.tell(msg!("hint-interrupted"));
+        }
+        let Some(decision) = thought.decision else {
+            return self.utter(said.and(msg!("hint-no-move")));
+        };
+        let mv = self.notation.write(&before, decision.mv);
+        let reason = phrases::source(&decision.source, &self.text);
+        // The search's expected line, when the search decided.
+        said.tell(match &decision.source {
+            Source::Search { pv, .. } if !pv.is_empty() => {
+                let line = self.notation.line(&before, pv);
+                msg!("hint-line", mv = mv, reason = reason, line = line)
+            }
+            _ => msg!("hint", mv = mv, reason = reason),
+        });
+        said.add(self.engines.passed_over(Thinker::Hint, &before).into());
+        self.utter(said);
+    }
+
+    /// `analyze`: the lines are redrawn in place on a terminal after each depth, and
+    /// appended elsewhere; the game is left as it was.
+    pub(super) fn analyze(&mut self) {
+        let game = self.record.shown_game();
+        let position = *game.position();
+        if position.legal_moves().is_empty() {
+            return self.utter(msg!("analysis-no-move"));
+        }
+        let side = phrases::side(position.side_to_move());
+        let engine = self.engines.of(Thinker::Hint, self.strength.seed);
+        // Where the endgame tables hold every move, they answer: exact, at once.
+        let exact = exact_lines(engine, &game);
+        if !exact.lines.is_empty() {
+            self.utter(msg!("analysis-exact", side = side));
+            let rows = rows(
+                &position,
+                &exact,
+                self.notation,
+                &self.text,
+                terminal_width(),
+            );
+            draw(&mut self.out, &rows, None);
+            return;
+        }
+        let limits = match self.strength.study_limits(Limits::Infinite) {
+            Limits::Depth(depth) => {
+                self.utter(msg!("analysis-start-depth", depth = depth, side = side));
+                Limits::Depth(depth)
+            }
+            _ => {
+                self.utter(msg!("analysis-start", side = side));
+                Limits::Infinite
+            }
+        };
+        let engine = self.engines.of(Thinker::Hint, self.strength.seed);
+        let stop = engine.stop_signal();
+        stop.reset();
+        let (notation, in_place, text) = (self.notation, self.screen.progress, &self.text);
+        let out = &mut self.out;
+        let mut drawn = 0;
+        let mut show = |lines: &Lines| {
+            let rows = rows(&position, lines, notation, text, terminal_width());
+            draw(out, &rows, in_place.then_some(drawn));
+            drawn = rows.len();
+        };
+        // With a depth to reach, a script's next line waits for the analysis to end.
+        let watch = limits == Limits::Infinite;
+        let interrupts = self.dialogue.interrupts.as_ref();
+        let (lines, _) = self
+            .dialogue
+            .input
+            .until_enter(interrupts, &stop, watch, || {
+                engine.lines(&game, LINES, limits, &mut show)
+            });
+        self.utter(match lines.depth {
+            0 => msg!("analysis-none"),
+            depth if stop.is_requested() => msg!("analysis-stopped", depth = depth),
+            depth => msg!("analysis-done", depth = depth),
+        });
+    }
+
+    /// `review [DEPTH]`: the mistakes of both sides, each with the better move, the cost
+    /// and the position, then a count for each side and the loser's decisive mistake.
+    /// Ctrl-C ends it early with what the positions searched so far show, and how far
+    /// that was.
+    pub(super) fn review(&mut self, depth: Option<u32>) {
+        let moves = self.record.game.moves();
+        if moves.is_empty() {
+            return self.utter(msg!("review-none"));
+        }
+        let plies = msg!("plies", count = moves.len());
+        let limits = match depth.or(self.strength.study_depth) {
+            Some(depth) => Limits::Depth(depth),
+            None => Limits::Nodes(REVIEW_NODES),
+        };
+        self.utter(match limits {
+            Limits::Depth(depth) => msg!("review-start-depth", plies = plies, depth = depth),
+            _ => msg!("review-start", plies = plies),
+        });
+        // A progress bar over the positions on a terminal, a hidden one elsewhere.
+        let bar = match self.screen.progress {
+            true => {
+                let words = self.words(msg!("review-progress"));
+                let template = format!("{words} {{bar:40}} {{pos}}/{{len}}");
+                let positions = Some(moves.len() as u64 + 1);
+                ProgressBar::with_draw_target(positions, ProgressDrawTarget::stdout())
+                    .with_style(ProgressStyle::with_template(&template).expect("a valid template"))
+            }
+            false => ProgressBar::hidden(),
+        };
+        let engine = self.engines.of(Thinker::Hint, self.strength.seed);
+        // The same table for every review of the game: cleared first.
+        engine.new_game();
+        let stop = engine.stop_signal();
+        stop.reset();
+        let seed = self.strength.seed;
+        let (verdicts, _) = self.busy(stop.clone(), |console| {
+            let engine = console.engines.of(Thinker::Hint, seed);
+            let mut game = Game::new(*console.record.game.start());
+            let mut verdicts = Vec::with_capacity(moves.len() + 1);
+            for ply in 0..=moves.len() {
+                match verdict(engine, &game, limits) {
+                    Some(verdict) if !stop.is_requested() => verdicts.push(verdict),
+                    _ => break,
+                }
+                bar.inc(1);
+                if let Some(&mv) = moves.get(ply) {
+                    // The game's own moves: legal where they were played.
+                    let _ = game.play(mv);
+                }
+            }
+            verdicts
+        });
+        bar.finish_and_clear();
+        let reviewer = Reviewer {
+            record: &self.record,
+            kb: self.engines.engine.knowledge_base(),
+            notation: self.notation,
+            text: &self.text,
+        };
+        let said = reviewer.report(&moves, &verdicts);
+        self.utter(said);
+    }
+
+    /// `learn`: lists the combinations of the game, then asks before it adds the new
+    /// ones to the learned facts beside the base in use (the player's own for the
+    /// built-in base).
+    pub(super) fn learn(&mut self) {
+        let games = [(self.record.game_source(), self.record.game.clone())];
+        let target = self.engines.learned_file();
+        let mut worth_learning = false;
+        let report = pipeline::learn(&games, target.as_deref(), DEFAULT_SEED, &mut |event| {
+            if let Progress::Scanned(progress) = event {
+                let said;
+                (said, worth_learning) = findings(progress);
+                self.utter(said);
+            }
+        });
+        if !worth_learning {
+            return;
+        }
+        let (new, confirmed) = match report {
+            Ok(LearnReport {
+                new: Some(new),
+                confirmed,
+                ..
+            }) => (new, confirmed),
+            Ok(LearnReport { new: None, .. }) => return self.utter(msg!("learn-no-data")),
+            Err(problems) => return self.utter(Note::Problems(problems)),
+        };
+        if new.facts.is_empty() {
+            let shown = new.target.display().to_string();
+            return self.utter(msg!("learn-known", path = shown, count = confirmed));
+        }
+        for fact in &new.facts {
+            let line = fact.line.join(" ");
+            self.utter(msg!("learn-fact", name = fact.name.as_str(), line = line));
+        }
+        self.engines.pending = Some(new);
+        self.dialogue.question = Question::Learn;
     }
 }

@@ -1,13 +1,11 @@
 //! The bot's turn in words: running the engine with a progress line, and why it chose.
 
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::clock::MoveLimits;
-use super::interrupt::Watch;
+use super::phrases;
 use super::width::{cut, terminal_width};
-use super::{Console, Engines, phrases};
-use shashki::engine::{Decision, Engine, Limits, Mode, Progress, Stop};
+use shashki::engine::{Decision, Engine, Limits, Mode, Progress};
 use shashki::msg;
 use shashki::notation::Notation;
 use shashki::words::Text;
@@ -32,63 +30,6 @@ pub(super) struct Thought {
     pub interrupted: bool,
 }
 
-impl Engines {
-    /// The engine that thinks for `thinker`.
-    fn engine_of(&mut self, thinker: Thinker) -> &mut Engine {
-        match thinker {
-            Thinker::Bot => &mut self.engine,
-            Thinker::Hint => self.hint_engine.as_mut().expect("prepared"),
-        }
-    }
-}
-
-impl Console {
-    /// Runs `work` with Ctrl-C requesting `stop` meanwhile; then takes what was typed
-    /// meanwhile for the prompt. Returns what `work` returned and whether Ctrl-C came.
-    pub(super) fn busy<T>(
-        &mut self,
-        stop: Stop,
-        work: impl FnOnce(&mut Console) -> T,
-    ) -> (T, bool) {
-        let watch = self
-            .dialogue
-            .interrupts
-            .as_ref()
-            .map(|interrupts| interrupts.watch(stop, false));
-        let value = work(self);
-        let interrupted = watch.is_some_and(Watch::finish);
-        (value, interrupted)
-    }
-
-    /// Runs the bot's engine, or the one for hints, for the side to move in the game. On
-    /// a terminal the progress line appears once the search has taken longer than a
-    /// moment and is cleared at the end, and Ctrl-C meanwhile stops the search (the
-    /// decision is then the best move found so far).
-    pub(super) fn think(&mut self, thinker: Thinker, limits: impl Into<MoveLimits>) -> Thought {
-        let MoveLimits { limits, deadline } = limits.into();
-        if thinker == Thinker::Hint {
-            self.prepare_hint_engine();
-        }
-        let stop = self.engines.engine_of(thinker).stop_signal();
-        // Stops asked for before are withdrawn; the deadline is the only one that holds.
-        stop.reset();
-        if let Some(deadline) = deadline {
-            stop.request_at(Instant::now() + deadline);
-        }
-        let (decision, interrupted) = self.busy(stop, |console| {
-            let show = console.screen.progress.then_some(&console.text);
-            let engine = console.engines.engine_of(thinker);
-            choose(engine, &console.record.game, limits, show)
-        });
-        Thought {
-            decision,
-            interrupted,
-        }
-    }
-}
-
-/// Whose engine thinks: the bot's own, or the one for hints and analysis, which leaves
-/// the bot's combination line and table alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Thinker {
     Bot,
@@ -96,7 +37,7 @@ pub(super) enum Thinker {
 }
 
 /// The engine's choice, with the progress line on the terminal when `show` has the words.
-fn choose(
+pub(super) fn choose(
     engine: &mut Engine,
     game: &Game,
     limits: Limits,

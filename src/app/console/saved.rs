@@ -5,137 +5,144 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::files::{GoingOn, free_name, timestamp};
-use super::{Console, Question};
-use shashki::files::{DataDir, write_atomically};
+use super::files::{free_name, timestamp};
+use super::said::{Note, Said};
+use shashki::files::{DataDir, io_error_message, write_atomically};
 use shashki::msg;
 use shashki::notation::pdn::{self, GameRecord};
+use shashki::words::Message;
 
-impl Console {
-    /// Brings the autosave up to date: the record of an unfinished game, or no file.
-    /// Called after every change; writes only when the record changed.
-    pub(super) fn autosave(&mut self) {
-        let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
-            return;
-        };
-        if self.saved.resume_pending {
-            return;
+/// How many unfinished games `games/` keeps: the newest.
+const KEPT_GAMES: usize = 5;
+
+/// The autosave's state.
+#[derive(Debug, Default)]
+pub(super) struct Saved {
+    /// The player's data directory, where the autosave and `games/` are.
+    data: Option<DataDir>,
+    /// The record last written to the autosave.
+    last: Option<String>,
+    /// The autosave holds last time's unfinished game and the player has not yet
+    /// said whether to resume it: it must not be touched.
+    pub resume_pending: bool,
+    /// Whether an autosave failure was reported (once is enough).
+    failed: bool,
+}
+
+impl Saved {
+    /// The autosave of `data`, if the system names a home.
+    pub fn new(data: Option<DataDir>) -> Saved {
+        Saved {
+            data,
+            ..Saved::default()
         }
-        if !self.record.unfinished() {
-            if self.saved.last.take().is_some() || path.exists() {
+    }
+
+    /// Brings the autosave up to date: the record of an unfinished game (`record`, made
+    /// only when needed), or no file. Writes only when the record changed.
+    pub fn update(&mut self, unfinished: bool, record: impl FnOnce() -> String) -> Said {
+        let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
+            return Said::nothing();
+        };
+        if self.resume_pending {
+            return Said::nothing();
+        }
+        if !unfinished {
+            if self.last.take().is_some() || path.exists() {
                 let _ = std::fs::remove_file(&path);
             }
-            return;
+            return Said::nothing();
         }
-        let record = self.record_text();
-        if self.saved.last.as_ref() == Some(&record) {
-            return;
+        let record = record();
+        if self.last.as_ref() == Some(&record) {
+            return Said::nothing();
         }
         let written =
             DataDir::prepare(&path).and_then(|()| write_atomically(&path, record.as_bytes()));
         match written {
-            Ok(()) => self.saved.last = Some(record),
-            Err(error) if !self.saved.failed => {
-                self.saved.failed = true;
-                self.tell(msg!(
+            Ok(()) => self.last = Some(record),
+            Err(error) if !self.failed => {
+                self.failed = true;
+                return msg!(
                     "autosave-failed",
                     path = path.display().to_string(),
-                    error = self.words(shashki::files::io_error_message(&error))
-                ));
+                    error = io_error_message(&error)
+                )
+                .into();
             }
             Err(_) => {}
         }
+        Said::nothing()
     }
 
-    /// Before another game takes this one's place: an unfinished game is written to
-    /// `games/` in the data directory, and the player is told where.
-    pub(super) fn keep_unfinished(&mut self) {
-        if !self.record.unfinished() {
-            return;
-        }
-        let record = self.record_text();
-        self.put_aside(&record);
-    }
-
-    /// At the start: an unfinished game left from last time is offered back. Returns
-    /// whether the question was asked (the game waits for the answer).
-    pub(super) fn offer_resume(&mut self) -> bool {
+    /// At the start: the unfinished game left from last time, to offer back; the
+    /// autosave then waits for the answer. A finished one is dropped, and an unreadable
+    /// one set aside in `games/`.
+    pub fn offer(&mut self) -> (Said, bool) {
         let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
-            return false;
+            return (Said::nothing(), false);
         };
         if !path.exists() {
-            return false;
+            return (Said::nothing(), false);
         }
-        match self.read_record(&path) {
+        match read_record(&path) {
             Ok(record) if record.game.outcome().is_none() => {
-                let plies = record.game.moves().len();
-                let plies = self.words(msg!("plies", count = plies));
-                self.tell(msg!(
+                let plies = msg!("plies", count = record.game.moves().len());
+                let offer = msg!(
                     "resume-offer",
                     plies = plies,
                     number = record.game.move_number()
-                ));
-                self.dialogue.question = Question::Resume;
-                self.saved.resume_pending = true;
-                true
+                );
+                self.resume_pending = true;
+                (offer.into(), true)
             }
             Ok(_) => {
                 let _ = std::fs::remove_file(&path);
-                false
+                (Said::nothing(), false)
             }
             Err(error) => {
-                self.say(format!("{}: {error}", path.display()));
-                self.set_autosave_aside(&path);
-                false
+                let said = unreadable(&path, error).and(self.set_aside(&path));
+                (said, false)
             }
         }
     }
 
-    /// The answer to the resume question.
-    pub(super) fn resume(&mut self, yes: bool) {
-        self.saved.resume_pending = false;
+    /// The answer to the resume question: the record to go on with, if `yes` and it can
+    /// be read; otherwise the autosave is set aside in `games/`.
+    pub fn take_back(&mut self, yes: bool) -> (Said, Option<GameRecord>) {
+        self.resume_pending = false;
         let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
-            return;
+            return (Said::nothing(), None);
         };
         if !yes {
-            self.set_autosave_aside(&path);
-            self.proceed();
-            return;
+            return (self.set_aside(&path), None);
         }
-        match self.read_record(&path) {
-            Ok(record) => self.go_on(record, GoingOn::Resumed),
-            Err(error) => {
-                self.say(format!("{}: {error}", path.display()));
-                self.set_autosave_aside(&path);
-                self.proceed();
-            }
+        match read_record(&path) {
+            Ok(record) => (Said::nothing(), Some(record)),
+            Err(error) => (unreadable(&path, error).and(self.set_aside(&path)), None),
         }
-    }
-
-    /// A record read back from a file the program wrote, or why it cannot be, in words.
-    fn read_record(&self, path: &Path) -> Result<GameRecord, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| self.words(shashki::files::io_error_message(&error)))?;
-        pdn::read(&text).map_err(|error| self.words(error.message()))
     }
 
     /// Moves the autosave to `games/`, so that the next game cannot overwrite it; the
     /// autosave goes only once its game is kept there.
-    fn set_autosave_aside(&mut self, path: &Path) {
+    fn set_aside(&mut self, path: &Path) -> Said {
         match std::fs::read_to_string(path) {
-            Ok(record) if self.put_aside(&record) => {
-                let _ = std::fs::remove_file(path);
+            Ok(record) => {
+                let (kept, said) = self.put_aside(&record);
+                if kept {
+                    let _ = std::fs::remove_file(path);
+                }
+                said
             }
-            Ok(_) => {}
             // Not text the program wrote: moved as it is, under a new name.
             Err(_) => {
                 let Some(games) = self.data.as_ref().map(DataDir::games) else {
-                    return;
+                    return Said::nothing();
                 };
                 let kept = kept_name(&games);
                 let moved =
                     std::fs::create_dir_all(&games).and_then(|()| std::fs::rename(path, &kept));
-                self.tell_kept(&kept, moved);
+                kept_message(&kept, moved).into()
             }
         }
     }
@@ -144,9 +151,9 @@ impl Console {
     /// of the same game where one is kept already (the same start, and moves that
     /// begin the same), else in a new file, of which the newest [`KEPT_GAMES`] stay.
     /// Whether the game is kept.
-    fn put_aside(&mut self, record: &str) -> bool {
+    pub fn put_aside(&mut self, record: &str) -> (bool, Said) {
         let Some(games) = self.data.as_ref().map(DataDir::games) else {
-            return false;
+            return (false, Said::nothing());
         };
         let kept_before = kept_games(&games);
         let game = pdn::read(record).ok().map(|record| record.game);
@@ -181,35 +188,44 @@ impl Console {
                 (path, written)
             }
         };
-        let done = written.is_ok();
-        self.tell_kept(&kept, written);
-        done
+        (written.is_ok(), kept_message(&kept, written).into())
     }
 
-    /// Says where a game was kept, or why it could not be.
-    fn tell_kept(&mut self, kept: &Path, result: io::Result<()>) {
-        match result {
-            Ok(()) => self.tell(msg!("kept-aside", path = kept.display().to_string())),
-            Err(error) => self.tell(msg!(
-                "keep-aside-failed",
-                path = kept.display().to_string(),
-                error = self.words(shashki::files::io_error_message(&error))
-            )),
-        }
-    }
-
-    /// The last words: where the unfinished game waits.
-    pub(super) fn farewell(&mut self) {
-        self.autosave();
-        let kept = self.saved.last.as_ref().and(self.data.as_ref());
-        if let Some(path) = kept.map(DataDir::autosave) {
-            self.tell(msg!("farewell-kept", path = path.display().to_string()));
-        }
+    /// The last words: where the unfinished game waits, if it does.
+    pub fn farewell(&self) -> Option<Message> {
+        let kept = self.last.as_ref().and(self.data.as_ref());
+        kept.map(DataDir::autosave)
+            .map(|path| msg!("farewell-kept", path = path.display().to_string()))
     }
 }
 
-/// How many unfinished games `games/` keeps: the newest.
-const KEPT_GAMES: usize = 5;
+/// A record read back from a file the program wrote, or why it cannot be.
+fn read_record(path: &Path) -> Result<GameRecord, Message> {
+    let text = std::fs::read_to_string(path).map_err(|error| io_error_message(&error))?;
+    pdn::read(&text).map_err(|error| error.message())
+}
+
+/// `FILE: REASON`, for an autosave that cannot be read.
+fn unreadable(path: &Path, reason: Message) -> Said {
+    Note::Placed {
+        path: path.display().to_string(),
+        separator: ": ",
+        reason,
+    }
+    .into()
+}
+
+/// Where a game was kept, or why it could not be.
+fn kept_message(kept: &Path, result: io::Result<()>) -> Message {
+    match result {
+        Ok(()) => msg!("kept-aside", path = kept.display().to_string()),
+        Err(error) => msg!(
+            "keep-aside-failed",
+            path = kept.display().to_string(),
+            error = io_error_message(&error)
+        ),
+    }
+}
 
 /// The unfinished games kept in `games`, the oldest first (their names hold the time).
 fn kept_games(games: &Path) -> Vec<PathBuf> {
