@@ -2,11 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::clock::clock_text;
 use super::said::{Note, Said};
 use super::strength::STRENGTH_TAG;
 use super::width::wrap_message;
-use super::{Console, Question, phrases};
+use super::{Console, Question};
 use shashki::Color;
 use shashki::files::{DataDir, ReadError, io_error_message, read_text, write_atomically};
 use shashki::msg;
@@ -91,7 +90,8 @@ impl Console {
                 });
             }
         };
-        self.keep_unfinished();
+        let said = self.saved.keep_unfinished(&self.record, &self.strength);
+        self.utter(said);
         let plies = || msg!("plies", count = record.game.moves().len());
         let mut said = Said::from(match count > 1 {
             true => msg!(
@@ -127,7 +127,11 @@ impl Console {
                 GoingOn::Opened => "opened",
                 GoingOn::Resumed => "resumed",
             };
-            msg!("went-on", how = how, what = self.restored())
+            msg!(
+                "went-on",
+                how = how,
+                what = self.strength.restored(self.record.human, self.text.lang())
+            )
         } else {
             let name = |side: &str| tag(side).unwrap_or_else(|| "?".to_string());
             msg!(
@@ -139,43 +143,6 @@ impl Console {
         };
         self.utter(Said::from(said).and(Note::GameBoard));
         self.proceed();
-    }
-
-    /// `you play Black, level club, clock 3:00 + 2 (White 2:51.0, Black 2:40.3)`: the
-    /// side, the bot's strength and the clocks as they now are.
-    fn restored(&self) -> Vec<Message> {
-        let side = msg!("went-on-side", side = phrases::side(self.record.human));
-        let strength = self.strength.words(self.text.lang());
-        let clocks = self.strength.clocks.as_ref().map(|clocks| {
-            msg!(
-                "went-on-clock",
-                control = clocks.control().to_string(),
-                white = clock_text(clocks.left(Color::White)),
-                black = clock_text(clocks.left(Color::Black))
-            )
-        });
-        [Some(side), strength, clocks]
-            .into_iter()
-            .flatten()
-            .collect()
-    }
-
-    /// Brings the autosave up to date; called after every change.
-    pub(super) fn autosave(&mut self) {
-        let (record, strength) = (&self.record, &self.strength);
-        let said = self
-            .saved
-            .update(record.unfinished(), || record.text(strength));
-        self.utter(said);
-    }
-
-    /// Before another game takes this one's place: an unfinished game is written to
-    /// `games/` in the data directory, and the player is told where.
-    pub(super) fn keep_unfinished(&mut self) {
-        if self.record.unfinished() {
-            let (_, said) = self.saved.put_aside(&self.record.text(&self.strength));
-            self.utter(said);
-        }
     }
 }
 

@@ -8,6 +8,7 @@ mod analysis;
 mod archive;
 mod clock;
 pub mod command;
+mod dialogue;
 mod engines;
 mod files;
 mod help;
@@ -40,6 +41,7 @@ use std::path::PathBuf;
 
 use self::clock::{Clocks, clock_text};
 use self::command::{Command, CommandError, parse_answer, parse_side};
+use self::dialogue::{Dialogue, Intent, Meant, Question, chosen};
 use self::engines::Engines;
 use self::files::GoingOn;
 use self::help::help;
@@ -62,7 +64,7 @@ use shashki::notation::pdn::{self, GameRecord};
 use shashki::notation::{MoveReadings, Notation, ReadMove, readings};
 use shashki::tablebase::{Tablebase, Value};
 use shashki::words::{Message, Text};
-use shashki::{Color, Game, Move, MoveText, Outcome, Position, WinReason, is_king_against_king};
+use shashki::{Color, Game, Move, MoveText, Outcome, Position, is_king_against_king};
 
 /// Input errors in a row after which the terminal is taken to be gone, as at Ctrl-D.
 const MAX_INPUT_ERRORS: u32 = 10;
@@ -146,61 +148,6 @@ impl Default for Options {
     }
 }
 
-/// What the prompt waits for besides moves and commands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Question {
-    None,
-    /// At the start: resume the unfinished game kept from last time?
-    Resume,
-    /// `save FILE` at a terminal, and the file exists: replace it?
-    Replace(PathBuf),
-    /// The bot offered a draw in a drawn king-against-king ending.
-    Draw,
-    /// The game is over: a new one?
-    NewGame,
-    /// Ctrl-C twice: really quit?
-    Quit,
-    /// A move typed at an earlier position: drop the later plies and play it?
-    Branch {
-        mv: Move,
-        ply: usize,
-    },
-    /// A typed move reads as several legal moves: which was meant?
-    Which {
-        typed: String,
-        choices: Vec<(String, Meant)>,
-        intent: Intent,
-    },
-    /// `learn` found new facts: add them to the learned facts?
-    Learn,
-    /// An opened record of others' game goes on: which side does the player take?
-    Side,
-}
-
-/// What a typed move is for, once it is known which move was meant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Intent {
-    /// Play it in the game.
-    Play,
-    /// Play it at the earlier position shown, `ply` plies from the start.
-    Branch(usize),
-    /// Teach it to the knowledge base, under this name if one was given.
-    Remember(Option<String>),
-    /// Try it in the puzzle.
-    Puzzle,
-    /// A position string: start a new game from it.
-    Load,
-    /// A position string: find its combination as a puzzle.
-    PuzzleAt,
-}
-
-/// What a typed text turned out to mean.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Meant {
-    Move(Move),
-    Position(Position),
-}
-
 /// Pieces of each kind, to see whether the material changed.
 type Material = [u32; 4];
 
@@ -245,26 +192,13 @@ struct Console {
     out: io::Stdout,
 }
 
-/// Type-ahead and questions: where lines come from, the question they answer, and
-/// Ctrl-C.
-struct Dialogue {
-    question: Question,
-    /// Where lines come from.
-    input: Input,
-    /// Ctrl-C caught while the bot works (on a terminal).
-    interrupts: Option<Interrupts>,
-    /// Whether a person is at a terminal (questions may be asked).
-    interactive: bool,
-    /// The settings that last between sessions: how typed moves are read.
-    settings: Settings,
-}
-
 /// Plays a console session until the player quits or the input ends.
 pub fn run(options: Options) -> io::Result<()> {
     let mut console = Console::new(&options);
     console.begin(&options);
     console.converse();
-    console.autosave();
+    let said = console.saved.update(&console.record, &console.strength);
+    console.utter(said);
     let farewell = console.saved.farewell();
     console.utter(farewell);
     console.dialogue.input.finish();
@@ -358,51 +292,37 @@ impl Console {
     /// Greets the player, loads the knowledge base and shows the board, then starts on
     /// the file or position asked for, or offers last time's game.
     fn begin(&mut self, options: &Options) {
-        self.tell(msg!("welcome"));
+        self.utter(msg!("welcome"));
         let loaded = self.engines.load(false);
         self.utter(loaded);
         self.utter(self.strength.shown(self.text.lang()));
         self.show_board();
-        match (&options.open, options.start) {
-            (Some(path), _) => {
-                // The file named on the command line wins: last time's game is set aside.
-                if self.offer_resume() {
-                    self.answer(false);
-                }
-                self.open(path, None);
-            }
-            // So does the position asked for: it is the game already.
-            (None, Some(_)) => {
-                if self.offer_resume() {
-                    self.answer(false);
-                } else {
-                    self.proceed();
-                }
-            }
-            (None, None) => {
-                if !self.offer_resume() {
-                    self.proceed();
-                }
-            }
-        }
-    }
-
-    /// At the start: an unfinished game left from last time is offered back. Returns
-    /// whether the question was asked (the game waits for the answer).
-    fn offer_resume(&mut self) -> bool {
-        let (said, asked) = self.saved.offer();
+        // An unfinished game left from last time is offered back: the game waits for
+        // the answer.
+        let (said, offered) = self.saved.offer();
         self.utter(said);
-        if asked {
+        if offered {
             self.dialogue.question = Question::Resume;
         }
-        asked
+        // The file named on the command line wins: last time's game is set aside. So
+        // does the position asked for: it is the game already.
+        let asked_for = options.open.is_some() || options.start.is_some();
+        if offered && asked_for {
+            self.answer(false);
+        }
+        match &options.open {
+            Some(path) => self.open(path, None),
+            None if !offered => self.proceed(),
+            None => {}
+        }
     }
 
     /// Before the prompt: the game is kept, the question that is due is asked, and the
     /// clock of the side to move runs (none once the game is over, nor while the game
     /// kept from last time waits to be resumed, nor in puzzles).
     fn before_the_prompt(&mut self) {
-        self.autosave();
+        let said = self.saved.update(&self.record, &self.strength);
+        self.utter(said);
         let over = self.record.game_over();
         let position = *self.record.game.position();
         if self.dialogue.question == Question::None && !self.trainer.active() {
@@ -444,7 +364,8 @@ impl Console {
                 .unwrap_or(*self.record.game.position());
             self.dialogue.input.set_position(&position, mode);
             if mode == Mode::Question {
-                self.set_typed_ahead_aside();
+                let said = self.dialogue.set_typed_ahead_aside();
+                self.utter(said);
             }
             let prompt = self.prompt();
             let alarms: Vec<_> = (self.strength.alarms(self.record.human).into_iter())
@@ -482,7 +403,7 @@ impl Console {
                     if interrupts == 2 {
                         self.dialogue.question = Question::Quit;
                     } else {
-                        self.tell(msg!("line-cleared"));
+                        self.utter(msg!("line-cleared"));
                     }
                 }
                 // The flag fell while the player thought: the game's end is told now.
@@ -497,10 +418,10 @@ impl Console {
                         InputError::Other(error) => error,
                     };
                     if errors >= MAX_INPUT_ERRORS {
-                        self.tell(msg!("input-gone", error = error));
+                        self.utter(msg!("input-gone", error = error));
                         break;
                     }
-                    self.tell(msg!("input-error", error = error));
+                    self.utter(msg!("input-error", error = error));
                 }
             }
         }
@@ -529,8 +450,12 @@ impl Console {
     fn utter(&mut self, said: impl Into<Said>) {
         for note in said.into().0 {
             match note {
-                Note::Tell(message) => self.tell(message),
-                Note::Plain(text) => self.say(text),
+                Note::Tell(message) => {
+                    let files = message.file_names();
+                    let text = self.words(message);
+                    say(&mut self.out, &width::wrap_message_keeping(&text, &files));
+                }
+                Note::Plain(text) => say(&mut self.out, &text),
                 Note::Board {
                     position,
                     marks,
@@ -539,11 +464,11 @@ impl Console {
                     let text = render::board(&position, marks, bottom, self.style);
                     let _ = write!(self.out, "{text}");
                     let material = phrases::material(&position, &self.text);
-                    self.say(material);
+                    say(&mut self.out, &material);
                 }
                 Note::Verbatim(message) => {
                     let text = self.words(message);
-                    self.say(text);
+                    say(&mut self.out, &text);
                 }
                 Note::Placed {
                     path,
@@ -551,31 +476,23 @@ impl Console {
                     reason,
                 } => {
                     let reason = self.words(reason);
-                    self.say(format!("{path}{separator}{reason}"));
+                    say(&mut self.out, &format!("{path}{separator}{reason}"));
                 }
                 Note::Problems(diagnostics) => {
                     for problem in problems::fitted(&diagnostics, &self.text) {
-                        self.say(problem);
+                        say(&mut self.out, &problem);
                     }
                 }
                 Note::GameBoard => self.show_board(),
-                Note::Legend => self.tell_legend(),
+                Note::Legend => {
+                    let legend = match self.style.color {
+                        true => msg!("legend-color"),
+                        false => msg!("legend-plain"),
+                    };
+                    self.utter(legend);
+                }
             }
         }
-    }
-
-    /// Prints one message; output errors (a closed pipe) must not end the game.
-    fn say(&mut self, text: impl AsRef<str>) {
-        let _ = writeln!(self.out, "{}", text.as_ref());
-        let _ = self.out.flush();
-    }
-
-    /// Prints one message in the player's language, in lines of 80 columns, never
-    /// broken inside the name of a file.
-    fn tell(&mut self, message: Message) {
-        let files = message.file_names();
-        let text = self.words(message);
-        self.say(width::wrap_message_keeping(&text, &files));
     }
 
     /// A message in the player's language.
@@ -646,23 +563,14 @@ impl Console {
         format!("{} ", self.words(question))
     }
 
-    /// The board's legend, for the colours in use.
-    fn tell_legend(&mut self) {
-        let legend = match self.style.color {
-            true => msg!("legend-color"),
-            false => msg!("legend-plain"),
-        };
-        self.tell(legend);
-    }
-
     fn show_board(&mut self) {
         let (position, marks) = self.record.shown();
         let text = render::board(&position, marks, self.record.human, self.style);
         let _ = write!(self.out, "{text}");
         let material = phrases::material(&position, &self.text);
-        self.say(material);
+        say(&mut self.out, &material);
         if let Some(clocks) = self.strength.clocks_shown() {
-            self.tell(clocks);
+            self.utter(clocks);
         }
     }
 
@@ -698,18 +606,22 @@ impl Console {
         let command = match parsed {
             Ok(command) => command,
             Err(CommandError::Empty) if self.dialogue.question != Question::None => {
-                self.tell(msg!("answer-please"));
+                self.utter(msg!("answer-please"));
                 return Flow::Continue;
             }
             Err(CommandError::Empty) => return Flow::Continue,
             Err(error) => {
                 let text = width::wrap_message(&error.explain(&self.text));
-                self.say(text);
+                self.utter(Note::Plain(text));
                 return Flow::Continue;
             }
         };
         if self.dialogue.question == Question::Quit {
-            self.resume_question();
+            self.dialogue.settle(
+                self.trainer.active(),
+                self.saved.resume_pending,
+                self.record.ended(),
+            );
         }
         match self.dialogue.question {
             // A puzzle leaves the game alone: the question waits for the end of it.
@@ -719,7 +631,7 @@ impl Console {
                 self.answer(false);
             }
             Question::Replace(_) => {
-                self.tell(msg!("not-saved"));
+                self.utter(msg!("not-saved"));
                 self.dialogue.question = Question::None;
             }
             Question::Learn => {
@@ -748,53 +660,41 @@ impl Console {
                 }
             }
             (Question::Replace(path), true) => self.save(&path, true),
-            (Question::Replace(_), false) => self.tell(msg!("not-saved")),
+            (Question::Replace(_), false) => self.utter(msg!("not-saved")),
             (Question::Draw, true) => {
                 self.record.game.agree_draw();
                 self.proceed();
             }
             (Question::Draw, false) => {
                 self.record.declined = Some(material(self.record.game.position()));
-                self.tell(msg!("play-on"));
+                self.utter(msg!("play-on"));
             }
             (Question::NewGame, true) => self.new_game(Position::start()),
             (Question::NewGame, false) | (Question::Quit, true) => return Flow::Quit,
-            (Question::Quit, false) => self.resume_question(),
+            (Question::Quit, false) => {
+                let ended = self.record.ended();
+                (self.dialogue).settle(self.trainer.active(), self.saved.resume_pending, ended);
+            }
             (Question::Branch { mv, ply }, true) => self.branch(mv, ply),
-            (Question::Branch { .. }, false) => self.tell(msg!("branch-declined")),
+            (Question::Branch { .. }, false) => self.utter(msg!("branch-declined")),
             (Question::Learn, yes) => {
                 let said = self.engines.keep_learned(yes);
                 self.utter(said);
             }
             (question @ Question::Side, _) => {
                 self.dialogue.question = question;
-                self.tell(msg!("answer-side"));
+                self.utter(msg!("answer-side"));
             }
             (Question::Which { choices, .. }, false) if choices.len() == 1 => {
-                self.tell(msg!("which-declined"));
+                self.utter(msg!("which-declined"));
             }
             (question @ Question::Which { .. }, _) => {
                 self.dialogue.question = question;
-                self.tell(msg!("answer-which"));
+                self.utter(msg!("answer-which"));
             }
             (Question::None, _) => {}
         }
         Flow::Continue
-    }
-
-    /// After "quit?" is answered no: back to the resume question if it was not answered,
-    /// or the new-game question if the game is over (a pending draw offer comes back by itself).
-    fn resume_question(&mut self) {
-        self.dialogue.question = if self.trainer.active() {
-            // The game's questions wait for the end of the puzzles.
-            Question::None
-        } else if self.saved.resume_pending {
-            Question::Resume
-        } else if self.record.announced && self.record.game_over() {
-            Question::NewGame
-        } else {
-            Question::None
-        };
     }
 
     fn execute(&mut self, command: Command) -> Flow {
@@ -838,19 +738,26 @@ impl Console {
             }
             Command::Board => {
                 self.show_board();
-                self.tell_legend();
+                self.utter(Note::Legend);
             }
-            Command::Moves => self.list_moves(),
+            Command::Moves => self.utter(self.record.legal_moves()),
             Command::Hint => self.hint(),
             Command::Analyze => self.analyze(),
             Command::Review(time) => self.review(time),
-            Command::Undo => self.undo(),
+            Command::Undo => match self.record.undo() {
+                Ok(done) => {
+                    self.engines.new_game();
+                    self.dialogue.question = Question::None;
+                    self.utter(Said::from(done).and(Note::GameBoard));
+                }
+                Err(why) => self.utter(why),
+            },
             Command::New => self.new_game(Position::start()),
             Command::Flip => {
                 self.record.human = self.record.human.opposite();
                 self.record.side_known = true;
                 let side = phrases::side(self.record.human);
-                self.tell(msg!("you-play-now", side = side));
+                self.utter(msg!("you-play-now", side = side));
                 self.show_board();
                 self.proceed();
             }
@@ -873,7 +780,7 @@ impl Console {
             }
             Command::Fen => {
                 let fen = self.record.shown().0.to_fen();
-                self.say(fen);
+                self.utter(Note::Plain(fen));
             }
             Command::Load(text) => {
                 if let Some(position) = self.read_position(&text, Intent::Load) {
@@ -898,7 +805,7 @@ impl Console {
             Command::Draw => self.offer_draw(),
             Command::Resign => {
                 if self.record.game_over() {
-                    self.tell(msg!("game-already-over"));
+                    self.utter(msg!("game-already-over"));
                 } else {
                     self.record.game.resign(self.record.human);
                     self.proceed();
@@ -920,7 +827,10 @@ impl Console {
                 self.utter(archive::stats_table(games.as_deref(), &self.text));
             }
             Command::Clock => self.utter(self.strength.clocks_now()),
-            Command::Layout(layout) => self.set_layout(layout),
+            Command::Layout(layout) => {
+                let said = self.dialogue.set_layout(layout, self.data.as_ref());
+                self.utter(said);
+            }
             Command::Quit => return Flow::Quit,
         }
         Flow::Continue
@@ -929,7 +839,8 @@ impl Console {
     /// Forgets the comments on moves taken back: they would stand by other moves.
     /// After any change: announce the end, or let the bot move when it is its turn.
     fn proceed(&mut self) {
-        self.autosave();
+        let said = self.saved.update(&self.record, &self.strength);
+        self.utter(said);
         if !self.record.game_over()
             && self.record.side_known
             && self.record.game.position().side_to_move() == self.record.bot()
@@ -954,12 +865,12 @@ impl Console {
                 .recorded_plies
                 .is_some_and(|plies| self.record.game.moves().len() <= plies)
         {
-            self.tell(msg!(
+            self.utter(msg!(
                 "record-over",
                 outcome = self.words(outcome.message(true)),
                 token = token
             ));
-            self.tell(msg!("game-over-help", undo = self.undo_word()));
+            self.utter(msg!("game-over-help", undo = self.record.undo_allowed()));
             self.dialogue.question = Question::NewGame;
             return;
         }
@@ -968,7 +879,7 @@ impl Console {
             Outcome::Win { .. } => msg!("verdict-bot-wins"),
             Outcome::Draw(_) => msg!("verdict-draw"),
         };
-        self.tell(msg!(
+        self.utter(msg!(
             "game-over",
             outcome = self.words(outcome.message(false)),
             verdict = self.words(verdict),
@@ -978,12 +889,13 @@ impl Console {
             let said = self.record.keep_finished(&games, &self.strength);
             self.utter(said);
         }
-        self.tell(msg!("game-over-help", undo = self.undo_word()));
+        self.utter(msg!("game-over-help", undo = self.record.undo_allowed()));
         self.dialogue.question = Question::NewGame;
     }
 
     fn new_game(&mut self, start: Position) {
-        self.keep_unfinished();
+        let said = self.saved.keep_unfinished(&self.record, &self.strength);
+        self.utter(said);
         let record = GameRecord {
             tags: Vec::new(),
             game: Game::new(start),
@@ -991,7 +903,7 @@ impl Console {
             moves_lost: false,
         };
         self.take_game(record, Some(self.record.human));
-        self.tell(msg!("new-game"));
+        self.utter(msg!("new-game"));
         self.show_board();
         self.proceed();
     }
@@ -1000,27 +912,12 @@ impl Console {
     /// player on side `human` (`None`: a game of others, whose side the player is yet to
     /// take): the bot, the questions and the clocks start afresh.
     fn take_game(&mut self, record: GameRecord, human: Option<Color>) {
-        if let Some(human) = human {
-            self.record.human = human;
-        }
-        self.record.side_known = human.is_some();
-        self.record.kept = None;
-        self.record.over_when_taken = record.game.outcome().map(|_| record.game.moves().len());
-        self.record.recorded_plies = human.is_none().then(|| record.game.moves().len());
-        self.record.game = record.game;
-        self.record.tags = record.tags;
-        self.record.comments = record.comments;
+        self.record.take(record, human);
         self.engines.new_game();
-        self.reset_questions();
+        self.dialogue.question = Question::None;
         if let Some(clocks) = &mut self.strength.clocks {
             *clocks = Clocks::new(clocks.control());
         }
-    }
-
-    fn reset_questions(&mut self) {
-        self.record.declined = None;
-        self.record.announced = false;
-        self.dialogue.question = Question::None;
     }
 
     /// A move typed in the game, or at the earlier position shown: there it starts a
@@ -1053,13 +950,15 @@ impl Console {
 
     /// The new line: the game cut back to `ply` plies, then `mv` played.
     fn branch(&mut self, mv: Move, ply: usize) {
-        self.keep_unfinished();
+        let said = self.saved.keep_unfinished(&self.record, &self.strength);
+        self.utter(said);
         while self.record.game.moves().len() > ply {
             self.record.game.undo();
         }
         self.record.drop_lost_comments();
         self.record.view = None;
-        self.reset_questions();
+        self.record.start_afresh();
+        self.dialogue.question = Question::None;
         self.engines.new_game();
         self.play_human(mv);
     }
@@ -1081,7 +980,7 @@ impl Console {
         match typed.resolve(position) {
             ReadMove::One { mv, read_as } => {
                 if let Some(reading) = read_as {
-                    self.tell(msg!("read-as", typed = typed.typed(), reading = reading));
+                    self.utter(msg!("read-as", typed = typed.typed(), reading = reading));
                 }
                 Some(mv)
             }
@@ -1103,7 +1002,7 @@ impl Console {
                 others,
             } => {
                 let reason = self.words(error.message());
-                self.tell(msg!(
+                self.utter(msg!(
                     "read-as-layout-illegal",
                     typed = typed.typed(),
                     reading = layout,
@@ -1123,13 +1022,13 @@ impl Console {
             ReadMove::Illegal { read_as, error } => {
                 let reason = self.words(error.message());
                 match read_as {
-                    Some(reading) => self.tell(msg!(
+                    Some(reading) => self.utter(msg!(
                         "read-as-illegal",
                         typed = typed.typed(),
                         reading = reading,
                         reason = reason
                     )),
-                    None => self.say(width::wrap_message(&reason)),
+                    None => self.utter(Note::Plain(width::wrap_message(&reason))),
                 }
                 None
             }
@@ -1158,20 +1057,20 @@ impl Console {
                 let (reading, error) = first_error.expect("a reading at least");
                 let reason = self.words(error.message());
                 match reading != typed {
-                    true => self.tell(msg!(
+                    true => self.utter(msg!(
                         "read-as-illegal",
                         typed = typed,
                         reading = reading,
                         reason = reason
                     )),
-                    false => self.say(width::wrap_message(&reason)),
+                    false => self.utter(Note::Plain(width::wrap_message(&reason))),
                 }
                 None
             }
             1 => {
                 let (reading, position) = valid.remove(0);
                 if reading != typed {
-                    self.tell(msg!("read-as", typed = typed, reading = reading));
+                    self.utter(msg!("read-as", typed = typed, reading = reading));
                 }
                 Some(position)
             }
@@ -1262,7 +1161,7 @@ impl Console {
             return;
         }
         if self.record.game.play(mv).is_err() {
-            self.tell(msg!("move-refused"));
+            self.utter(msg!("move-refused"));
             return;
         }
         if self.record.game_over() {
@@ -1283,151 +1182,48 @@ impl Console {
             return;
         };
         if thought.interrupted {
-            self.tell(msg!("bot-interrupted"));
+            self.utter(msg!("bot-interrupted"));
         }
         if !self.punch_clock(bot) {
             return;
         }
         if self.record.game.play(decision.mv).is_err() {
-            self.tell(msg!("bot-illegal"));
+            self.utter(msg!("bot-illegal"));
             return;
         }
         self.show_board();
         let text = self.notation.write(&before, decision.mv);
         let reason = phrases::source(&decision.source, &self.text);
-        self.tell(msg!("bot-plays", mv = text, reason = reason));
+        self.utter(msg!("bot-plays", mv = text, reason = reason));
         let passed = self.engines.passed_over(Thinker::Bot, &before);
         self.utter(passed);
     }
 
-    /// `layout`: how Cyrillic letters in moves are read; a change is kept for the next
-    /// sessions.
-    fn set_layout(&mut self, layout: Option<Layout>) {
-        if let Some(layout) = layout {
-            self.dialogue.settings.layout = layout;
-            if let Some(data) = &self.data
-                && let Err(error) = self.dialogue.settings.save(data)
-            {
-                self.tell(msg!(
-                    "settings-not-kept",
-                    path = data.settings().display().to_string(),
-                    error = self.words(shashki::files::io_error_message(&error))
-                ));
-            }
-        }
-        let layout = match self.dialogue.settings.layout {
-            Layout::Russian => "russian",
-            Layout::Auto => "auto",
-        };
-        self.tell(msg!("layout-is", layout = layout));
-    }
-
-    fn list_moves(&mut self) {
-        let position = *self.record.game.position();
-        let moves = position.legal_moves();
-        if self.record.game_over() || moves.is_empty() {
-            self.tell(msg!("moves-none"));
-            return;
-        }
-        let mut texts: Vec<String> = moves
-            .iter()
-            .map(|&mv| MoveText::from_move(&position, mv).to_string())
-            .collect();
-        texts.sort();
-        let side = phrases::side(position.side_to_move());
-        self.tell(msg!(
-            "moves-list",
-            side = side,
-            count = texts.len(),
-            moves = texts.join(", ")
-        ));
-    }
-
-    /// Whether `undo` may take the game's end back (`yes` or `no`, for the messages): not
-    /// a loss on time, which taking moves back would not give the time back for.
-    fn undo_word(&self) -> &'static str {
-        match self.record.game.outcome() {
-            Some(Outcome::Win {
-                reason: WinReason::Time,
-                ..
-            }) => "no",
-            _ => "yes",
-        }
-    }
-
-    /// Takes back plies up to and including the human's last move. A game lost on time
-    /// stays lost (see [`Console::undo_word`]).
-    fn undo(&mut self) {
-        if self.undo_word() == "no" {
-            self.tell(msg!("undo-after-flag"));
-            return;
-        }
-        let human_plies = {
-            let positions: Vec<&Position> = self.record.game.positions().collect();
-            positions[..positions.len() - 1]
-                .iter()
-                .rposition(|p| p.side_to_move() == self.record.human)
-        };
-        let Some(index) = human_plies else {
-            self.tell(msg!("undo-nothing"));
-            return;
-        };
-        let count = self.record.game.moves().len() - index;
-        for _ in 0..count {
-            self.record.game.undo();
-        }
-        self.record.drop_lost_comments();
-        self.engines.new_game();
-        self.reset_questions();
-        self.tell(msg!("undo-done", count = count));
-        self.show_board();
-    }
-
     fn offer_draw(&mut self) {
         if self.record.game_over() {
-            self.tell(msg!("game-already-over"));
+            self.utter(msg!("game-already-over"));
             return;
         }
         let bot = self.record.bot();
         let stop = self.engines.engine.stop_signal();
-        let (accepts, interrupted) = self.busy(stop, |console| {
-            console
-                .engines
-                .engine
-                .accepts_draw(&console.record.game, bot)
-        });
+        let watching = self.dialogue.watch(stop);
+        let accepts = self.engines.engine.accepts_draw(&self.record.game, bot);
+        let interrupted = watching.finish();
         if interrupted {
-            self.tell(msg!("draw-interrupted"));
+            self.utter(msg!("draw-interrupted"));
         }
         if accepts {
-            self.tell(msg!("draw-accepted"));
+            self.utter(msg!("draw-accepted"));
             self.record.game.agree_draw();
             self.proceed();
         } else {
-            self.tell(msg!("draw-declined"));
-        }
-    }
-
-    /// Before a question's prompt: lines typed before it was asked do not answer it.
-    /// They are shown as not run, and wait in the history.
-    fn set_typed_ahead_aside(&mut self) {
-        let lines = self.dialogue.input.set_aside();
-        if !lines.is_empty() {
-            let lines = lines.join(" | ");
-            self.tell(msg!("typed-ahead-set-aside", lines = lines));
+            self.utter(msg!("draw-declined"));
         }
     }
 }
 
-/// The choice `text` picks: its number (from 1), or its text.
-fn chosen(text: &str, choices: &[(String, Meant)]) -> Option<Meant> {
-    let text = text.trim();
-    let at = match text.parse::<usize>() {
-        Ok(number) => number.checked_sub(1),
-        Err(_) => choices
-            .iter()
-            .position(|(written, _)| written.eq_ignore_ascii_case(text)),
-    };
-    at.and_then(|at| choices.get(at))
-        .map(|(_, meant)| meant.clone())
+/// Prints `text` and a new line; output errors (a closed pipe) must not end the game.
+fn say(out: &mut io::Stdout, text: &str) {
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
 }

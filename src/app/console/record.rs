@@ -12,10 +12,11 @@ use super::{Material, phrases};
 use shashki::combination::learned::GameSource;
 use shashki::files::{io_error_message, write_atomically};
 use shashki::msg;
-use shashki::notation::pdn::{self, Comment};
+use shashki::notation::pdn::{self, Comment, GameRecord};
 use shashki::notation::{MoveNumber, Notation, move_pairs};
 use shashki::play::openings::opening_of;
-use shashki::{Color, Game, Position};
+use shashki::words::Message;
+use shashki::{Color, Game, MoveText, Outcome, Position, WinReason};
 
 /// The game record and its view: the moves, the record's tags and comments, the
 /// players, and what has been said about its end.
@@ -287,5 +288,88 @@ impl Record {
             description: format!("the console game {white} – {black}, {date}"),
             name: format!("партии {white} – {black}"),
         }
+    }
+
+    /// Whether the game's end was announced: a new game is asked for then.
+    pub fn ended(&self) -> bool {
+        self.announced && self.game_over()
+    }
+
+    /// `moves`: the legal moves of the side to move.
+    pub fn legal_moves(&self) -> Message {
+        let position = *self.game.position();
+        let moves = position.legal_moves();
+        if self.game_over() || moves.is_empty() {
+            return msg!("moves-none");
+        }
+        let mut texts: Vec<String> = moves
+            .iter()
+            .map(|&mv| MoveText::from_move(&position, mv).to_string())
+            .collect();
+        texts.sort();
+        msg!(
+            "moves-list",
+            side = phrases::side(position.side_to_move()),
+            count = texts.len(),
+            moves = texts.join(", ")
+        )
+    }
+
+    /// Whether `undo` may take the game's end back (`yes` or `no`, for the messages): not
+    /// a loss on time, which taking moves back would not give the time back for.
+    pub fn undo_allowed(&self) -> &'static str {
+        match self.game.outcome() {
+            Some(Outcome::Win {
+                reason: WinReason::Time,
+                ..
+            }) => "no",
+            _ => "yes",
+        }
+    }
+
+    /// `undo`: takes back the plies up to and including the human's last move, and
+    /// says how many; a game lost on time stays lost.
+    pub fn undo(&mut self) -> Result<Message, Message> {
+        if self.undo_allowed() == "no" {
+            return Err(msg!("undo-after-flag"));
+        }
+        let positions: Vec<&Position> = self.game.positions().collect();
+        let Some(index) = positions[..positions.len() - 1]
+            .iter()
+            .rposition(|p| p.side_to_move() == self.human)
+        else {
+            return Err(msg!("undo-nothing"));
+        };
+        let count = self.game.moves().len() - index;
+        for _ in 0..count {
+            self.game.undo();
+        }
+        self.drop_lost_comments();
+        self.start_afresh();
+        Ok(msg!("undo-done", count = count))
+    }
+
+    /// The game changed under the questions about it: none has been said of its end,
+    /// and a declined draw may be offered again.
+    pub fn start_afresh(&mut self) {
+        self.declined = None;
+        self.announced = false;
+    }
+
+    /// Another game takes this one's place, with its record's tags and comments, the
+    /// player on side `human` (`None`: a game of others, whose side the player is yet
+    /// to take).
+    pub fn take(&mut self, record: GameRecord, human: Option<Color>) {
+        if let Some(human) = human {
+            self.human = human;
+        }
+        self.side_known = human.is_some();
+        self.kept = None;
+        self.over_when_taken = record.game.outcome().map(|_| record.game.moves().len());
+        self.recorded_plies = human.is_none().then(|| record.game.moves().len());
+        self.game = record.game;
+        self.tags = record.tags;
+        self.comments = record.comments;
+        self.start_afresh();
     }
 }

@@ -6,7 +6,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::files::{free_name, timestamp};
+use super::record::Record;
 use super::said::{Note, Said};
+use super::strength::Strength;
 use shashki::files::{DataDir, io_error_message, write_atomically};
 use shashki::msg;
 use shashki::notation::pdn::{self, GameRecord};
@@ -38,9 +40,10 @@ impl Saved {
         }
     }
 
-    /// Brings the autosave up to date: the record of an unfinished game (`record`, made
-    /// only when needed), or no file. Writes only when the record changed.
-    pub fn update(&mut self, unfinished: bool, record: impl FnOnce() -> String) -> Said {
+    /// Brings the autosave up to date: the record of an unfinished game, or no file.
+    /// Called after every change; writes only when the record changed.
+    pub fn update(&mut self, record: &Record, strength: &Strength) -> Said {
+        let unfinished = record.unfinished();
         let Some(path) = self.data.as_ref().map(DataDir::autosave) else {
             return Said::nothing();
         };
@@ -53,7 +56,7 @@ impl Saved {
             }
             return Said::nothing();
         }
-        let record = record();
+        let record = record.text(strength);
         if self.last.as_ref() == Some(&record) {
             return Said::nothing();
         }
@@ -73,6 +76,15 @@ impl Saved {
             Err(_) => {}
         }
         Said::nothing()
+    }
+
+    /// Before another game takes this one's place: an unfinished game is written to
+    /// `games/` in the data directory, and the player is told where.
+    pub fn keep_unfinished(&mut self, record: &Record, strength: &Strength) -> Said {
+        match record.unfinished() {
+            true => self.put_aside(&record.text(strength)).1,
+            false => Said::nothing(),
+        }
     }
 
     /// At the start: the unfinished game left from last time, to offer back; the
@@ -151,7 +163,7 @@ impl Saved {
     /// of the same game where one is kept already (the same start, and moves that
     /// begin the same), else in a new file, of which the newest [`KEPT_GAMES`] stay.
     /// Whether the game is kept.
-    pub fn put_aside(&mut self, record: &str) -> (bool, Said) {
+    fn put_aside(&mut self, record: &str) -> (bool, Said) {
         let Some(games) = self.data.as_ref().map(DataDir::games) else {
             return (false, Said::nothing());
         };

@@ -227,6 +227,24 @@ impl Strength {
         Some(msg!("clocks", white = white, black = black))
     }
 
+    /// `you play Black, level club, clock 3:00 + 2 (White 2:51.0, Black 2:40.3)`: the
+    /// `human`'s side, the bot's strength and the clocks as they now are.
+    pub fn restored(&self, human: Color, lang: Lang) -> Vec<Message> {
+        let side = msg!("went-on-side", side = shashki::words::side(human));
+        let clocks = self.clocks.as_ref().map(|clocks| {
+            msg!(
+                "went-on-clock",
+                control = clocks.control().to_string(),
+                white = clock_text(clocks.left(Color::White)),
+                black = clock_text(clocks.left(Color::Black))
+            )
+        });
+        [Some(side), self.words(lang), clocks]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
     /// The clocks a record kept (`[TimeControl]`, `[WhiteClock]`, `[BlackClock]`), if
     /// it kept them all: a resumed game goes on with the time each side had.
     pub fn restore_clocks(&mut self, tag: impl Fn(&str) -> Option<String>) {

@@ -11,7 +11,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::analysis::{HINT_TIME, LINES, draw, exact_lines, rows};
 use super::clock::MoveLimits;
 use super::command::{Command, PuzzleAction};
-use super::interrupt::Watch;
 use super::learning::findings;
 use super::review::{REVIEW_NODES, Reviewer, verdict};
 use super::said::{Note, Said};
@@ -20,7 +19,7 @@ use super::width::terminal_width;
 use super::{Console, Flow, Intent, Question, phrases};
 use shashki::Game;
 use shashki::combination::learn::{self as pipeline, DEFAULT_SEED, LearnReport, Progress};
-use shashki::engine::{Limits, Lines, Source, Stop};
+use shashki::engine::{Limits, Lines, Source};
 use shashki::msg;
 
 impl Console {
@@ -40,7 +39,8 @@ impl Console {
             // Another game: the puzzle ends, and the command goes to the game.
             Command::New | Command::Load(_) | Command::Open { .. } => {
                 self.trainer.leave();
-                self.resume_question();
+                let ended = self.record.ended();
+                (self.dialogue).settle(self.trainer.active(), self.saved.resume_pending, ended);
                 if self.saved.resume_pending {
                     self.answer(false);
                 }
@@ -63,7 +63,8 @@ impl Console {
     pub(super) fn puzzle(&mut self, action: PuzzleAction) {
         match action {
             PuzzleAction::Off if self.trainer.leave() => {
-                self.resume_question();
+                let ended = self.record.ended();
+                (self.dialogue).settle(self.trainer.active(), self.saved.resume_pending, ended);
                 self.utter(Said::from(msg!("puzzle-off")).and(Note::GameBoard));
             }
             PuzzleAction::Off => self.utter(msg!("puzzle-not-on")),
@@ -89,23 +90,6 @@ impl Console {
         self.utter(said);
     }
 
-    /// Runs `work` while Ctrl-C (on a terminal) stops `stop`: its value, and whether
-    /// it was interrupted.
-    pub(super) fn busy<T>(
-        &mut self,
-        stop: Stop,
-        work: impl FnOnce(&mut Console) -> T,
-    ) -> (T, bool) {
-        let watch = self
-            .dialogue
-            .interrupts
-            .as_ref()
-            .map(|interrupts| interrupts.watch(stop, false));
-        let value = work(self);
-        let interrupted = watch.is_some_and(Watch::finish);
-        (value, interrupted)
-    }
-
     /// `thinker`'s engine decides the game's move within `limits`, with a progress line
     /// on the terminal; Ctrl-C stops it with its best move so far.
     pub(super) fn think(&mut self, thinker: Thinker, limits: impl Into<MoveLimits>) -> Thought {
@@ -115,12 +99,11 @@ impl Console {
         if let Some(deadline) = deadline {
             stop.request_at(Instant::now() + deadline);
         }
-        let seed = self.strength.seed;
-        let (decision, interrupted) = self.busy(stop, |console| {
-            let show = console.screen.progress.then_some(&console.text);
-            let engine = console.engines.of(thinker, seed);
-            choose(engine, &console.record.game, limits, show)
-        });
+        let watching = self.dialogue.watch(stop);
+        let show = self.screen.progress.then_some(&self.text);
+        let engine = self.engines.of(thinker, self.strength.seed);
+        let decision = choose(engine, &self.record.game, limits, show);
+        let interrupted = watching.finish();
         Thought {
             decision,
             interrupted,
@@ -257,24 +240,22 @@ impl Console {
         engine.new_game();
         let stop = engine.stop_signal();
         stop.reset();
-        let seed = self.strength.seed;
-        let (verdicts, _) = self.busy(stop.clone(), |console| {
-            let engine = console.engines.of(Thinker::Hint, seed);
-            let mut game = Game::new(*console.record.game.start());
-            let mut verdicts = Vec::with_capacity(moves.len() + 1);
-            for ply in 0..=moves.len() {
-                match verdict(engine, &game, limits) {
-                    Some(verdict) if !stop.is_requested() => verdicts.push(verdict),
-                    _ => break,
-                }
-                bar.inc(1);
-                if let Some(&mv) = moves.get(ply) {
-                    // The game's own moves: legal where they were played.
-                    let _ = game.play(mv);
-                }
+        let watching = self.dialogue.watch(stop.clone());
+        let engine = self.engines.of(Thinker::Hint, self.strength.seed);
+        let mut game = Game::new(*self.record.game.start());
+        let mut verdicts = Vec::with_capacity(moves.len() + 1);
+        for ply in 0..=moves.len() {
+            match verdict(engine, &game, limits) {
+                Some(verdict) if !stop.is_requested() => verdicts.push(verdict),
+                _ => break,
             }
-            verdicts
-        });
+            bar.inc(1);
+            if let Some(&mv) = moves.get(ply) {
+                // The game's own moves: legal where they were played.
+                let _ = game.play(mv);
+            }
+        }
+        watching.finish();
         bar.finish_and_clear();
         let reviewer = Reviewer {
             record: &self.record,
