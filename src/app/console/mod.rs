@@ -717,30 +717,12 @@ impl Console {
         if !looking {
             self.record.view = None;
         }
+        let command = match self.show_or_set(command) {
+            Ok(()) => return Flow::Continue,
+            Err(command) => command,
+        };
         match command {
             Command::Move(typed) => self.human_move(&typed),
-            Command::History => self.utter(self.record.history(self.notation)),
-            Command::Back(plies) => {
-                let said = (self.record).show_ply(self.record.shown_ply().saturating_sub(plies));
-                self.utter(said);
-            }
-            Command::Forward(plies) => {
-                let said = self.record.show_ply(self.record.shown_ply() + plies);
-                self.utter(said);
-            }
-            Command::Goto(number) => {
-                let said = self.record.goto(number);
-                self.utter(said);
-            }
-            Command::Help => {
-                let text = help(&self.text);
-                let _ = write!(self.out, "{text}");
-            }
-            Command::Board => {
-                self.show_board();
-                self.utter(Note::Legend);
-            }
-            Command::Moves => self.utter(self.record.legal_moves()),
             Command::Hint => self.hint(),
             Command::Analyze => self.analyze(),
             Command::Review(time) => self.review(time),
@@ -761,27 +743,6 @@ impl Console {
                 self.show_board();
                 self.proceed();
             }
-            Command::MoveTime(None) => self.utter(self.strength.shown(self.text.lang())),
-            Command::MoveTime(Some(time)) => {
-                let said = self
-                    .strength
-                    .set(Limits::MoveTime(time), true, self.text.lang());
-                self.utter(said);
-            }
-            Command::Level(level) => {
-                let said = self
-                    .strength
-                    .set(level.limits(), level.use_kb, self.text.lang());
-                self.utter(said);
-            }
-            Command::Levels => {
-                let table = strength::levels_table(self.strength.level(), &self.text);
-                self.utter(Note::Plain(table));
-            }
-            Command::Fen => {
-                let fen = self.record.shown().0.to_fen();
-                self.utter(Note::Plain(fen));
-            }
             Command::Load(text) => {
                 if let Some(position) = self.read_position(&text, Intent::Load) {
                     self.new_game(position);
@@ -789,11 +750,6 @@ impl Console {
             }
             Command::Save { path, replace } => self.save(&path, replace),
             Command::Open { path, number } => self.open(&path, number),
-            Command::KbReload => {
-                let said = self.engines.load(true);
-                self.utter(said);
-            }
-            Command::KbCheck => self.utter(self.engines.check()),
             Command::Remember { mv, name } => {
                 let position = *self.record.game.position();
                 if let Some(mv) = self.read_move(&mv, &position, Intent::Remember(name.clone())) {
@@ -811,10 +767,6 @@ impl Console {
                     self.proceed();
                 }
             }
-            Command::Games(None) => {
-                let games = self.data.as_ref().map(DataDir::games);
-                self.utter(archive::games_table(games.as_deref(), &self.text));
-            }
             Command::Games(Some(number)) => {
                 let games = self.data.as_ref().map(DataDir::games);
                 match archive::kept_game_path(games.as_deref(), number) {
@@ -822,18 +774,65 @@ impl Console {
                     Err(why) => self.utter(why),
                 }
             }
-            Command::Stats => {
-                let games = self.data.as_ref().map(DataDir::games);
-                self.utter(archive::stats_table(games.as_deref(), &self.text));
-            }
-            Command::Clock => self.utter(self.strength.clocks_now()),
-            Command::Layout(layout) => {
-                let said = self.dialogue.set_layout(layout, self.data.as_ref());
-                self.utter(said);
-            }
             Command::Quit => return Flow::Quit,
+            // Shown or set above.
+            Command::History
+            | Command::Back(_)
+            | Command::Forward(_)
+            | Command::Goto(_)
+            | Command::Help
+            | Command::Board
+            | Command::Moves
+            | Command::MoveTime(_)
+            | Command::Level(_)
+            | Command::Levels
+            | Command::Fen
+            | Command::KbReload
+            | Command::KbCheck
+            | Command::Games(None)
+            | Command::Stats
+            | Command::Clock
+            | Command::Layout(_) => {}
         }
         Flow::Continue
+    }
+
+    /// Does a command that only shows or sets something of one part (the record, the
+    /// strength, the engines, the dialogue, the kept games); gives any other back.
+    fn show_or_set(&mut self, command: Command) -> Result<(), Command> {
+        let lang = self.text.lang();
+        let games = self.data.as_ref().map(DataDir::games);
+        let said = match command {
+            Command::History => self.record.history(self.notation),
+            Command::Back(plies) => {
+                (self.record).show_ply(self.record.shown_ply().saturating_sub(plies))
+            }
+            Command::Forward(plies) => self.record.show_ply(self.record.shown_ply() + plies),
+            Command::Goto(number) => self.record.goto(number),
+            Command::Help => {
+                Note::Plain(help(&self.text).trim_end_matches('\n').to_string()).into()
+            }
+            Command::Board => Said::from(Note::GameBoard).and(Note::Legend),
+            Command::Moves => self.record.legal_moves().into(),
+            Command::Fen => Note::Plain(self.record.shown().0.to_fen()).into(),
+            Command::MoveTime(None) => self.strength.shown(lang).into(),
+            Command::MoveTime(Some(time)) => {
+                self.strength.set(Limits::MoveTime(time), true, lang).into()
+            }
+            Command::Level(level) => self.strength.set(level.limits(), level.use_kb, lang).into(),
+            Command::Levels => {
+                Note::Plain(strength::levels_table(self.strength.level(), &self.text)).into()
+            }
+            Command::KbReload => self.engines.load(true),
+            Command::KbCheck => self.engines.check(),
+            Command::Games(None) => archive::games_table(games.as_deref(), &self.text),
+            Command::Stats => archive::stats_table(games.as_deref(), &self.text),
+            Command::Clock => self.strength.clocks_now().into(),
+            Command::Layout(layout) => self.dialogue.set_layout(layout, self.data.as_ref()),
+            other => return Err(other),
+        };
+        self.utter(said);
+        Ok(())
     }
 
     /// Forgets the comments on moves taken back: they would stand by other moves.
