@@ -75,10 +75,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     let kb = if args.engine.no_kb {
         None
     } else {
-        Some(load_knowledge_base(
-            args.engine.kb.as_deref(),
-            data.as_ref(),
-        )?)
+        Some(load_knowledge_base(args.engine.kb.path(), data.as_ref())?)
     };
     let mut engine = Engine::try_new(config, kb)?;
     // The time the move really took, from the question to the answer.

@@ -25,7 +25,7 @@ mod values;
 mod words;
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::app::console::Lang;
@@ -87,21 +87,94 @@ impl DataArgs {
     }
 }
 
-/// The engine's options, declared once for the commands that run one engine
-/// (`bestmove`, `hub`): its knowledge base, seed, hash table, threads and tables.
+/// `--kb PATH`: the knowledge base's file, for every command that plays or walks one
+/// (`play`, `bestmove`, `hub`, `match`, `kb book`).
+#[derive(Args, Debug, Default, Clone)]
+pub struct KbArg {
+    #[arg(long, value_name = "PATH")]
+    kb: Option<PathBuf>,
+}
+
+impl KbArg {
+    /// The file named, if one is.
+    pub fn path(&self) -> Option<&Path> {
+        self.kb.as_deref()
+    }
+}
+
+/// `--seed N`: the seed of the bot's choices among equal moves (`play`, `bestmove`,
+/// `hub`, `match`), 0 unless given; `play`'s is from the clock
+/// ([`SeedArg::from_the_clock`]).
 #[derive(Args, Debug)]
-pub struct EngineArgs {
-    #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
-    pub kb: Option<PathBuf>,
-    #[arg(long)]
-    pub no_kb: bool,
-    #[arg(long, default_value_t = 0, value_parser = values::seed())]
-    seed: u64,
+pub struct SeedArg {
+    #[arg(long, default_value = "0", value_parser = values::seed())]
+    seed: Option<u64>,
+}
+
+impl SeedArg {
+    /// The seed: given, or the command's default; `None` for one from the clock.
+    pub fn get(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// `play`'s seed, which has no default: a game without one takes it from the clock
+    /// (as its help says, with the value named `N`).
+    pub fn from_the_clock(seed: Arg) -> Arg {
+        seed.value_name("N").default_value(None::<&str>)
+    }
+}
+
+/// `--hash MB`: the transposition table's size (`bestmove`, `hub`, `kb book`), the
+/// engine's default unless given; `kb book` has its own.
+#[derive(Args, Debug)]
+pub struct HashArg {
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
           value_parser = values::parse_hash_mb)]
     hash: usize,
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = values::threads())]
+}
+
+impl HashArg {
+    /// The size, in megabytes.
+    pub fn megabytes(&self) -> usize {
+        self.hash
+    }
+}
+
+/// `--threads N`: the threads of the search (`play`, `bestmove`, `hub`; `match`
+/// declares each side's in its macro), the engine's default (1) unless given.
+#[derive(Args, Debug)]
+pub struct ThreadsArg {
+    #[arg(long, value_name = "N", default_value_t = EngineConfig::default().threads,
+          value_parser = values::threads())]
     threads: usize,
+}
+
+impl ThreadsArg {
+    /// The number of threads.
+    pub fn count(&self) -> usize {
+        self.threads
+    }
+
+    /// `play`'s threads, whose help says the default in words.
+    pub fn default_in_words(threads: Arg) -> Arg {
+        threads.hide_default_value(true)
+    }
+}
+
+/// The engine's options for the commands that run one engine (`bestmove`, `hub`): its
+/// knowledge base or none, seed, hash table, threads and tables.
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    #[command(flatten)]
+    pub kb: KbArg,
+    #[arg(long, conflicts_with = "kb")]
+    pub no_kb: bool,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    hash: HashArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
     #[command(flatten)]
     egtb: EgtbArgs,
 }
@@ -112,9 +185,9 @@ impl EngineArgs {
     pub fn config(&self, data: Option<&DataDir>) -> Result<EngineConfig, CliError> {
         Ok(EngineConfig {
             use_kb: !self.no_kb,
-            seed: self.seed,
-            hash_mb: self.hash,
-            threads: self.threads,
+            seed: self.seed.get().unwrap_or_default(),
+            hash_mb: self.hash.megabytes(),
+            threads: self.threads.count(),
             tablebase: self.egtb.open(data)?,
             ..EngineConfig::default()
         })
