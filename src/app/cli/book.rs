@@ -130,7 +130,7 @@ impl BuildArgs {
 /// The knowledge base the book goes with, without any book of its own.
 fn hand_written(args: &BuildArgs) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
     let data = args.data.locate();
-    Ok(super::bestmove::load_knowledge_base(args.kb.path(), data.as_ref())?.without_book())
+    Ok(args.kb.load(data.as_ref())?.without_book())
 }
 
 /// `1 h 02 min`, `3 min 20 s`, `12.3 s`.

@@ -33,6 +33,7 @@ use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use shashki::Position;
 use shashki::engine::EngineConfig;
 use shashki::files::DataDir;
+use shashki::kb::KnowledgeBase;
 use shashki::tablebase::Tablebase;
 use shashki::words::Text;
 
@@ -99,6 +100,23 @@ impl KbArg {
     /// The file named, if one is.
     pub fn path(&self) -> Option<&Path> {
         self.kb.as_deref()
+    }
+
+    /// The knowledge base of the file named, else of `./kb/combs.txt`, the data
+    /// directory `data` or the built-in one; its problems go to stderr (a broken fact
+    /// is left out, the rest used).
+    pub fn load(&self, data: Option<&DataDir>) -> Result<KnowledgeBase, CliError> {
+        match KnowledgeBase::locate_and_load(self.path(), data) {
+            Ok((kb, warnings)) => {
+                for warning in warnings {
+                    eprintln!("{warning}");
+                }
+                Ok(kb)
+            }
+            Err(problems) => Err(CliError::KnowledgeBase(
+                problems.iter().map(ToString::to_string).collect(),
+            )),
+        }
     }
 }
 

@@ -330,7 +330,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let (a_side, a_egtb, a_hub) = args.a.settings();
     let (b_side, b_egtb, b_hub) = args.b.settings();
     let data = args.data.locate();
-    let kb = super::bestmove::load_knowledge_base(args.kb.path(), data.as_ref())?;
+    let kb = args.kb.load(data.as_ref())?;
     // Two sets of tables in one process share its memory budget.
     let sets = if a_egtb.is_some() || b_egtb.is_some() {
         2

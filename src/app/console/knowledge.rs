@@ -13,10 +13,8 @@ use shashki::notation::MoveReadings;
 
 impl Console {
     pub(super) fn load_kb_at_start(&mut self) {
-        let located = KnowledgeBase::load(&Sources::locate(
-            self.engines.kb_path.as_deref(),
-            self.data.as_ref(),
-        ));
+        let located =
+            KnowledgeBase::locate_and_load(self.engines.kb_path.as_deref(), self.data.as_ref());
         if self.adopt_kb(located, false).is_err() {
             self.tell(msg!("kb-none"));
         }
@@ -25,10 +23,8 @@ impl Console {
     /// `kb reload`: the base read again, its broken facts left out and shown; a file
     /// that cannot be read at all leaves the base in use as it was.
     pub(super) fn kb_reload(&mut self) {
-        let reloaded = KnowledgeBase::load(&Sources::locate(
-            self.engines.kb_path.as_deref(),
-            self.data.as_ref(),
-        ));
+        let reloaded =
+            KnowledgeBase::locate_and_load(self.engines.kb_path.as_deref(), self.data.as_ref());
         if let Err(diagnostics) = self.adopt_kb(reloaded, true) {
             let errors = errors(&diagnostics);
             if self.engines.engine.knowledge_base().is_some() {
@@ -72,10 +68,8 @@ impl Console {
         // The base in use, as the bot loads it: the file and its learned facts, or the
         // built-in base with them.
         let file = locate_file(self.engines.kb_path.as_deref(), self.data.as_ref());
-        let loaded = KnowledgeBase::load(&Sources::locate(
-            self.engines.kb_path.as_deref(),
-            self.data.as_ref(),
-        ));
+        let loaded =
+            KnowledgeBase::locate_and_load(self.engines.kb_path.as_deref(), self.data.as_ref());
         match loaded {
             Ok((kb, diagnostics)) => {
                 self.show_problems(&diagnostics);

@@ -9,7 +9,7 @@ use shashki::combination::learn::{
 use shashki::combination::learned::GameSource;
 use shashki::combination::material_won;
 use shashki::combination::scan::DEEP_DEPTH;
-use shashki::kb::{KnowledgeBase, Sources, learned_path, locate_file};
+use shashki::kb::{KnowledgeBase, learned_path, locate_file};
 use shashki::msg;
 use shashki::notation::Notation;
 
@@ -107,10 +107,10 @@ impl Console {
                     count = pending.facts.len(),
                     path = pending.target.display().to_string()
                 ));
-                let reloaded = KnowledgeBase::load(&Sources::locate(
+                let reloaded = KnowledgeBase::locate_and_load(
                     self.engines.kb_path.as_deref(),
                     self.data.as_ref(),
-                ));
+                );
                 if let Ok((kb, _)) = reloaded {
                     self.engines.engine.set_knowledge_base(Some(kb));
                     self.engines.hint_engine = None;

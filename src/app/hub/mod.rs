@@ -33,7 +33,7 @@ use crate::app::english;
 use crate::app::vocabulary::{level_named, unknown_level};
 use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Setting, Stop};
 use shashki::files::DataDir;
-use shashki::kb::{KnowledgeBase, Sources};
+use shashki::kb::KnowledgeBase;
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_position};
@@ -315,10 +315,10 @@ impl Session {
         if !self.settings.config.use_kb {
             return Ok(None);
         }
-        match KnowledgeBase::load(&Sources::locate(
+        match KnowledgeBase::locate_and_load(
             self.settings.kb_file.as_deref(),
             self.settings.data.as_ref(),
-        )) {
+        ) {
             Ok((kb, warnings)) => {
                 for warning in warnings {
                     eprintln!("{warning}");
