@@ -183,7 +183,6 @@ value-time-malformed = '{ $text }' is not a time control: write MINUTES+SECONDS 
 value-time-minutes = '{ $text }': the game time must be more than 0 and at most { $max } minutes
 value-time-increment = '{ $text }': the increment must be 0 to { $max } seconds
 value-name = a name is one line of printable text
-value-hash-range = the hash table size must be 1 to { $max } MB
 value-slice = '{ $text }' is not a slice K/M (K of M jobs, 1 <= K <= M)
 value-margin = '{ $text }' is not a margin in men (0 to 100, at most two decimals, e.g. 0.15)
 value-elo-pair = '{ $text }' is not two Elo differences ELO0,ELO1 with ELO0 below ELO1, e.g. 0,10

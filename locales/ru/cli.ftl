@@ -266,7 +266,6 @@ value-time-malformed = «{ $text }» — не контроль времени: �
 value-time-minutes = «{ $text }»: на партию нужно больше 0 и не больше { $max } минут
 value-time-increment = «{ $text }»: добавка — от 0 до { $max } секунд
 value-name = имя — одна строка печатных знаков
-value-hash-range = размер хеш-таблицы — от 1 до { $max } МБ
 value-slice = «{ $text }» — не часть K/M (задание K из M, 1 <= K <= M)
 value-margin = «{ $text }» — не допуск в шашках (от 0 до 100, не больше двух знаков после точки, например 0.15)
 value-elo-pair = «{ $text }» — не две разницы в Эло ELO0,ELO1, где ELO0 меньше ELO1, например 0,10

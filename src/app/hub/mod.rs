@@ -352,7 +352,7 @@ impl Session {
             "variant" => self.error(msg!("hub-variant", value = value)),
             "hash" => match Setting::HashMb.read(value) {
                 Ok(megabytes) => self.set_hash(megabytes as usize),
-                Err(_) => self.error(msg!("hub-hash", value = value, max = Setting::HashMb.max())),
+                Err(_) => self.refuse_setting(name, value, Setting::HashMb),
             },
             "tt-size" => self.set_scan_table_size(value),
             "threads" => match Setting::Threads.read(value).map(|threads| threads as usize) {
@@ -364,11 +364,7 @@ impl Session {
                     }
                     Ok(())
                 }
-                Err(_) => self.error(msg!(
-                    "hub-threads",
-                    value = value,
-                    max = Setting::Threads.max()
-                )),
+                Err(_) => self.refuse_setting(name, value, Setting::Threads),
             },
             "kb" => match value {
                 "true" | "false" => {
@@ -431,13 +427,18 @@ impl Session {
                 ))?;
                 self.set_hash(megabytes)
             }
-            _ => self.error(msg!(
-                "hub-tt-size",
-                value = value,
-                most = most,
-                max = Setting::HashMb.max()
-            )),
+            _ => self.error(msg!("hub-tt-size", value = value, most = most)),
         }
+    }
+
+    /// Refuses `value` for the parameter `name` of `setting`, with the setting's range.
+    fn refuse_setting(&self, name: &str, value: &str, setting: Setting) -> io::Result<()> {
+        self.error(msg!(
+            "hub-setting",
+            name = name,
+            value = value,
+            refusal = setting.refusal()
+        ))
     }
 
     /// Changes the settings and applies them to the engine if it exists: a new base,
