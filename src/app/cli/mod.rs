@@ -328,3 +328,38 @@ fn args(words: &[&str]) -> Vec<OsString> {
         .map(OsString::from)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_command_keeps_its_own_defaults_of_the_options_it_shares() {
+        let root = command(Lang::En);
+        let default = |path: &[&str], id: &str| -> Vec<String> {
+            let found = path.iter().fold(&root, |command, name| {
+                command.find_subcommand(name).expect("a subcommand")
+            });
+            let arg = found
+                .get_arguments()
+                .find(|arg| arg.get_id() == id)
+                .expect("the option");
+            let values = arg.get_default_values().iter();
+            values
+                .map(|value| value.to_string_lossy().into_owned())
+                .collect()
+        };
+        // `play`'s seed is from the clock: it has no default.
+        assert!(default(&[], "seed").is_empty());
+        assert!(default(&["play"], "seed").is_empty());
+        for command in ["bestmove", "hub", "match"] {
+            assert_eq!(default(&[command], "seed"), ["0"], "{command}");
+        }
+        assert_eq!(default(&["bestmove"], "hash"), ["16"]);
+        assert_eq!(default(&["hub"], "hash"), ["16"]);
+        assert_eq!(default(&["kb", "book"], "hash"), ["256"]);
+        for path in [&["play"][..], &["bestmove"], &["hub"]] {
+            assert_eq!(default(path, "threads"), ["1"], "{path:?}");
+        }
+    }
+}
