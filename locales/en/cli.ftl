@@ -117,7 +117,7 @@ shashki-kb-learn = Find combinations in games and self-play, prove and generalis
     .from = PDN files whose every game is searched for combinations (repeatable)
     .selfplay = Self-play games to play and search as well (the bot at depth 6 from the 150 ballots, with 4 random plies after each for variety)
     .out = Where to add the learned facts (default: `learned.txt` beside the knowledge base in use, or in the data directory's `kb/` for the built-in base)
-    .seed = Seed of the self-play games and of the sampling that widens the facts
+    .games_seed = Seed of the self-play games and of the sampling that widens the facts
 
 shashki-kb-book = Build the opening book by deep analysis, in jobs that resume, and merge them
     .ballot = Walk the tree of ballot N alone (1 to 150): a job of its own
@@ -159,7 +159,7 @@ shashki-tune-data = Play the bot against itself from the 150 ballots and write e
     .games = Games to play
     .depth = Search depth of every move
     .random_plies = Random moves after the ballot, for variety
-    .seed = Seed of the random moves
+    .games_seed = Seed of the random moves
     .out = Where to write the positions
 
 shashki-tune-fit = Fit the weights to the quiet positions of data files and PDN games; write them as a weights file (`data/eval/features.weights`)
@@ -183,7 +183,6 @@ value-time-malformed = '{ $text }' is not a time control: write MINUTES+SECONDS 
 value-time-minutes = '{ $text }': the game time must be more than 0 and at most { $max } minutes
 value-time-increment = '{ $text }': the increment must be 0 to { $max } seconds
 value-name = a name is one line of printable text
-value-hash-range = the hash table size must be 1 to { $max } MB
 value-slice = '{ $text }' is not a slice K/M (K of M jobs, 1 <= K <= M)
 value-margin = '{ $text }' is not a margin in men (0 to 100, at most two decimals, e.g. 0.15)
 value-elo-pair = '{ $text }' is not two Elo differences ELO0,ELO1 with ELO0 below ELO1, e.g. 0,10

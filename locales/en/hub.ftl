@@ -9,11 +9,12 @@ hub-unknown-command = unknown command '{ $command }'
 hub-set-param-needs = set-param needs name=... and value=...
 hub-param-busy = { $name } cannot change during a search
 hub-variant = variant { $value } is not played here; shashki plays russian
-hub-hash = hash { $value }: the size must be 1 to { $max } MB
-hub-threads = threads { $value }: the number must be 1 to { $max }
+# A number a setting does not take: the setting, the value sent, and the setting's
+# own message (setting-* in shashki.ftl).
+hub-setting = { $name } { $value }: { $refusal }
 hub-kb = kb { $value }: the value is true or false
 hub-unknown-param = unknown parameter '{ $name }'
-hub-tt-size = tt-size { $value }: Scan's table of 2^N entries of 16 bytes, N from 16 to { $most } (1 to { $max } MB)
+hub-tt-size = tt-size { $value }: Scan's table of 2^N entries of 16 bytes, N from 16 to { $most }
 hub-note-tt-size = tt-size { $power } is Scan's table of 2^{ $power } entries of 16 bytes: a hash of { $megabytes } MB here
 hub-kb-errors = the knowledge base has errors and is not used: { $problems }
 hub-hash-fallback = { $error }; using { $megabytes } MB
@@ -36,7 +37,7 @@ hub-note-numbering-undecided = numbering: no move so far tells standard (22-18) 
 
 ## Levels
 
-hub-level-depth = depth={ $depth }: the depth must be 1 to { $max }
+hub-level-depth = depth={ $depth }: { $refusal }
 hub-level-nodes = nodes={ $nodes }: the node count must be a whole number from 1
 hub-level-move-time = move-time={ $time }: the time must be more than 0 and at most { $max } seconds
 hub-level-moves = moves={ $moves }: the moves to go must be 1 or more

@@ -59,14 +59,12 @@ line-bad-argument = { $command }: { $reason }; usage: { $usage }
 arg-none = takes no argument, got '{ $got }'
 arg-move-number = needs a move number from 1
 arg-plies = needs a number of plies from 1
-arg-review-depth = the depth must be 1 to { $max } plies
 arg-position = needs a position string
 arg-file = needs a file name
 arg-game-number = games are numbered from 1
 arg-move = needs a move
 arg-kb-word = needs reload or check
 arg-kb-unknown = '{ $word }' is neither reload nor check
-arg-time-range = the time must be 1 to { $max } milliseconds (an hour)
 arg-not-ms = '{ $text }' is not a number of milliseconds
 arg-not-strength = '{ $text }' is not a number of milliseconds or a level (beginner, novice, casual, club, easy, normal, hard)
 
@@ -902,7 +900,12 @@ probe-over-budget = the table of { $material } needs { $needs } MB, more than th
 ## What the library refuses
 
 move-not-legal = { $mv } is not a legal move in this position
-hash-out-of-range = a hash table of { $megabytes } MB is out of range: 1 to { $max } MB
+# What the number of each of the engine's settings must be (engine::Setting), one
+# message a setting: the command line, the Hub and the console each frame it.
+setting-hash = the hash table size must be 1 to { $max } MB
+setting-threads = the number must be 1 to { $max }
+setting-depth = the depth must be 1 to { $max } plies
+setting-move-time = the time must be 1 to { $max } milliseconds (an hour)
 hash-no-memory = cannot allocate a hash table of { $megabytes } MB: the machine cannot give that much memory
 material-malformed = '{ $text }' is not a material balance like w1m2k-b0m1k
 egtb-io = { $error }

@@ -57,7 +57,6 @@ line-unknown-near = неизвестная команда «{ $word }»; мож�
 line-bad-argument = { $command }: { $reason }; как: { $usage }
 arg-none = без аргументов, а дано «{ $got }»
 arg-move-number = нужен номер хода от 1
-arg-review-depth = глубина — от 1 до { $max } полуходов
 arg-plies = нужно число полуходов от 1
 arg-position = нужна строка позиции
 arg-file = нужно имя файла
@@ -65,7 +64,6 @@ arg-game-number = партии нумеруются с 1
 arg-move = нужен ход
 arg-kb-word = нужно перечитать или проверить
 arg-kb-unknown = «{ $word }» — не перечитать и не проверить
-arg-time-range = нужно от 1 до { $max } миллисекунд (час)
 arg-not-ms = «{ $text }» — не число миллисекунд
 arg-not-strength = «{ $text }» — не число миллисекунд и не уровень (новичок, ученик, любитель, разрядник, кандидат, мастер, гроссмейстер)
 
@@ -970,7 +968,12 @@ probe-over-budget = таблице { $material } нужно { $needs } МБ, б�
 ## Что отвергает библиотека
 
 move-not-legal = { $mv } — не ход в этой позиции
-hash-out-of-range = таблица в { $megabytes } МБ вне допустимого: от 1 до { $max } МБ
+# Каким должно быть число каждой настройки движка (engine::Setting), по сообщению
+# на настройку: командная строка, Hub и консоль оформляют его каждый по-своему.
+setting-hash = размер хеш-таблицы — от 1 до { $max } МБ
+setting-threads = число — от 1 до { $max }
+setting-depth = глубина — от 1 до { $max } полуходов
+setting-move-time = нужно от 1 до { $max } миллисекунд (час)
 hash-no-memory = не удалось выделить таблицу в { $megabytes } МБ: у машины нет столько памяти
 material-malformed = «{ $text }» — не соотношение сил вида w1m2k-b0m1k
 egtb-io = { $error }

@@ -43,7 +43,7 @@ mod time;
 
 pub use crate::search::{Limits, Line, Lines, Progress, Stop};
 pub use level::{LEVELS, Level, Reach, level};
-pub use settings::{NumberError, Setting, read_number};
+pub use settings::{NumberError, REVIEW_MAX_DEPTH, Setting, read_number};
 pub use time::clock_limits;
 
 /// Engine settings (all public; `Default` is the full-strength bot: kb on, seed 0).
@@ -53,9 +53,10 @@ pub struct EngineConfig {
     pub use_kb: bool,
     /// Seed of the random choice among knowledge-base alternatives.
     pub seed: u64,
-    /// Transposition table size in megabytes, 1 to [`search::MAX_HASH_MB`].
+    /// Transposition table size in megabytes, as [`Setting::HashMb`] takes it.
     pub hash_mb: usize,
-    /// Threads of the search, 1 to [`search::MAX_THREADS`] (see [`search::search_first`]).
+    /// Threads of the search, as [`Setting::Threads`] takes them (see
+    /// [`search::search_first`]).
     pub threads: usize,
     /// The evaluation of the search (the bot's by default).
     pub eval: Evaluator,
@@ -362,9 +363,10 @@ impl Engine {
         self.line = None;
     }
 
-    /// Sets the threads of the search (1 to [`search::MAX_THREADS`]).
+    /// Sets the threads of the search: a number [`Setting::Threads`] takes, as each
+    /// interface has checked.
     pub fn set_threads(&mut self, threads: usize) {
-        self.config.threads = threads.clamp(1, search::MAX_THREADS);
+        self.config.threads = threads;
     }
 
     /// Turns stage 1 (the knowledge base) on or off, as a level asks; a line in

@@ -1,10 +1,16 @@
 //! The engine's settings a person or a program types as whole numbers, each with its
 //! range: read and checked here, once, for the command line, the Hub and the console.
-//! Each of those words a refusal in its own interface's words.
+//! Each setting has one message saying what its number must be ([`Setting::refusal`]);
+//! each interface frames it in its own way (`hash 0: ...`, `review: ...`).
 
 use std::ops::RangeInclusive;
 
 use crate::search::{MAX_DEPTH, MAX_HASH_MB, MAX_MOVETIME_MS, MAX_THREADS};
+use crate::words::Message;
+
+/// The deepest review of a game (`review DEPTH` at the console): deeper takes minutes
+/// a position.
+pub const REVIEW_MAX_DEPTH: u32 = 30;
 
 /// A setting of the engine that takes a whole number from a range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +24,8 @@ pub enum Setting {
     /// Thinking time per move, in milliseconds: 1 (0 would be no thought at all) to
     /// [`MAX_MOVETIME_MS`], an hour.
     MoveTimeMs,
+    /// The depth of a review of a game, in plies: 1 to [`REVIEW_MAX_DEPTH`].
+    ReviewDepth,
 }
 
 impl Setting {
@@ -28,6 +36,19 @@ impl Setting {
             Setting::Threads => 1..=MAX_THREADS as u64,
             Setting::Depth => 1..=MAX_DEPTH as u64,
             Setting::MoveTimeMs => 1..=MAX_MOVETIME_MS as u64,
+            Setting::ReviewDepth => 1..=REVIEW_MAX_DEPTH as u64,
+        }
+    }
+
+    /// What the setting's number must be, to be worded by an interface after the name
+    /// of the setting: `the hash table size must be 1 to 65536 MB`.
+    pub fn refusal(self) -> Message {
+        let max = self.max();
+        match self {
+            Setting::HashMb => crate::msg!("setting-hash", max = max),
+            Setting::Threads => crate::msg!("setting-threads", max = max),
+            Setting::Depth | Setting::ReviewDepth => crate::msg!("setting-depth", max = max),
+            Setting::MoveTimeMs => crate::msg!("setting-move-time", max = max),
         }
     }
 
@@ -88,5 +109,28 @@ mod tests {
         assert_eq!(Setting::HashMb.read(""), Err(NumberError::NotANumber));
         assert_eq!(Setting::HashMb.max(), MAX_HASH_MB as u64);
         assert!(Setting::MoveTimeMs.takes(3_600_000) && !Setting::MoveTimeMs.takes(0));
+        assert_eq!(
+            Setting::ReviewDepth.read("31"),
+            Err(NumberError::OutOfRange)
+        );
+    }
+
+    #[test]
+    fn each_setting_says_what_its_number_must_be() {
+        let said = |setting: Setting| crate::words::Text::english().render(&setting.refusal());
+        assert_eq!(
+            said(Setting::HashMb),
+            "the hash table size must be 1 to 65536 MB"
+        );
+        assert_eq!(said(Setting::Threads), "the number must be 1 to 256");
+        assert_eq!(said(Setting::Depth), "the depth must be 1 to 64 plies");
+        assert_eq!(
+            said(Setting::ReviewDepth),
+            "the depth must be 1 to 30 plies"
+        );
+        assert_eq!(
+            said(Setting::MoveTimeMs),
+            "the time must be 1 to 3600000 milliseconds (an hour)"
+        );
     }
 }

@@ -120,6 +120,14 @@ impl KnowledgeBase {
         self.left_out
     }
 
+    /// The base the program plays with, found as [`Sources::locate`] finds it (the file
+    /// `explicit`, else `./kb/combs.txt`, else the data directory `data`'s, else the
+    /// built-in base, each with the learned facts and the book beside it) and loaded:
+    /// the one place the command line, the Hub and the console load it from.
+    pub fn locate_and_load(explicit: Option<&Path>, data: Option<&DataDir>) -> LoadResult {
+        KnowledgeBase::load(&Sources::locate(explicit, data))
+    }
+
     /// The base `sources` describe: each part read and parsed, the facts answering in
     /// the order of the parts, the book's last. A file that cannot be read fails the
     /// load; the problems of the files come back with the base (the built-in parts are
@@ -950,8 +958,7 @@ mod tests {
     #[test]
     fn locate_prefers_the_explicit_path_and_reports_its_errors() {
         let errors =
-            KnowledgeBase::load(&Sources::locate(Some(Path::new("/no/such/file.txt")), None))
-                .unwrap_err();
+            KnowledgeBase::locate_and_load(Some(Path::new("/no/such/file.txt")), None).unwrap_err();
         assert_eq!(errors[0].origin, "/no/such/file.txt");
         assert!(
             errors[0]

@@ -151,17 +151,16 @@ impl Bucket {
     }
 }
 
-/// The largest table, in megabytes: 64 GiB, four billion slots. A one-second
-/// search stores fewer than ten million results, so this is far past any use
-/// and past the memory of the machines this runs on; within it, a size the
-/// machine cannot give is refused by the allocation, never an abort.
+/// The largest table one may ask for, in megabytes (the range of
+/// [`Setting::HashMb`](crate::engine::Setting::HashMb), which checks it): 64 GiB, four
+/// billion slots. A one-second search stores fewer than ten million results, so this
+/// is far past any use and past the memory of the machines this runs on; within it, a
+/// size the machine cannot give is refused by the allocation, never an abort.
 pub const MAX_HASH_MB: usize = 65_536;
 
 /// Why a table of the size asked for cannot be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableError {
-    /// The size is not within `1..=MAX_HASH_MB` megabytes.
-    OutOfRange(usize),
     /// The memory could not be had (or not even addressed).
     NoMemory(usize),
 }
@@ -176,11 +175,6 @@ impl TableError {
     /// Why the table cannot be made, to be worded.
     pub fn message(&self) -> crate::words::Message {
         match self {
-            TableError::OutOfRange(megabytes) => crate::msg!(
-                "hash-out-of-range",
-                megabytes = *megabytes,
-                max = MAX_HASH_MB
-            ),
             TableError::NoMemory(megabytes) => {
                 crate::msg!("hash-no-memory", megabytes = *megabytes)
             }
@@ -248,7 +242,8 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of `megabytes` (1 to [`MAX_HASH_MB`]), rounded down to a power of two.
+    /// A table of `megabytes`, rounded down to a power of two (see
+    /// [`TranspositionTable::try_new`]).
     ///
     /// # Panics
     ///
@@ -257,13 +252,11 @@ impl TranspositionTable {
         TranspositionTable::try_new(megabytes).unwrap_or_else(|error| panic!("{error}"))
     }
 
-    /// A table of `megabytes` (1 to [`MAX_HASH_MB`]), rounded down to a power of two, or
-    /// why not. Every page is written here, so that none is first touched, and paid
-    /// for, during a search against its clock.
+    /// A table of `megabytes` (a size [`Setting::HashMb`](crate::engine::Setting::HashMb)
+    /// takes; 0 gives the smallest table), rounded down to a power of two, or why not.
+    /// Every page is written here, so that none is first touched, and paid for, during
+    /// a search against its clock.
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, TableError> {
-        if !(1..=MAX_HASH_MB).contains(&megabytes) {
-            return Err(TableError::OutOfRange(megabytes));
-        }
         let bytes = megabytes
             .checked_mul(1 << 20)
             .ok_or(TableError::NoMemory(megabytes))?;
@@ -456,17 +449,14 @@ mod tests {
     }
 
     #[test]
-    fn sizes_out_of_range_are_refused_before_any_allocation() {
-        for megabytes in [0, MAX_HASH_MB + 1, usize::MAX] {
-            assert_eq!(
-                TranspositionTable::try_new(megabytes).err(),
-                Some(TableError::OutOfRange(megabytes))
-            );
-        }
+    fn a_size_no_address_space_holds_is_refused_before_any_allocation() {
+        // The range a person may ask for is the engine's `Setting::HashMb`; the table
+        // makes any size it can.
         assert_eq!(
-            TableError::OutOfRange(0).to_string(),
-            "a hash table of 0 MB is out of range: 1 to 65536 MB"
+            TranspositionTable::try_new(usize::MAX).err(),
+            Some(TableError::NoMemory(usize::MAX))
         );
+        assert_eq!(TranspositionTable::new(0).buckets.len(), 1);
     }
 
     #[test]

@@ -135,7 +135,8 @@ fn a_bad_data_line_is_named() {
 #[test]
 fn self_play_data_are_the_same_for_the_same_seed() {
     let dir = scratch("tune-data");
-    let make = |name: &str, seed: &str| {
+    // `--seed`, the option's old name, still works.
+    let make = |name: &str, option: &str, seed: &str| {
         let out = dir.join(name);
         let session = run(
             &[
@@ -145,7 +146,7 @@ fn self_play_data_are_the_same_for_the_same_seed() {
                 "4",
                 "--depth",
                 "3",
-                "--seed",
+                option,
                 seed,
                 "--out",
                 out.to_str().unwrap(),
@@ -155,9 +156,9 @@ fn self_play_data_are_the_same_for_the_same_seed() {
         assert!(session.success, "{}", session.stderr);
         std::fs::read_to_string(out).unwrap()
     };
-    let first = make("a.tsv", "9");
-    assert_eq!(first, make("b.tsv", "9"));
-    assert_ne!(first, make("c.tsv", "10"));
+    let first = make("a.tsv", "--games-seed", "9");
+    assert_eq!(first, make("b.tsv", "--seed", "9"));
+    assert_ne!(first, make("c.tsv", "--games-seed", "10"));
     let positions = first.lines().filter(|l| !l.starts_with('#')).count();
     assert!(positions > 50, "{first}");
     assert!(

@@ -1,14 +1,11 @@
 //! `bestmove`: the bot's decision for one position, for other tools to call.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 use shashki::engine::{Engine, Limits};
-use shashki::files::DataDir;
-use shashki::kb::{KnowledgeBase, Sources};
 use shashki::{Game, MoveText, Position};
 
 use super::error::CliError;
@@ -42,26 +39,6 @@ fn limits(movetime: Option<u64>, depth: Option<u32>) -> Limits {
     }
 }
 
-/// The knowledge base from `--kb`, `./kb/combs.txt`, the data directory `data` or the
-/// built-in one; its problems go to stderr (a broken fact is left out, the rest used).
-pub fn load_knowledge_base(
-    explicit: Option<&Path>,
-    data: Option<&DataDir>,
-) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
-    match KnowledgeBase::load(&Sources::locate(explicit, data)) {
-        Ok((kb, warnings)) => {
-            for warning in warnings {
-                eprintln!("{warning}");
-            }
-            Ok(kb)
-        }
-        Err(problems) => {
-            let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            Err(CliError::KnowledgeBase(text).into())
-        }
-    }
-}
-
 /// Prints `source: ...`, the time the move took (`time: 1003.2 ms`), and then the chosen
 /// move alone, in full-path notation, as the last line.
 pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
@@ -75,10 +52,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     let kb = if args.engine.no_kb {
         None
     } else {
-        Some(load_knowledge_base(
-            args.engine.kb.as_deref(),
-            data.as_ref(),
-        )?)
+        Some(args.engine.kb.load(data.as_ref())?)
     };
     let mut engine = Engine::try_new(config, kb)?;
     // The time the move really took, from the question to the answer.

@@ -37,8 +37,12 @@ enum BookCommand {
 /// The number of ballots, the first roots.
 const BALLOTS: u64 = 150;
 
+/// The hash table of each search of the book's build, in MB, unless `--hash` says.
+const HASH_MB: usize = 256;
+
 /// One job of the book's build.
 #[derive(Args, Debug)]
+#[command(mut_arg("hash", |hash| hash.default_value(HASH_MB.to_string())))]
 struct BuildArgs {
     #[arg(long, value_name = "N", conflicts_with = "slice",
           value_parser = Ranged::<usize>::new(1, BALLOTS))]
@@ -57,10 +61,10 @@ struct BuildArgs {
     margin: Score,
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = Ranged::<usize>::new(1, 8))]
     lines: usize,
-    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = values::parse_hash_mb)]
-    hash: usize,
-    #[arg(long, value_name = "PATH")]
-    kb: Option<PathBuf>,
+    #[command(flatten)]
+    hash: super::HashArg,
+    #[command(flatten)]
+    kb: super::KbArg,
     #[arg(long, value_name = "FILE")]
     job: Option<PathBuf>,
     #[arg(long, value_name = "N", value_parser = Ranged::<usize>::new(1, u64::from(u32::MAX)))]
@@ -100,7 +104,7 @@ impl BuildArgs {
             breadth: self.breadth,
             margin: self.margin,
             lines: self.lines.max(self.breadth),
-            hash_mb: self.hash,
+            hash_mb: self.hash.megabytes(),
         }
     }
 
@@ -126,7 +130,7 @@ impl BuildArgs {
 /// The knowledge base the book goes with, without any book of its own.
 fn hand_written(args: &BuildArgs) -> Result<KnowledgeBase, Box<dyn std::error::Error>> {
     let data = args.data.locate();
-    Ok(super::bestmove::load_knowledge_base(args.kb.as_deref(), data.as_ref())?.without_book())
+    Ok(args.kb.load(data.as_ref())?.without_book())
 }
 
 /// `1 h 02 min`, `3 min 20 s`, `12.3 s`.
@@ -336,8 +340,8 @@ mod tests {
             breadth: 1,
             margin: Score(15),
             lines: 3,
-            hash: 1,
-            kb: None,
+            hash: crate::app::cli::HashArg { hash: 1 },
+            kb: Default::default(),
             job: None,
             limit: None,
             out: None,

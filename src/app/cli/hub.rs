@@ -1,5 +1,6 @@
 //! `hub`: the Hub protocol on standard input and output, for GUIs and other programs.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use crate::app::hub::{self, MoveNumbering, Output, Settings};
@@ -24,7 +25,7 @@ pub fn run(args: HubArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let data = args.data.locate();
     let settings = Settings {
         config: args.engine.config(data.as_ref())?,
-        kb_file: args.engine.kb,
+        kb_file: args.engine.kb.path().map(Path::to_path_buf),
         data,
         level: args.level,
         numbering: args.numbering,

@@ -32,8 +32,9 @@ pub struct LearnArgs {
     selfplay: u32,
     #[arg(long)]
     out: Option<PathBuf>,
-    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = super::values::seed())]
-    seed: u64,
+    #[arg(long, alias = "seed", value_name = "SEED", default_value_t = DEFAULT_SEED,
+          value_parser = super::values::seed())]
+    games_seed: u64,
     #[command(flatten)]
     data: super::DataArgs,
 }
@@ -101,7 +102,7 @@ fn games(
             games: args.selfplay as usize,
             depth: 6,
             random_plies: 4,
-            seed: args.seed,
+            seed: args.games_seed,
         };
         let bar = ProgressBar::new(u64::from(args.selfplay))
             .with_message(english(&msg!("report-learn-selfplay")));
@@ -110,8 +111,8 @@ fn games(
         all.extend(played.into_iter().enumerate().map(|(index, game)| {
             let number = index + 1;
             let source = GameSource {
-                description: format!("self-play game {number} (seed {})", args.seed),
-                name: format!("самоигры №{number} (seed {})", args.seed),
+                description: format!("self-play game {number} (seed {})", args.games_seed),
+                name: format!("самоигры №{number} (seed {})", args.games_seed),
             };
             (source, game)
         }));
@@ -193,17 +194,22 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
         lines.join("\n")
     };
-    let learned_report = learn(&games, Some(&target), args.seed, &mut |event| match event {
-        Progress::Found(source, finding) => show(&mut out, &bar, finding_line(source, finding)),
-        Progress::Searched { done, .. } => bar.set_position(done as u64),
-        Progress::Scanned(findings) => {
-            bar.finish_and_clear();
-            show(&mut out, &bar, findings_line(findings));
-            bar = ProgressBar::new(findings.confirmed().count() as u64)
-                .with_message(english(&msg!("report-learn-generalising")));
-        }
-        Progress::Widened { done, .. } => bar.set_position(done as u64),
-    });
+    let learned_report = learn(
+        &games,
+        Some(&target),
+        args.games_seed,
+        &mut |event| match event {
+            Progress::Found(source, finding) => show(&mut out, &bar, finding_line(source, finding)),
+            Progress::Searched { done, .. } => bar.set_position(done as u64),
+            Progress::Scanned(findings) => {
+                bar.finish_and_clear();
+                show(&mut out, &bar, findings_line(findings));
+                bar = ProgressBar::new(findings.confirmed().count() as u64)
+                    .with_message(english(&msg!("report-learn-generalising")));
+            }
+            Progress::Widened { done, .. } => bar.set_position(done as u64),
+        },
+    );
     bar.finish_and_clear();
     written?;
     let outcome = learned_report.map_err(fail)?;

@@ -25,7 +25,7 @@ mod values;
 mod words;
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::app::console::Lang;
@@ -33,6 +33,7 @@ use clap::{Arg, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use shashki::Position;
 use shashki::engine::EngineConfig;
 use shashki::files::DataDir;
+use shashki::kb::KnowledgeBase;
 use shashki::tablebase::Tablebase;
 use shashki::words::Text;
 
@@ -87,21 +88,111 @@ impl DataArgs {
     }
 }
 
-/// The engine's options, declared once for the commands that run one engine
-/// (`bestmove`, `hub`): its knowledge base, seed, hash table, threads and tables.
+/// `--kb PATH`: the knowledge base's file, for every command that plays or walks one
+/// (`play`, `bestmove`, `hub`, `match`, `kb book`).
+#[derive(Args, Debug, Default, Clone)]
+pub struct KbArg {
+    #[arg(long, value_name = "PATH")]
+    kb: Option<PathBuf>,
+}
+
+impl KbArg {
+    /// The file named, if one is.
+    pub fn path(&self) -> Option<&Path> {
+        self.kb.as_deref()
+    }
+
+    /// The knowledge base of the file named, else of `./kb/combs.txt`, the data
+    /// directory `data` or the built-in one; its problems go to stderr (a broken fact
+    /// is left out, the rest used).
+    pub fn load(&self, data: Option<&DataDir>) -> Result<KnowledgeBase, CliError> {
+        match KnowledgeBase::locate_and_load(self.path(), data) {
+            Ok((kb, warnings)) => {
+                for warning in warnings {
+                    eprintln!("{warning}");
+                }
+                Ok(kb)
+            }
+            Err(problems) => Err(CliError::KnowledgeBase(
+                problems.iter().map(ToString::to_string).collect(),
+            )),
+        }
+    }
+}
+
+/// `--seed N`: the seed of the bot's choices among equal moves (`play`, `bestmove`,
+/// `hub`, `match`), 0 unless given; `play`'s is from the clock
+/// ([`SeedArg::from_the_clock`]).
 #[derive(Args, Debug)]
-pub struct EngineArgs {
-    #[arg(long, value_name = "PATH", conflicts_with = "no_kb")]
-    pub kb: Option<PathBuf>,
-    #[arg(long)]
-    pub no_kb: bool,
-    #[arg(long, default_value_t = 0, value_parser = values::seed())]
-    seed: u64,
+pub struct SeedArg {
+    #[arg(long, default_value = "0", value_parser = values::seed())]
+    seed: Option<u64>,
+}
+
+impl SeedArg {
+    /// The seed: given, or the command's default; `None` for one from the clock.
+    pub fn get(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// `play`'s seed, which has no default: a game without one takes it from the clock
+    /// (as its help says, with the value named `N`).
+    pub fn from_the_clock(seed: Arg) -> Arg {
+        seed.value_name("N").default_value(None::<&str>)
+    }
+}
+
+/// `--hash MB`: the transposition table's size (`bestmove`, `hub`, `kb book`), the
+/// engine's default unless given; `kb book` has its own.
+#[derive(Args, Debug)]
+pub struct HashArg {
     #[arg(long, value_name = "MB", default_value_t = EngineConfig::default().hash_mb,
           value_parser = values::parse_hash_mb)]
     hash: usize,
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = values::threads())]
+}
+
+impl HashArg {
+    /// The size, in megabytes.
+    pub fn megabytes(&self) -> usize {
+        self.hash
+    }
+}
+
+/// `--threads N`: the threads of the search (`play`, `bestmove`, `hub`; `match`
+/// declares each side's in its macro), the engine's default (1) unless given.
+#[derive(Args, Debug)]
+pub struct ThreadsArg {
+    #[arg(long, value_name = "N", default_value_t = EngineConfig::default().threads,
+          value_parser = values::threads())]
     threads: usize,
+}
+
+impl ThreadsArg {
+    /// The number of threads.
+    pub fn count(&self) -> usize {
+        self.threads
+    }
+
+    /// `play`'s threads, whose help says the default in words.
+    pub fn default_in_words(threads: Arg) -> Arg {
+        threads.hide_default_value(true)
+    }
+}
+
+/// The engine's options for the commands that run one engine (`bestmove`, `hub`): its
+/// knowledge base or none, seed, hash table, threads and tables.
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    #[command(flatten)]
+    pub kb: KbArg,
+    #[arg(long, conflicts_with = "kb")]
+    pub no_kb: bool,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    hash: HashArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
     #[command(flatten)]
     egtb: EgtbArgs,
 }
@@ -112,9 +203,9 @@ impl EngineArgs {
     pub fn config(&self, data: Option<&DataDir>) -> Result<EngineConfig, CliError> {
         Ok(EngineConfig {
             use_kb: !self.no_kb,
-            seed: self.seed,
-            hash_mb: self.hash,
-            threads: self.threads,
+            seed: self.seed.get().unwrap_or_default(),
+            hash_mb: self.hash.megabytes(),
+            threads: self.threads.count(),
             tablebase: self.egtb.open(data)?,
             ..EngineConfig::default()
         })
@@ -236,4 +327,39 @@ fn args(words: &[&str]) -> Vec<OsString> {
         .chain(words.iter().copied())
         .map(OsString::from)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_command_keeps_its_own_defaults_of_the_options_it_shares() {
+        let root = command(Lang::En);
+        let default = |path: &[&str], id: &str| -> Vec<String> {
+            let found = path.iter().fold(&root, |command, name| {
+                command.find_subcommand(name).expect("a subcommand")
+            });
+            let arg = found
+                .get_arguments()
+                .find(|arg| arg.get_id() == id)
+                .expect("the option");
+            let values = arg.get_default_values().iter();
+            values
+                .map(|value| value.to_string_lossy().into_owned())
+                .collect()
+        };
+        // `play`'s seed is from the clock: it has no default.
+        assert!(default(&[], "seed").is_empty());
+        assert!(default(&["play"], "seed").is_empty());
+        for command in ["bestmove", "hub", "match"] {
+            assert_eq!(default(&[command], "seed"), ["0"], "{command}");
+        }
+        assert_eq!(default(&["bestmove"], "hash"), ["16"]);
+        assert_eq!(default(&["hub"], "hash"), ["16"]);
+        assert_eq!(default(&["kb", "book"], "hash"), ["256"]);
+        for path in [&["play"][..], &["bestmove"], &["hub"]] {
+            assert_eq!(default(path, "threads"), ["1"], "{path:?}");
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! `play` (also what `shashki` does with no subcommand): a game against the bot.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -28,7 +28,11 @@ super::help::value_enum!(NotationArg {
 pub const FILE: &str = "file";
 
 /// Arguments of `shashki play`, also accepted with no subcommand.
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug)]
+#[command(
+    mut_arg("seed", super::SeedArg::from_the_clock),
+    mut_arg("threads", super::ThreadsArg::default_in_words)
+)]
 pub struct PlayArgs {
     #[arg(long, conflicts_with = "black")]
     white: bool,
@@ -43,12 +47,12 @@ pub struct PlayArgs {
     movetime: Option<u64>,
     #[arg(long, value_name = "PLIES", value_parser = super::values::depth())]
     depth: Option<u32>,
-    #[arg(long, value_name = "PATH")]
-    kb: Option<PathBuf>,
-    #[arg(long, value_name = "N", value_parser = super::values::threads())]
-    threads: Option<usize>,
-    #[arg(long, value_name = "N", value_parser = super::values::seed())]
-    seed: Option<u64>,
+    #[command(flatten)]
+    kb: super::KbArg,
+    #[command(flatten)]
+    threads: super::ThreadsArg,
+    #[command(flatten)]
+    seed: super::SeedArg,
     #[arg(long)]
     no_color: bool,
     #[arg(long, value_enum, default_value_t = NotationArg::Full)]
@@ -86,9 +90,9 @@ pub fn run(args: PlayArgs, lang: Lang) -> Result<ExitCode, Box<dyn std::error::E
         strength_chosen: args.level.is_some() || args.depth.is_some() || args.movetime.is_some(),
         bot: BotOptions {
             use_kb,
-            kb: args.kb,
-            threads: args.threads.unwrap_or(1),
-            seed: args.seed,
+            kb: args.kb.path().map(Path::to_path_buf),
+            threads: args.threads.count(),
+            seed: args.seed.get(),
             tablebase: args.egtb.open(data.as_ref())?,
         },
         no_color: args.no_color,

@@ -159,10 +159,10 @@ pub struct MatchArgs {
     data: super::DataArgs,
     #[arg(long, value_enum, default_value_t = Openings::Ballots)]
     openings: Openings,
-    #[arg(long, default_value_t = 0, value_parser = super::values::seed())]
-    seed: u64,
-    #[arg(long, value_name = "PATH")]
-    kb: Option<PathBuf>,
+    #[command(flatten)]
+    seed: super::SeedArg,
+    #[command(flatten)]
+    kb: super::KbArg,
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::values::Ranged::<usize>::new(1, 256))]
     concurrency: usize,
     #[arg(long, value_name = "ELO0,ELO1", value_parser = super::values::elo_pair)]
@@ -330,7 +330,7 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let (a_side, a_egtb, a_hub) = args.a.settings();
     let (b_side, b_egtb, b_hub) = args.b.settings();
     let data = args.data.locate();
-    let kb = super::bestmove::load_knowledge_base(args.kb.as_deref(), data.as_ref())?;
+    let kb = args.kb.load(data.as_ref())?;
     // Two sets of tables in one process share its memory budget.
     let sets = if a_egtb.is_some() || b_egtb.is_some() {
         2
@@ -363,9 +363,10 @@ pub fn run_match(args: MatchArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                     .map_err(|error| error.to_string()),
             }
         };
+    let seed = args.seed.get().unwrap_or_default();
     let sides = || {
-        let a = make("A", a_side, a_hub, args.seed, &a_tables)?;
-        let b = make("B", b_side, b_hub, args.seed.wrapping_add(1), &b_tables)?;
+        let a = make("A", a_side, a_hub, seed, &a_tables)?;
+        let b = make("B", b_side, b_hub, seed.wrapping_add(1), &b_tables)?;
         Ok((a, b))
     };
     let first = usize::from(args.first_game) - 1;

@@ -28,8 +28,9 @@ pub enum TuneCommand {
         depth: u32,
         #[arg(long, default_value_t = 2, value_parser = super::values::Ranged::<u32>::new(0, 40))]
         random_plies: u32,
-        #[arg(long, default_value_t = 1, value_parser = super::values::seed())]
-        seed: u64,
+        #[arg(long, alias = "seed", value_name = "SEED", default_value_t = 1,
+              value_parser = super::values::seed())]
+        games_seed: u64,
         #[arg(long)]
         out: PathBuf,
     },
@@ -80,7 +81,7 @@ pub fn run(command: TuneCommand) -> Result<ExitCode, Box<dyn std::error::Error>>
             games,
             depth,
             random_plies,
-            seed,
+            games_seed,
             out,
         } => {
             let started = Instant::now();
@@ -88,13 +89,13 @@ pub fn run(command: TuneCommand) -> Result<ExitCode, Box<dyn std::error::Error>>
                 games: games as usize,
                 depth,
                 random_plies: random_plies as usize,
-                seed,
+                seed: games_seed,
             };
             let bar = ProgressBar::new(u64::from(games));
             let positions = tune::selfplay(&plan, &ballot_games()?, &mut |_| bar.inc(1))?;
             bar.finish_and_clear();
             let header = format!(
-                "# shashki tune data --games {games} --depth {depth} --random-plies {random_plies} --seed {seed}\n"
+                "# shashki tune data --games {games} --depth {depth} --random-plies {random_plies} --games-seed {games_seed}\n"
             );
             write_atomically(&out, (header + &tune::write_samples(&positions)).as_bytes())?;
             let done = msg!(

@@ -77,7 +77,7 @@ impl ValueError {
             ValueError::UnknownNumbering(error) => error.message(),
             ValueError::TimeControl(error) => error.message(),
             ValueError::Name => msg!("value-name"),
-            ValueError::HashRange => msg!("value-hash-range", max = Setting::HashMb.max()),
+            ValueError::HashRange => Setting::HashMb.refusal(),
             ValueError::Slice(text) => msg!("value-slice", text = text.as_str()),
             ValueError::Margin(text) => msg!("value-margin", text = text.as_str()),
             ValueError::HashTooLarge {

@@ -532,16 +532,13 @@ fn parse_movetime(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     milliseconds(spec, rest).map(|time| Command::MoveTime(Some(time)))
 }
 
-/// The depth of `review DEPTH`: 1 to [`REVIEW_MAX_DEPTH`] plies.
+/// The depth of `review DEPTH`, as [`Setting::ReviewDepth`] takes it.
 fn review_depth(spec: &Spec, rest: &str) -> Result<u32, CommandError> {
-    match rest.trim().parse::<u32>() {
-        Ok(depth) if (1..=REVIEW_MAX_DEPTH).contains(&depth) => Ok(depth),
-        _ => Err(spec.error(msg!("arg-review-depth", max = REVIEW_MAX_DEPTH))),
+    match Setting::ReviewDepth.read(rest) {
+        Ok(depth) => Ok(depth as u32),
+        Err(_) => Err(spec.error(Setting::ReviewDepth.refusal())),
     }
 }
-
-/// The deepest `review DEPTH`: deeper takes minutes a position.
-const REVIEW_MAX_DEPTH: u32 = 30;
 
 /// A time in milliseconds, 1 to an hour (`250` or `250ms`).
 fn milliseconds(spec: &Spec, rest: &str) -> Result<Duration, CommandError> {
@@ -549,9 +546,7 @@ fn milliseconds(spec: &Spec, rest: &str) -> Result<Duration, CommandError> {
     let digits = lower.strip_suffix("ms").unwrap_or(&lower).trim();
     match Setting::MoveTimeMs.read(digits) {
         Ok(ms) => Ok(Duration::from_millis(ms)),
-        Err(NumberError::OutOfRange) => {
-            Err(spec.error(msg!("arg-time-range", max = Setting::MoveTimeMs.max())))
-        }
+        Err(NumberError::OutOfRange) => Err(spec.error(Setting::MoveTimeMs.refusal())),
         Err(NumberError::NotANumber) => Err(spec.error(msg!("arg-not-ms", text = rest))),
     }
 }

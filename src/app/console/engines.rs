@@ -50,10 +50,7 @@ impl Engines {
     /// The knowledge base found for `--kb`, in the current directory, in the data
     /// directory or built in.
     fn located(&self) -> Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>> {
-        KnowledgeBase::load(&Sources::locate(
-            self.kb_path.as_deref(),
-            self.data.as_ref(),
-        ))
+        KnowledgeBase::locate_and_load(self.kb_path.as_deref(), self.data.as_ref())
     }
 
     /// The knowledge-base file found for `--kb` or in the current directory or in the

@@ -307,7 +307,7 @@ fn strength_of_tag(tag: &str) -> Option<(Limits, bool)> {
         ms.trim()
             .parse::<u64>()
             .ok()
-            .filter(|&ms| ms >= 1)
+            .filter(|&ms| Setting::MoveTimeMs.takes(ms))
             .map(|ms| (Limits::MoveTime(Duration::from_millis(ms)), true))
     } else if let Some(depth) = tag.strip_prefix("depth") {
         depth

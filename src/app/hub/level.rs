@@ -42,7 +42,7 @@ impl Level {
                 Err(_) => Err(msg!(
                     "hub-level-depth",
                     depth = depth,
-                    max = Setting::Depth.max()
+                    refusal = Setting::Depth.refusal()
                 )),
             };
         }

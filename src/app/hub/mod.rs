@@ -33,7 +33,7 @@ use crate::app::english;
 use crate::app::vocabulary::{level_named, unknown_level};
 use shashki::engine::{self, Decision, Engine, EngineConfig, Mode, Setting, Stop};
 use shashki::files::DataDir;
-use shashki::kb::{KnowledgeBase, Sources};
+use shashki::kb::KnowledgeBase;
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_position};
@@ -315,10 +315,10 @@ impl Session {
         if !self.settings.config.use_kb {
             return Ok(None);
         }
-        match KnowledgeBase::load(&Sources::locate(
+        match KnowledgeBase::locate_and_load(
             self.settings.kb_file.as_deref(),
             self.settings.data.as_ref(),
-        )) {
+        ) {
             Ok((kb, warnings)) => {
                 for warning in warnings {
                     eprintln!("{warning}");
@@ -352,7 +352,7 @@ impl Session {
             "variant" => self.error(msg!("hub-variant", value = value)),
             "hash" => match Setting::HashMb.read(value) {
                 Ok(megabytes) => self.set_hash(megabytes as usize),
-                Err(_) => self.error(msg!("hub-hash", value = value, max = Setting::HashMb.max())),
+                Err(_) => self.refuse_setting(name, value, Setting::HashMb),
             },
             "tt-size" => self.set_scan_table_size(value),
             "threads" => match Setting::Threads.read(value).map(|threads| threads as usize) {
@@ -364,11 +364,7 @@ impl Session {
                     }
                     Ok(())
                 }
-                Err(_) => self.error(msg!(
-                    "hub-threads",
-                    value = value,
-                    max = Setting::Threads.max()
-                )),
+                Err(_) => self.refuse_setting(name, value, Setting::Threads),
             },
             "kb" => match value {
                 "true" | "false" => {
@@ -431,13 +427,18 @@ impl Session {
                 ))?;
                 self.set_hash(megabytes)
             }
-            _ => self.error(msg!(
-                "hub-tt-size",
-                value = value,
-                most = most,
-                max = Setting::HashMb.max()
-            )),
+            _ => self.error(msg!("hub-tt-size", value = value, most = most)),
         }
+    }
+
+    /// Refuses `value` for the parameter `name` of `setting`, with the setting's range.
+    fn refuse_setting(&self, name: &str, value: &str, setting: Setting) -> io::Result<()> {
+        self.error(msg!(
+            "hub-setting",
+            name = name,
+            value = value,
+            refusal = setting.refusal()
+        ))
     }
 
     /// Changes the settings and applies them to the engine if it exists: a new base,
