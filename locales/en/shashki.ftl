@@ -427,7 +427,15 @@ save-over-kb = not saved: { $path } is the knowledge base { $kb }; choose anothe
 save-failed = could not save { $path }: { $error }
 open-failed = could not open { $path }: { $error }
 io-error = { $system }
-read-not-a-file = it is { $what }, not a regular file
+write-not-a-file = { $path } is not a regular file
+write-too-many-links = { $path }: too many levels of symbolic links
+read-not-a-file = it is { $what ->
+    [directory] a directory
+    [pipe] a named pipe (FIFO)
+    [device] a device
+    [socket] a socket
+   *[special] a special file
+}, not a regular file
 read-too-large = it is { $bytes } bytes long; text files are read only up to { $max } MiB
 read-bad-utf8 = { $line }:{ $column }: { $reason }
 open-no-game = { $path }: no game in the file
@@ -914,6 +922,9 @@ unproven-refuted = not proven in { $fen }: { $refutation }
 match-no-move = { $player } found no move in { $position }
 match-illegal-move = { $player } played an illegal move in { $position }: { $error }
 match-player = { $error }
+line-bad-word = { $word }: { $reason }
+opening-error = { $place }: { $reason }
+opening-no-tab = no tab between name and position
 
 ## The Hub's texts (positions and moves as the protocol writes them)
 

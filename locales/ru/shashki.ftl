@@ -439,6 +439,8 @@ io-error = { $kind ->
     [full] на диске нет места
    *[other] { $system }
 }
+write-not-a-file = { $path } — не обычный файл
+write-too-many-links = { $path }: слишком много уровней символических ссылок
 read-not-a-file = это не обычный файл
 read-too-large = в нём { $bytes } байт; текстовые файлы читаются только до { $max } МиБ
 read-bad-utf8 = { $line }:{ $column }: { $reason }
@@ -982,6 +984,9 @@ unproven-refuted = не доказано в { $fen }: { $refutation }
 match-no-move = { $player } не нашёл хода в позиции { $position }
 match-illegal-move = { $player } сделал невозможный ход в позиции { $position }: { $error }
 match-player = { $error }
+line-bad-word = { $word }: { $reason }
+opening-error = { $place }: { $reason }
+opening-no-tab = нет табуляции между названием и позицией
 
 ## Тексты протокола Hub (позиции и ходы, как их пишет протокол)
 

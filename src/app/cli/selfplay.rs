@@ -234,7 +234,8 @@ impl Side {
             ("hash", HASH_MB.to_string()),
             ("threads", threads.to_string()),
         ];
-        let client = HubClient::start(program, &args, &params, limits)?;
+        let client =
+            HubClient::start(program, &args, &params, limits).map_err(|error| english(&error))?;
         Ok(Side {
             description: english(&msg!(
                 "report-side-hub",

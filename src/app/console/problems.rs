@@ -43,7 +43,7 @@ pub(super) fn diagnostic(diagnostic: &kb::Diagnostic, text: &Text) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shashki::files::{FileFailure, SourceText, Spot};
+    use shashki::files::{FileFailure, NotAFile, SourceText, Spot};
     use shashki::kb::{FactInfo, KnowledgeBase};
     use shashki::kb::{Part, Problem};
     use shashki::words::Lang;
@@ -353,7 +353,7 @@ mod tests {
                 "не удалось прочитать файл: такого файла или каталога нет",
             ),
             (
-                Problem::CannotRead(FileFailure::NotAFile("a directory")),
+                Problem::CannotRead(FileFailure::NotAFile(NotAFile::Directory)),
                 "не удалось прочитать файл: это не обычный файл",
             ),
             (
