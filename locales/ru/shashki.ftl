@@ -291,10 +291,17 @@ hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
 source-combination = комбинация «{ $name }», { $origin }:{ $line }
 source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $won }
-learned-selfplay = партии самоигры { $game } (seed { $seed }), ход { $move_number }
-learned-console = партии в консоли { $game }, ход { $move_number }
-learned-file = партии { $game } из { $file }{ $details }, ход { $move_number }
-learned-elsewhere = { $place }
+game-record = партии { $number } из { $file }{ $detailed ->
+    [yes] { " " }({ $details })
+   *[no] {""}
+}
+game-selfplay = партии самоигры { $number } (seed { $seed })
+game-console = партии в консоли { $white } – { $black }, { $date }
+game-other = { $place }
+learned-place = { $game }{ $known ->
+    [yes] , ход { $move_number }
+   *[no] {""}
+}
 source-proven-learned = комбинация «{ $name }», выучена из { $from }{ $more ->
     [0] {""}
     [one] {" "}и ещё { $more } партии
@@ -488,8 +495,12 @@ farewell-kept = неоконченная партия сохранена в { $p
 ## База знаний
 
 passed-over = (факт «{ $name }», { $origin }:{ $line }, пропущен: после { $mv } соперник выигрывает { $lost }: { $reply })
-kb-builtin = встроенная начальная база
-kb-builtin-learned = встроенная база выученных комбинаций
+kb-builtin = { $part ->
+    [learned] встроенная база выученных комбинаций
+    [book] встроенная книга дебютов
+   *[starter] встроенная начальная база
+}
+kb-file = { $path }
 kb-none = играем без базы знаний
 kb-loaded = { $reloaded ->
     [yes] база знаний перечитана
@@ -586,6 +597,24 @@ remembered = запомнено: { $fact }
 remember-renamed = факт «{ $old }» теперь называется «{ $name }»
 remember-unchanged = { $fact } уже играет { $mv }: файл не изменён
 remember-updated = обновлено { $fact }: играть { $mv } (было: { $old })
+
+## Имена выученных фактов (пишутся в базу на её языке)
+
+fact-name-strike = Удар с поля { $from }{ $crowns ->
+    [yes] { " " }с выходом в дамки
+   *[no] {""}
+}
+fact-name-double-strike = Двойной удар с полей { $first } и { $last }{ $crowns ->
+    [yes] { " " }с выходом в дамки
+   *[no] {""}
+}
+fact-name-crowning = Выход в дамки на { $square }
+fact-name-game = Комбинация из { $game ->
+    [self-play] самоигры №{ $number } (seed { $seed })
+    [players] партии { $white } – { $black }
+    [other] { $file }
+   *[record] { $file } №{ $number }
+}, ход { $move_number }
 
 ## Записи партий
 

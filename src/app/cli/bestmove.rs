@@ -94,7 +94,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
     let took = asked.elapsed();
     let mut out = std::io::stdout().lock();
     let passed = engine.passed_over().map(|passed| {
-        let words = english(&passed.message(&position, &passed.fact.origin));
+        let words = english(&passed.message(&position, &passed.fact.part.origin()));
         format!("; {}", words.trim_start_matches('(').trim_end_matches(')'))
     });
     writeln!(
@@ -155,7 +155,7 @@ fn fact_message(fact: &FactInfo) -> Message {
     msg!(
         "report-fact",
         name = fact.name.as_str(),
-        origin = fact.origin.as_str(),
+        origin = fact.part.origin(),
         line = fact.line
     )
 }

@@ -424,7 +424,7 @@ mod tests {
 
     #[test]
     fn an_engine_side_is_described_by_its_limits_knowledge_and_evaluation() {
-        let kb = KnowledgeBase::empty("none");
+        let kb = KnowledgeBase::empty();
         let settings = SideSettings {
             depth: Some(4),
             ..PLAIN

@@ -72,7 +72,7 @@ impl Console {
         let Some(passed) = engine.and_then(Engine::passed_over) else {
             return;
         };
-        let origin = phrases::origin(&passed.fact.origin, &self.text);
+        let origin = phrases::origin(&passed.fact.part, &self.text);
         let message = passed.message(position, &origin);
         self.tell(message);
     }

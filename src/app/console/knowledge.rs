@@ -4,8 +4,8 @@ use super::{Console, Intent, phrases};
 use shashki::Move;
 use shashki::MoveText;
 use shashki::kb::{
-    self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Change,
-    Diagnostic, KbEditor, KnowledgeBase, Remembered, Sources, book_path, learned_path, locate_file,
+    self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_TEXT, Change, Diagnostic, KbEditor,
+    KbPart, KnowledgeBase, Origin, Remembered, Sources, book_path, learned_path, locate_file,
     remember,
 };
 use shashki::msg;
@@ -55,7 +55,7 @@ impl Console {
             }
         };
         self.show_problems(&diagnostics);
-        let origin = phrases::origin(kb.origin(), &self.text);
+        let origin = phrases::base_origin(&kb, &self.text);
         self.tell(msg!(
             "kb-loaded",
             reloaded = if reloaded { "yes" } else { "no" },
@@ -79,7 +79,7 @@ impl Console {
         match loaded {
             Ok((kb, diagnostics)) => {
                 self.show_problems(&diagnostics);
-                let origin = phrases::origin(kb.origin(), &self.text);
+                let origin = phrases::base_origin(&kb, &self.text);
                 self.tell(msg!(
                     "kb-check-ok",
                     origin = origin,
@@ -94,8 +94,10 @@ impl Console {
             Err(diagnostics) => {
                 self.show_problems(&diagnostics);
                 let errors = errors(&diagnostics);
-                let origin = file.map_or(BUILTIN_ORIGIN.to_string(), |f| f.display().to_string());
-                let origin = phrases::origin(&origin, &self.text);
+                let part = file.map_or(KbPart::builtin(Origin::Starter), |f| {
+                    KbPart::file(Origin::Starter, &f)
+                });
+                let origin = phrases::origin(&part, &self.text);
                 self.tell(msg!("kb-check-failed", origin = origin, errors = errors));
             }
         }

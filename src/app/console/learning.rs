@@ -2,14 +2,14 @@
 //! widened to patterns and, if the player says yes, added to the learned facts.
 
 use super::{Console, Question, Record, phrases};
+use crate::app::fact_names;
 use shashki::MoveText;
 use shashki::combination::learn::{
     self as pipeline, DEFAULT_SEED, Findings, LearnReport, Progress,
 };
-use shashki::combination::learned::GameSource;
 use shashki::combination::material_won;
 use shashki::combination::scan::DEEP_DEPTH;
-use shashki::kb::{KnowledgeBase, Sources, learned_path, locate_file};
+use shashki::kb::{GameSource, KnowledgeBase, Sources, learned_path, locate_file};
 use shashki::msg;
 use shashki::notation::Notation;
 
@@ -53,7 +53,8 @@ impl Console {
         }
         for fact in &new.facts {
             let line = fact.line.join(" ");
-            self.tell(msg!("learn-fact", name = fact.name.as_str(), line = line));
+            let name = fact_names().render(&fact.name.message());
+            self.tell(msg!("learn-fact", name = name, line = line));
         }
         self.engines.pending = Some(new);
         self.dialogue.question = Question::Learn;
@@ -100,7 +101,7 @@ impl Console {
             self.tell(msg!("learn-declined"));
             return;
         }
-        match pending.write() {
+        match pending.write(fact_names()) {
             Ok(()) => {
                 self.tell(msg!(
                     "learn-written",
@@ -138,9 +139,6 @@ impl Record {
             },
         };
         let date = tag("Date").unwrap_or_else(super::files::today);
-        GameSource {
-            description: format!("the console game {white} – {black}, {date}"),
-            name: format!("партии {white} – {black}"),
-        }
+        GameSource::Console { white, black, date }
     }
 }
