@@ -12,7 +12,7 @@
 //! built-in learned base), and those other combination facts decided.
 
 use shashki::engine::{Engine, EngineConfig, Limits, Source};
-use shashki::kb::{BUILTIN_LEARNED_ORIGIN, KnowledgeBase};
+use shashki::kb::{KnowledgeBase, Origin};
 use shashki::play::{SelfPlay, selfplay_games};
 use shashki::{Game, Position};
 
@@ -51,8 +51,8 @@ fn main() -> Result<(), String> {
             engine.new_game();
             let decision = engine.choose(&replay, Limits::Depth(1), &mut |_| {});
             if let Some(Source::Combination { fact, .. }) = decision.map(|d| d.source) {
-                let from_learned = fact.origin == BUILTIN_LEARNED_ORIGIN
-                    || std::path::Path::new(&fact.origin)
+                let from_learned = fact.part.kind == Origin::Learned
+                    || std::path::Path::new(&fact.part.origin())
                         .file_name()
                         .is_some_and(|name| name.to_string_lossy().starts_with("learned"));
                 if from_learned {

@@ -168,14 +168,19 @@ impl Message {
     /// The files the message names, as they will be shown: a line is never broken inside
     /// one, so that it can be copied as it is.
     pub fn file_names(&self) -> Vec<String> {
-        self.args
-            .iter()
-            .filter(|(name, _)| matches!(*name, "path" | "file" | "origin" | "fact" | "kb"))
-            .filter_map(|(_, arg)| match arg {
-                Arg::Text(text) => Some(visible(text).into_owned()),
-                Arg::Number(_) | Arg::Message(_) | Arg::List(_) => None,
-            })
-            .collect()
+        let mut names = Vec::new();
+        for (name, arg) in &self.args {
+            match arg {
+                Arg::Text(text) if matches!(*name, "path" | "file" | "origin" | "fact" | "kb") => {
+                    names.push(visible(text).into_owned());
+                }
+                // A file named within a message within this one is kept whole too.
+                Arg::Message(inner) => names.extend(inner.file_names()),
+                Arg::List(items) => names.extend(items.iter().flat_map(Message::file_names)),
+                Arg::Text(_) | Arg::Number(_) => {}
+            }
+        }
+        names
     }
 }
 

@@ -1,6 +1,7 @@
 # What the command line's subcommands report: the lines of `kb check`, `pdn check`,
-# `egtb build` and `verify`, `kb learn`, `kb book`, `match` and `tune`. Programs and
-# scripts read them, so they are English whatever the locale, and have no Russian file.
+# `egtb build` and `verify`, `kb learn`, `kb book`, `bestmove`, `match` and `tune`.
+# Programs and scripts read them, so they are English whatever the locale, and have no
+# Russian file.
 # Numbers with decimals come already written ($seconds, $loss).
 
 ## kb check
@@ -77,6 +78,21 @@ report-book-wrote-merged = wrote { $path }: { $facts } facts (settings: { $setti
 report-seconds = { $seconds } s
 report-minutes = { $minutes } min { $seconds } s
 report-hours = { $hours } h { $minutes } min
+
+## bestmove
+
+report-source-kb = kb { $fact }
+report-source-combination = kb combination { $fact } wins { $won }
+report-source-line = kb line { $fact }
+report-source-only-move = only move
+report-source-database = endgame database { $result ->
+    [win] win in { $plies }
+    [loss] loss in { $plies }
+   *[draw] draw
+}
+report-source-capture-search = capture search score { $score } nodes { $nodes }
+report-source-search = search depth { $depth } score { $score } nodes { $nodes } nps { $nps } pv { $pv }
+report-fact = "{ $name }" ({ $origin }:{ $line })
 
 ## match
 

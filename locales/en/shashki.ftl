@@ -267,10 +267,17 @@ hint-no-move = no hint: there is no move
 source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
 source-combination = combination "{ $name }", { $origin }:{ $line }
 source-proven = combination "{ $name }", { $origin }:{ $line }, wins { $won }
-learned-selfplay = self-play game { $game } (seed { $seed }), move { $move_number }
-learned-console = the console game { $game }, move { $move_number }
-learned-file = { $file } game { $game }{ $details }, move { $move_number }
-learned-elsewhere = { $place }
+game-record = { $file } game { $number }{ $detailed ->
+    [yes] { " " }({ $details })
+   *[no] {""}
+}
+game-selfplay = self-play game { $number } (seed { $seed })
+game-console = the console game { $white } – { $black }, { $date }
+game-other = { $place }
+learned-place = { $game }{ $known ->
+    [yes] , move { $move_number }
+   *[no] {""}
+}
 source-proven-learned = combination "{ $name }", learned from { $from }{ $more ->
     [0] {""}
     [one] {" "}and 1 more game
@@ -427,7 +434,15 @@ save-over-kb = not saved: { $path } is the knowledge base { $kb }; choose anothe
 save-failed = could not save { $path }: { $error }
 open-failed = could not open { $path }: { $error }
 io-error = { $system }
-read-not-a-file = it is { $what }, not a regular file
+write-not-a-file = { $path } is not a regular file
+write-too-many-links = { $path }: too many levels of symbolic links
+read-not-a-file = it is { $what ->
+    [directory] a directory
+    [pipe] a named pipe (FIFO)
+    [device] a device
+    [socket] a socket
+   *[special] a special file
+}, not a regular file
 read-too-large = it is { $bytes } bytes long; text files are read only up to { $max } MiB
 read-bad-utf8 = { $line }:{ $column }: { $reason }
 open-no-game = { $path }: no game in the file
@@ -469,8 +484,14 @@ farewell-kept = the unfinished game is kept in { $path }; shashki offers it at t
 ## The knowledge base
 
 passed-over = (the fact "{ $name }", { $origin }:{ $line }, was passed over: { $mv } loses { $lost } to { $reply })
-kb-builtin = built-in starter base
-kb-builtin-learned = built-in learned base
+kb-builtin = { $part ->
+    [learned] built-in learned base
+    [book] built-in book
+   *[starter] built-in starter base
+}
+kb-file = { $path }
+# A knowledge base read from several parts: `kb/combs.txt + kb/learned.txt`.
+kb-plus = { $first } + { $second }
 kb-none = playing without the knowledge base
 kb-loaded = { $reloaded ->
     [yes] knowledge base reloaded
@@ -555,6 +576,24 @@ remembered = remembered { $fact }
 remember-renamed = the fact "{ $old }" is now called "{ $name }"
 remember-unchanged = { $fact } plays { $mv } already: the file is unchanged
 remember-updated = updated { $fact }: play { $mv } (was: { $old })
+
+## The names of learned facts (written into the base in its language)
+
+fact-name-strike = Strike from { $from }{ $crowns ->
+    [yes] { " " }with a breakthrough to a king
+   *[no] {""}
+}
+fact-name-double-strike = Double strike from { $first } and { $last }{ $crowns ->
+    [yes] { " " }with a breakthrough to a king
+   *[no] {""}
+}
+fact-name-crowning = Breakthrough to a king on { $square }
+fact-name-game = Combination from { $game ->
+    [self-play] self-play game { $number } (seed { $seed })
+    [players] the game { $white } – { $black }
+    [other] { $file }
+   *[record] { $file } game { $number }
+}, move { $move_number }
 
 ## Game records
 
@@ -919,6 +958,9 @@ unproven-refuted = not proven in { $fen }: { $refutation }
 match-no-move = { $player } found no move in { $position }
 match-illegal-move = { $player } played an illegal move in { $position }: { $error }
 match-player = { $error }
+line-bad-word = { $word }: { $reason }
+opening-error = { $place }: { $reason }
+opening-no-tab = no tab between name and position
 
 ## The Hub's texts (positions and moves as the protocol writes them)
 

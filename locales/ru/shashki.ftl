@@ -291,10 +291,17 @@ hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
 source-combination = комбинация «{ $name }», { $origin }:{ $line }
 source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $won }
-learned-selfplay = партии самоигры { $game } (seed { $seed }), ход { $move_number }
-learned-console = партии в консоли { $game }, ход { $move_number }
-learned-file = партии { $game } из { $file }{ $details }, ход { $move_number }
-learned-elsewhere = { $place }
+game-record = партии { $number } из { $file }{ $detailed ->
+    [yes] { " " }({ $details })
+   *[no] {""}
+}
+game-selfplay = партии самоигры { $number } (seed { $seed })
+game-console = партии в консоли { $white } – { $black }, { $date }
+game-other = { $place }
+learned-place = { $game }{ $known ->
+    [yes] , ход { $move_number }
+   *[no] {""}
+}
 source-proven-learned = комбинация «{ $name }», выучена из { $from }{ $more ->
     [0] {""}
     [one] {" "}и ещё { $more } партии
@@ -439,6 +446,8 @@ io-error = { $kind ->
     [full] на диске нет места
    *[other] { $system }
 }
+write-not-a-file = { $path } — не обычный файл
+write-too-many-links = { $path }: слишком много уровней символических ссылок
 read-not-a-file = это не обычный файл
 read-too-large = в нём { $bytes } байт; текстовые файлы читаются только до { $max } МиБ
 read-bad-utf8 = { $line }:{ $column }: { $reason }
@@ -486,8 +495,14 @@ farewell-kept = неоконченная партия сохранена в { $p
 ## База знаний
 
 passed-over = (факт «{ $name }», { $origin }:{ $line }, пропущен: после { $mv } соперник выигрывает { $lost }: { $reply })
-kb-builtin = встроенная начальная база
-kb-builtin-learned = встроенная база выученных комбинаций
+kb-builtin = { $part ->
+    [learned] встроенная база выученных комбинаций
+    [book] встроенная книга дебютов
+   *[starter] встроенная начальная база
+}
+kb-file = { $path }
+# A knowledge base read from several parts: `kb/combs.txt + kb/learned.txt`.
+kb-plus = { $first } + { $second }
 kb-none = играем без базы знаний
 kb-loaded = { $reloaded ->
     [yes] база знаний перечитана
@@ -584,6 +599,24 @@ remembered = запомнено: { $fact }
 remember-renamed = факт «{ $old }» теперь называется «{ $name }»
 remember-unchanged = { $fact } уже играет { $mv }: файл не изменён
 remember-updated = обновлено { $fact }: играть { $mv } (было: { $old })
+
+## Имена выученных фактов (пишутся в базу на её языке)
+
+fact-name-strike = Удар с поля { $from }{ $crowns ->
+    [yes] { " " }с выходом в дамки
+   *[no] {""}
+}
+fact-name-double-strike = Двойной удар с полей { $first } и { $last }{ $crowns ->
+    [yes] { " " }с выходом в дамки
+   *[no] {""}
+}
+fact-name-crowning = Выход в дамки на { $square }
+fact-name-game = Комбинация из { $game ->
+    [self-play] самоигры №{ $number } (seed { $seed })
+    [players] партии { $white } – { $black }
+    [other] { $file }
+   *[record] { $file } №{ $number }
+}, ход { $move_number }
 
 ## Записи партий
 
@@ -987,6 +1020,9 @@ unproven-refuted = не доказано в { $fen }: { $refutation }
 match-no-move = { $player } не нашёл хода в позиции { $position }
 match-illegal-move = { $player } сделал невозможный ход в позиции { $position }: { $error }
 match-player = { $error }
+line-bad-word = { $word }: { $reason }
+opening-error = { $place }: { $reason }
+opening-no-tab = нет табуляции между названием и позицией
 
 ## Тексты протокола Hub (позиции и ходы, как их пишет протокол)
 

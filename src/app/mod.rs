@@ -9,10 +9,21 @@ pub mod platform;
 pub mod tune;
 pub mod vocabulary;
 
-use shashki::words::{Message, Text};
+use std::sync::LazyLock;
+
+use shashki::words::{Lang, Message, Text};
 
 /// `message` in English whatever the locale: what programs read (the Hub protocol's
 /// errors and notes, the subcommands' reports) speaks one language.
 pub fn english(message: &Message) -> String {
     Text::english().render(message)
+}
+
+/// The words the facts the program adds to a knowledge base are named in (`Удар с поля
+/// e1`, `Комбинация из партии Белые – Чёрные, ход 12`): the language the starter base
+/// and the book name their facts in, Russian, whatever language the console speaks, so
+/// that a base reads in one language.
+pub fn fact_names() -> &'static Text {
+    static NAMES: LazyLock<Text> = LazyLock::new(|| Text::new(Lang::Ru));
+    &NAMES
 }

@@ -375,7 +375,7 @@ mod tests {
 
     #[test]
     fn the_fingerprint_follows_the_exact_facts() {
-        let empty = KnowledgeBase::empty("none");
+        let empty = KnowledgeBase::empty();
         assert_eq!(
             fingerprint(&empty),
             "0 exact facts, fingerprint cbf29ce484222325"

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::kb::KnowledgeBase;
-use crate::notation::{self, MoveNumber, Notation, read_line};
+use crate::notation::{self, BadWord, MoveNumber, Notation, read_line};
 use crate::play::openings::{self, OpeningError};
 use crate::{Move, Position};
 
@@ -27,8 +27,8 @@ pub enum RootError {
         name: String,
         /// The move as written.
         word: String,
-        /// Why it is not legal, in words.
-        reason: String,
+        /// Why it is not legal.
+        reason: BadWord,
     },
     /// A ballot's moves do not reach the position written beside them.
     OtherPosition {
@@ -56,14 +56,14 @@ impl RootError {
                 "book-bad-move",
                 name = name.as_str(),
                 word = word.as_str(),
-                reason = reason.as_str()
+                reason = reason.message()
             ),
             RootError::OtherPosition { name, fen } => msg!(
                 "book-other-position",
                 name = name.as_str(),
                 fen = fen.as_str()
             ),
-            RootError::Ballots(error) => msg!("book-ballots", error = error.to_string()),
+            RootError::Ballots(error) => msg!("book-ballots", error = error.message()),
         }
     }
 }

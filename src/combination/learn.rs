@@ -6,10 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::learned::{GameSource, LearnedFact, append, merge, unknown_facts};
+use super::learned::{LearnedFact, append, merge, unknown_facts};
 use super::scan::{Finding, Judge, scan};
 use crate::Game;
-use crate::kb::Diagnostic;
+use crate::kb::{Diagnostic, GameSource};
+use crate::words::Text;
 
 /// The seed a run widens its facts with unless told another: the `i`-th combination
 /// worth learning in a run is widened with `seed + i`.
@@ -106,17 +107,18 @@ impl NewFacts {
     }
 
     /// Adds the facts to the end of the target (made, with its directory, if missing;
-    /// nothing is written when there are none), through the knowledge base's one editor:
-    /// in one step, only if the whole file then loads, every other byte kept.
-    pub fn write(&self) -> Result<(), Vec<Diagnostic>> {
+    /// nothing is written when there are none), each named in the words of `names`,
+    /// through the knowledge base's one editor: in one step, only if the whole file then
+    /// loads, every other byte kept.
+    pub fn write(&self, names: &Text) -> Result<(), Vec<Diagnostic>> {
         if self.facts.is_empty() {
             return Ok(());
         }
-        append(&self.target, &self.facts)
+        append(&self.target, &self.facts, names)
     }
 }
 
-/// Learns from `games` (each with its source in words): finds their combinations that
+/// Learns from `games` (each with the game it is): finds their combinations that
 /// a shallow search misses, proves and widens those a deep search plays too (the `i`-th
 /// with `seed + i`), merges them, and keeps those the file of learned facts `target`
 /// does not know yet. `progress` hears each step.
@@ -189,9 +191,12 @@ mod tests {
 
     fn games() -> Vec<(GameSource, Game)> {
         let record = pdn::read_all(MISSED).remove(0).unwrap();
-        let source = GameSource {
-            description: "game.pdn game 1".to_string(),
-            name: "партии game.pdn".to_string(),
+        let source = GameSource::Record {
+            file: "game.pdn".to_string(),
+            number: 1,
+            players: None,
+            event: None,
+            date: None,
         };
         vec![(source, record.game)]
     }
@@ -221,7 +226,7 @@ mod tests {
         let new = report.new.as_ref().unwrap();
         assert_eq!((new.facts.len(), new.patterns()), (1, 1));
         assert_eq!(report.already_known(), 0);
-        new.write().unwrap();
+        new.write(&Text::new(crate::words::Lang::Ru)).unwrap();
         let (base, _) = KnowledgeBase::load(&Sources::alone(&target)).unwrap();
         assert_eq!(base.len(), 1);
 

@@ -13,17 +13,19 @@ use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
 use super::scan::Finding;
 use super::{MaterialWon, Proof, Refutation, material_won, prove};
 use crate::kb::{
-    Counts, Diagnostic, Fact, KbEditor, KnowledgeBase, Mask, Sources, Symbol, fact_text,
+    Counts, Diagnostic, Fact, GameSource, KbEditor, KnowledgeBase, Mask, Origin, Provenance,
+    Sources, Symbol, Verdict, fact_text,
 };
 use crate::notation::Notation;
-use crate::{Color, IllegalMoveError, Move, MoveText, Position};
+use crate::words::{Message, Text};
+use crate::{Color, IllegalMoveError, Move, MoveText, Position, Square, msg};
 
 /// A combination ready to be written: its pattern (the attacker as White), line, name,
 /// proof and the games it came from.
 #[derive(Clone, Debug)]
 pub struct LearnedFact {
     /// The name players would give it.
-    pub name: String,
+    pub name: FactName,
     /// The pattern, with White the attacker.
     pub pattern: Pattern,
     /// The line, as written in the pattern's orientation.
@@ -31,8 +33,8 @@ pub struct LearnedFact {
     /// The position it was proven in, White the attacker (a source game's, turned if
     /// Black had it).
     pub position: Position,
-    /// Each game position it comes from, in words.
-    pub sources: Vec<String>,
+    /// Each game position it comes from.
+    pub sources: Vec<Provenance>,
     /// What it wins.
     pub won: MaterialWon,
     /// The proof in its source position.
@@ -41,14 +43,105 @@ pub struct LearnedFact {
     pub sampled: Sampled,
 }
 
-/// Where a combination was met: the game in words for the comments, and the short
-/// name a fact without a known shape is named by.
+/// The name of a learned fact, to be worded in the language of the base it goes to:
+/// the shape players give the line where it is one they name, else the game it was met
+/// in.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSource {
-    /// The game, as `FILE game N (White – Black, Event, Date)`.
-    pub description: String,
-    /// The game as a fact's name gives it: `партии Абациев Н. – Петров В.А.`.
-    pub name: String,
+pub enum FactName {
+    /// A strike (удар: two or more men taken at once) from a square, crowning a man on
+    /// the way when `crowns`.
+    Strike {
+        /// The square the striking piece starts from.
+        from: Square,
+        /// Whether the line crowns a man by a capture.
+        crowns: bool,
+    },
+    /// Two strikes, from two squares.
+    DoubleStrike {
+        /// The square of the first.
+        first: Square,
+        /// The square of the last.
+        last: Square,
+        /// Whether the line crowns a man by a capture.
+        crowns: bool,
+    },
+    /// A breakthrough to a king (выход в дамки) on a square, with no strike.
+    Crowning {
+        /// The square the man is crowned on.
+        on: Square,
+    },
+    /// No shape players name: the game and the move it was met at.
+    Game {
+        /// The game.
+        game: GameSource,
+        /// The move number.
+        move_number: usize,
+    },
+}
+
+impl FactName {
+    /// The name, to be worded: `Удар с поля b2 с выходом в дамки`.
+    pub fn message(&self) -> Message {
+        let crowning = |crowns: bool| if crowns { "yes" } else { "no" };
+        match self {
+            FactName::Strike { from, crowns } => msg!(
+                "fact-name-strike",
+                from = from.to_string(),
+                crowns = crowning(*crowns)
+            ),
+            FactName::DoubleStrike {
+                first,
+                last,
+                crowns,
+            } => msg!(
+                "fact-name-double-strike",
+                first = first.to_string(),
+                last = last.to_string(),
+                crowns = crowning(*crowns)
+            ),
+            FactName::Crowning { on } => msg!("fact-name-crowning", square = on.to_string()),
+            FactName::Game { game, move_number } => {
+                let (kind, number, seed, file, white, black) = match game {
+                    GameSource::SelfPlay { number, seed } => {
+                        ("self-play", *number, seed.to_string(), "", "", "")
+                    }
+                    GameSource::Record {
+                        players: Some((white, black)),
+                        ..
+                    } => (
+                        "players",
+                        0,
+                        String::new(),
+                        "",
+                        white.as_str(),
+                        black.as_str(),
+                    ),
+                    GameSource::Console { white, black, .. } => (
+                        "players",
+                        0,
+                        String::new(),
+                        "",
+                        white.as_str(),
+                        black.as_str(),
+                    ),
+                    GameSource::Record { file, number, .. } => {
+                        ("record", *number, String::new(), file.as_str(), "", "")
+                    }
+                    GameSource::Other(place) => ("other", 0, String::new(), place.as_str(), "", ""),
+                };
+                msg!(
+                    "fact-name-game",
+                    game = kind,
+                    number = number,
+                    seed = seed,
+                    file = file,
+                    white = white,
+                    black = black,
+                    move_number = *move_number
+                )
+            }
+        }
+    }
 }
 
 impl LearnedFact {
@@ -72,25 +165,29 @@ impl LearnedFact {
         let generalised = generalise(&position, &line, seed)?;
         let won = material_won(&position, &line);
         let verdict = match finding.played {
-            None => "the record ends there".to_string(),
-            Some(_) if finding.found() => "the player found it".to_string(),
-            Some(mv) => format!(
-                "the player missed it ({})",
-                MoveText::from_move(&finding.position, mv)
-            ),
+            None => Verdict::Unplayed,
+            Some(_) if finding.found() => Verdict::Found,
+            Some(_) => Verdict::Missed,
         };
-        let name = shape_name(&line).unwrap_or_else(|| {
-            format!("Комбинация из {}, ход {}", source.name, finding.move_number)
+        let met = Provenance {
+            origin: Origin::Learned,
+            game: source.clone(),
+            move_number: Some(finding.move_number),
+            played: finding
+                .played
+                .map(|mv| MoveText::from_move(&finding.position, mv).to_string()),
+            verdict: Some(verdict),
+        };
+        let name = shape_name(&line).unwrap_or_else(|| FactName::Game {
+            game: source.clone(),
+            move_number: finding.move_number,
         });
         Some(LearnedFact {
             name,
             pattern: generalised.pattern,
             line: Notation::Full.texts(&position, &line),
             position,
-            sources: vec![format!(
-                "{}, move {}: {verdict}",
-                source.description, finding.move_number
-            )],
+            sources: vec![met],
             won,
             proof,
             sampled: generalised.sampled,
@@ -106,29 +203,26 @@ impl LearnedFact {
 /// The name players give the shape of `line`, where it is one they name: a strike
 /// (удар: two or more men taken at once) from its square, perhaps two of them, or a
 /// breakthrough to a king (выход в дамки).
-fn shape_name(line: &[Move]) -> Option<String> {
+fn shape_name(line: &[Move]) -> Option<FactName> {
     let ours: Vec<Move> = line.iter().step_by(2).copied().collect();
     let strikes: Vec<&Move> = ours
         .iter()
         .filter(|mv| mv.captured().count() >= 2)
         .collect();
     let crowning = ours.iter().find(|mv| mv.promotes());
-    let strike = match strikes.as_slice() {
-        [] => None,
-        [first, .., last] if first.from() != last.from() => Some(format!(
-            "Двойной удар с полей {} и {}",
-            first.from(),
-            last.from()
-        )),
-        [first, ..] => Some(format!("Удар с поля {}", first.from())),
-    };
-    match (strike, crowning) {
-        (Some(strike), Some(crowning)) if crowning.is_capture() => {
-            Some(format!("{strike} с выходом в дамки"))
-        }
-        (Some(strike), _) => Some(strike),
-        (None, Some(crowning)) => Some(format!("Выход в дамки на {}", crowning.to())),
-        (None, None) => None,
+    let crowns = crowning.is_some_and(|crowning| crowning.is_capture());
+    match (strikes.as_slice(), crowning) {
+        ([first, .., last], _) if first.from() != last.from() => Some(FactName::DoubleStrike {
+            first: first.from(),
+            last: last.from(),
+            crowns,
+        }),
+        ([first, ..], _) => Some(FactName::Strike {
+            from: first.from(),
+            crowns,
+        }),
+        ([], Some(crowning)) => Some(FactName::Crowning { on: crowning.to() }),
+        ([], None) => None,
     }
 }
 
@@ -223,18 +317,19 @@ pub fn unknown_facts(
 }
 
 /// Adds `facts` to the end of the file of learned facts at `path` (made, with its
-/// directory, if missing) through the knowledge base's one editor: in one atomic step,
-/// only if the whole file then loads, its byte-order mark, line ending and every other
-/// byte kept.
-pub fn append(path: &Path, facts: &[LearnedFact]) -> Result<(), Vec<Diagnostic>> {
+/// directory, if missing), named in the words of `names`, through the knowledge base's
+/// one editor: in one atomic step, only if the whole file then loads, its byte-order
+/// mark, line ending and every other byte kept.
+pub fn append(path: &Path, facts: &[LearnedFact], names: &Text) -> Result<(), Vec<Diagnostic>> {
     let mut editor = KbEditor::open(path, "")?;
-    editor.append(&file_text(facts));
+    editor.append(&file_text(facts, names));
     editor.save().map(|_| ())
 }
 
 /// The text of learned facts for the knowledge base: a header, then each fact with
-/// comments naming its sources, what it wins, its proof and its sampling.
-pub fn file_text(facts: &[LearnedFact]) -> String {
+/// its provenance lines, comments on what it wins, its proof and its sampling, and
+/// the fact, named in the words of `names`.
+pub fn file_text(facts: &[LearnedFact], names: &Text) -> String {
     let mut text = String::from(
         "% Combinations learned by `shashki kb learn`: each proven against every defence\n\
          % to the end of the captures, then widened to a pattern only where random\n\
@@ -244,7 +339,7 @@ pub fn file_text(facts: &[LearnedFact]) -> String {
     for fact in facts {
         text.push('\n');
         for source in &fact.sources {
-            let _ = writeln!(text, "% from {source}");
+            let _ = writeln!(text, "{}", source.line());
         }
         let _ = writeln!(
             text,
@@ -260,7 +355,7 @@ pub fn file_text(facts: &[LearnedFact]) -> String {
             SAMPLES, fact.sampled.distinct,
         );
         text.push_str(&fact_text(
-            &fact.name,
+            &names.render(&fact.name.message()),
             Color::White,
             &fact.pattern.cells,
             &fact.pattern.counts,
@@ -381,12 +476,21 @@ mod tests {
     use super::*;
     use crate::combination::find;
     use crate::testing::line;
+    use crate::words::Lang;
 
     fn source(name: &str) -> GameSource {
-        GameSource {
-            description: format!("{name}.pdn game 1"),
-            name: format!("партии {name}"),
+        GameSource::Record {
+            file: format!("{name}.pdn"),
+            number: 1,
+            players: None,
+            event: None,
+            date: None,
         }
+    }
+
+    /// The words fact names are written in here.
+    fn russian() -> Text {
+        Text::new(Lang::Ru)
     }
 
     /// The two-for-one shot of `combos.jsonl`, found in a game where the player missed it.
@@ -407,17 +511,29 @@ mod tests {
     #[test]
     fn a_combination_is_learned_named_and_sourced() {
         let fact = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
-        assert_eq!(fact.name, "Удар с поля b2 с выходом в дамки");
+        let name = russian().render(&fact.name.message());
+        assert_eq!(name, "Удар с поля b2 с выходом в дамки");
+        let english = Text::new(Lang::En).render(&fact.name.message());
+        assert_eq!(english, "Strike from b2 with a breakthrough to a king");
         assert_eq!(fact.line, ["c3-b4", "a5:c3", "b2:d4:f6:h8"]);
+        let line = "% origin: learned; source=record; file=a.pdn; game=1; move=1; \
+                    played=g3-h4; verdict=missed";
         assert_eq!(
-            fact.sources,
-            ["a.pdn game 1, move 1: the player missed it (g3-h4)"]
+            fact.sources
+                .iter()
+                .map(Provenance::line)
+                .collect::<Vec<_>>(),
+            [line]
         );
         assert_eq!(fact.won.to_string(), "2 men and a king");
-        let text = file_text(std::slice::from_ref(&fact));
+        let text = file_text(std::slice::from_ref(&fact), &russian());
+        assert!(text.contains(&format!("{line}\n")), "{text}");
+        assert!(!text.contains("player"), "{text}");
         let (base, warnings) = KnowledgeBase::parse(&text, "learned.txt").unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(base.len(), 1);
+        assert_eq!(base.facts()[0].info.name, name);
+        assert_eq!(base.facts()[0].info.learned_from, fact.sources);
         assert!(reprove(&base.facts()[0], 5).is_ok());
     }
 
@@ -436,7 +552,7 @@ mod tests {
         let (_dir, path) = crate::testing::scratch_file("learned", "learned.txt");
         std::fs::write(&path, "\u{FEFF}% mine\r\n").unwrap();
         let fact = LearnedFact::from_finding(&finding(), &source("a"), 1).unwrap();
-        append(&path, &[fact]).unwrap();
+        append(&path, &[fact], &russian()).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         assert!(bytes.starts_with(b"\xEF\xBB\xBF% mine\r\n\r\n% Combinations learned"));
         let text = String::from_utf8(bytes).unwrap();

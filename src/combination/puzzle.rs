@@ -419,7 +419,7 @@ mod tests {
 
     #[test]
     fn a_base_without_lines_poses_nothing() {
-        let kb = KnowledgeBase::empty("none");
+        let kb = KnowledgeBase::empty();
         assert!(Puzzle::pose(&kb, &mut StdRng::seed_from_u64(1)).is_none());
     }
 }

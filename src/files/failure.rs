@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io;
 
-use super::read::{BadUtf8, ReadError};
+use super::read::{BadUtf8, NotAFile, ReadError};
 
 /// A [`ReadError`] or an [`io::Error`] kept as plain values: the system's error as
 /// its kind (which the console words) and its own text (which `Display` gives).
@@ -12,11 +12,11 @@ use super::read::{BadUtf8, ReadError};
 /// # Examples
 ///
 /// ```
-/// use shashki::files::{FileFailure, ReadError, read_text};
+/// use shashki::files::{FileFailure, NotAFile, ReadError, read_text};
 ///
 /// let error = read_text(&std::env::temp_dir()).unwrap_err();
 /// let failure = FileFailure::from(&error);
-/// assert_eq!(failure, FileFailure::NotAFile("a directory"));
+/// assert_eq!(failure, FileFailure::NotAFile(NotAFile::Directory));
 /// assert_eq!(failure.to_string(), error.to_string());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +29,7 @@ pub enum FileFailure {
         text: String,
     },
     /// The path names something other than a regular file (see [`ReadError::NotAFile`]).
-    NotAFile(&'static str),
+    NotAFile(NotAFile),
     /// The file is larger than [`MAX_TEXT_BYTES`](super::MAX_TEXT_BYTES).
     TooLarge(u64),
     /// The file is not UTF-8 text.
@@ -49,7 +49,7 @@ impl From<&ReadError> for FileFailure {
     fn from(error: &ReadError) -> FileFailure {
         match error {
             ReadError::Io(error) => FileFailure::from(error),
-            ReadError::NotAFile(what) => FileFailure::NotAFile(what),
+            ReadError::NotAFile(what) => FileFailure::NotAFile(*what),
             ReadError::TooLarge(bytes) => FileFailure::TooLarge(*bytes),
             ReadError::BadUtf8(bad) => FileFailure::BadUtf8(bad.clone()),
         }
@@ -63,7 +63,7 @@ impl From<&FileFailure> for ReadError {
             FileFailure::System { kind, text } => {
                 ReadError::Io(io::Error::new(*kind, text.clone()))
             }
-            FileFailure::NotAFile(what) => ReadError::NotAFile(what),
+            FileFailure::NotAFile(what) => ReadError::NotAFile(*what),
             FileFailure::TooLarge(bytes) => ReadError::TooLarge(*bytes),
             FileFailure::BadUtf8(bad) => ReadError::BadUtf8(bad.clone()),
         }
@@ -97,7 +97,7 @@ mod tests {
         for error in [
             ReadError::Io(io::Error::from(io::ErrorKind::NotFound)),
             ReadError::Io(io::Error::other("disk on fire")),
-            ReadError::NotAFile("a named pipe (FIFO)"),
+            ReadError::NotAFile(NotAFile::NamedPipe),
             ReadError::TooLarge(1 << 30),
             ReadError::BadUtf8(bad),
         ] {

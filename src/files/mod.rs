@@ -13,6 +13,6 @@ pub use data::DataDir;
 pub use diagnostic::{Diagnostic, Severity, SourceText, Spot};
 pub use failure::FileFailure;
 pub use read::{
-    BadUtf8, MAX_TEXT_BYTES, ReadError, io_error_message, read_text, read_text_and_mark,
+    BadUtf8, MAX_TEXT_BYTES, NotAFile, ReadError, io_error_message, read_text, read_text_and_mark,
 };
-pub use write::write_atomically;
+pub use write::{WriteRefusal, write_atomically};

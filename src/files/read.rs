@@ -11,6 +11,8 @@ use std::fs::{File, Metadata};
 use std::io::{self, Read};
 use std::path::Path;
 
+use super::write::WriteRefusal;
+
 /// The largest file read whole: 64 MiB, thirty times the 10,000-fact
 /// benchmark base, far more than any knowledge base or game record a person
 /// writes, and small enough to hold in memory anywhere.
@@ -45,13 +47,41 @@ impl fmt::Display for BadUtf8 {
     }
 }
 
+/// What a path names when it is not a regular file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotAFile {
+    /// A directory.
+    Directory,
+    /// A named pipe (FIFO).
+    NamedPipe,
+    /// A character or block device.
+    Device,
+    /// A socket.
+    Socket,
+    /// Any other special file.
+    Special,
+}
+
+impl NotAFile {
+    /// The selector the `.ftl` files choose its word by.
+    pub fn selector(self) -> &'static str {
+        match self {
+            NotAFile::Directory => "directory",
+            NotAFile::NamedPipe => "pipe",
+            NotAFile::Device => "device",
+            NotAFile::Socket => "socket",
+            NotAFile::Special => "special",
+        }
+    }
+}
+
 /// Why a text file could not be read.
 #[derive(Debug)]
 pub enum ReadError {
     /// The file could not be opened or read.
     Io(io::Error),
-    /// The path names something other than a regular file: "a directory", "a named pipe (FIFO)", ...
-    NotAFile(&'static str),
+    /// The path names something other than a regular file.
+    NotAFile(NotAFile),
     /// The file is larger than [`MAX_TEXT_BYTES`].
     TooLarge(u64),
     /// The file is not UTF-8 text.
@@ -64,7 +94,7 @@ impl ReadError {
         use crate::msg;
         match self {
             ReadError::Io(error) => io_error_message(error),
-            ReadError::NotAFile(what) => msg!("read-not-a-file", what = *what),
+            ReadError::NotAFile(what) => msg!("read-not-a-file", what = what.selector()),
             ReadError::TooLarge(bytes) => {
                 msg!("read-too-large", bytes = *bytes, max = MAX_TEXT_BYTES >> 20)
             }
@@ -81,6 +111,12 @@ impl ReadError {
 /// An operating system's error as a message: the everyday ones by their kind (the words
 /// of a Russian message), others as the system says them.
 pub fn io_error_message(error: &io::Error) -> crate::words::Message {
+    let inner = error
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<WriteRefusal>());
+    if let Some(refusal) = inner {
+        return refusal.message();
+    }
     let kind = match error.kind() {
         io::ErrorKind::NotFound => "not-found",
         io::ErrorKind::PermissionDenied => "denied",
@@ -117,10 +153,10 @@ impl From<io::Error> for ReadError {
 /// # Examples
 ///
 /// ```
-/// use shashki::files::{ReadError, read_text};
+/// use shashki::files::{NotAFile, ReadError, read_text};
 ///
 /// let error = read_text(&std::env::temp_dir()).unwrap_err();
-/// assert!(matches!(error, ReadError::NotAFile("a directory")));
+/// assert!(matches!(error, ReadError::NotAFile(NotAFile::Directory)));
 /// ```
 pub fn read_text(path: &Path) -> Result<String, ReadError> {
     read_text_and_mark(path).map(|(text, _)| text)
@@ -160,22 +196,22 @@ fn regular(metadata: Metadata) -> Result<u64, ReadError> {
         return Ok(metadata.len());
     }
     if kind.is_dir() {
-        return Err(ReadError::NotAFile("a directory"));
+        return Err(ReadError::NotAFile(NotAFile::Directory));
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if kind.is_fifo() {
-            return Err(ReadError::NotAFile("a named pipe (FIFO)"));
+            return Err(ReadError::NotAFile(NotAFile::NamedPipe));
         }
         if kind.is_char_device() || kind.is_block_device() {
-            return Err(ReadError::NotAFile("a device"));
+            return Err(ReadError::NotAFile(NotAFile::Device));
         }
         if kind.is_socket() {
-            return Err(ReadError::NotAFile("a socket"));
+            return Err(ReadError::NotAFile(NotAFile::Socket));
         }
     }
-    Err(ReadError::NotAFile("a special file"))
+    Err(ReadError::NotAFile(NotAFile::Special))
 }
 
 /// Opens `path` for reading; on Unix without waiting, should it be a FIFO after all.
@@ -261,7 +297,10 @@ mod tests {
     #[test]
     fn a_device_is_refused_without_reading_it() {
         let error = read_text(Path::new("/dev/zero")).unwrap_err();
-        assert!(matches!(error, ReadError::NotAFile("a device")), "{error}");
+        assert!(
+            matches!(error, ReadError::NotAFile(NotAFile::Device)),
+            "{error}"
+        );
     }
 
     // A named pipe in the file system is Unix's.

@@ -1,9 +1,46 @@
 //! The one file writer: every file the program writes goes through [`write_atomically`].
 
+use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
+
+use crate::msg;
+use crate::words::Message;
+
+/// Why [`write_atomically`] writes no file where the system itself did not refuse: the
+/// error inside the [`io::Error`] it returns, worded by
+/// [`io_error_message`](super::io_error_message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteRefusal {
+    /// The path names something other than a regular file: it is never replaced.
+    NotAFile(PathBuf),
+    /// Symbolic links lead on past [`MAX_LINKS`] of them.
+    TooManyLinks(PathBuf),
+}
+
+impl WriteRefusal {
+    /// Why, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
+        match self {
+            WriteRefusal::NotAFile(path) => {
+                msg!("write-not-a-file", path = path.display().to_string())
+            }
+            WriteRefusal::TooManyLinks(path) => {
+                msg!("write-too-many-links", path = path.display().to_string())
+            }
+        }
+    }
+}
+
+impl fmt::Display for WriteRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::words::english(&self.message(), f)
+    }
+}
+
+impl std::error::Error for WriteRefusal {}
 
 /// Symbolic links followed before giving up (as the kernel's own limit of 40).
 const MAX_LINKS: usize = 40;
@@ -30,10 +67,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = resolve_links(path)?;
     let old = match fs::metadata(&target) {
         Ok(metadata) if !metadata.is_file() => {
-            return Err(io::Error::other(format!(
-                "{} is not a regular file",
-                target.display()
-            )));
+            return Err(io::Error::other(WriteRefusal::NotAFile(target)));
         }
         Ok(metadata) => Some(metadata.permissions()),
         Err(error) if error.kind() == io::ErrorKind::NotFound => None,
@@ -82,9 +116,8 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
             Err(error) => return Err(error),
         }
     }
-    Err(io::Error::other(format!(
-        "{}: too many levels of symbolic links",
-        path.display()
+    Err(io::Error::other(WriteRefusal::TooManyLinks(
+        path.to_path_buf(),
     )))
 }
 
@@ -191,7 +224,14 @@ mod tests {
         let (_guard, dir) = scratch("directory");
         fs::create_dir_all(dir.join("games")).unwrap();
         let error = write_atomically(&dir.join("games"), b"x").unwrap_err();
-        assert!(error.to_string().contains("not a regular file"), "{error}");
+        assert!(
+            error.to_string().ends_with("games is not a regular file"),
+            "{error}"
+        );
+        let refusal = error
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<WriteRefusal>());
+        assert_eq!(refusal, Some(&WriteRefusal::NotAFile(dir.join("games"))));
         assert!(dir.join("games").is_dir());
         fs::remove_dir_all(&dir).unwrap();
     }

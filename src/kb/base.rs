@@ -11,25 +11,21 @@ use super::choice::{ActiveLine, FactInfo, KbChoice};
 use super::compile::Fact;
 use super::matcher::Matcher;
 use super::problem::Problem;
+use super::provenance::{Origin, Provenance};
 use crate::files::{DataDir, FileFailure, ReadError, read_text};
 use crate::files::{Severity, SourceText};
-use crate::{Color, Move, MoveText, Position};
+use crate::words::Message;
+use crate::{Color, Move, MoveText, Position, msg};
 
 /// The starter base shipped in the binary. It lives apart from every base a player
 /// edits, so that editing one never rebuilds the program.
 pub const BUILTIN_TEXT: &str = include_str!("../../kb/combs.txt");
-/// The origin of the starter base in messages.
-pub const BUILTIN_ORIGIN: &str = "built-in starter base";
 /// The learned facts shipped in the binary (`shashki kb learn`), loaded with the starter base.
 pub const BUILTIN_LEARNED_TEXT: &str = include_str!("../../kb/learned.txt");
-/// The origin of the built-in learned facts in messages.
-pub const BUILTIN_LEARNED_ORIGIN: &str = "built-in learned base";
 /// The name of the file of learned facts beside a knowledge-base file.
 pub const LEARNED_NAME: &str = "learned.txt";
 /// The opening book shipped in the binary (`shashki kb book`), loaded with the starter base.
 pub const BUILTIN_BOOK_TEXT: &str = include_str!("../../kb/book.txt");
-/// The origin of the built-in opening book in messages.
-pub const BUILTIN_BOOK_ORIGIN: &str = "built-in book";
 /// The name of the opening book beside a knowledge-base file.
 pub const BOOK_NAME: &str = "book.txt";
 
@@ -58,7 +54,9 @@ type Found<'a> = (&'a Fact, Vec<(Move, usize)>, bool);
 /// ```
 #[derive(Clone, Debug)]
 pub struct KnowledgeBase {
-    origin: String,
+    /// The parts its name in messages names, in order (a built-in part that joins a
+    /// base leaves it its name).
+    named: Vec<KbPart>,
     facts: Vec<Fact>,
     matcher: Matcher,
     /// The opening book's part of the facts, always the last ones.
@@ -67,21 +65,29 @@ pub struct KnowledgeBase {
     left_out: usize,
 }
 
-/// How many of a base's facts, at its end, come from an opening book, and the base's
-/// origin before the book joined it.
+/// How many of a base's facts, at its end, come from an opening book, and the parts
+/// the base's name named before the book joined it.
 #[derive(Clone, Debug)]
 struct BookPart {
     facts: usize,
     left_out: usize,
-    origin_before: String,
+    named_before: usize,
 }
 
 impl KnowledgeBase {
-    /// Parses and checks `text`; `origin` names it in messages. A fact with an error is
-    /// left out and the others are kept: parsing resumes at the next line that starts
-    /// a fact. `Ok` carries every problem, the errors of the facts left out among them.
+    /// Parses and checks `text`, the text of the file `origin` names (in messages too),
+    /// as a part of the starter's kind. A fact with an error is left out and the others
+    /// are kept: parsing resumes at the next line that starts a fact. `Ok` carries every
+    /// problem, the errors of the facts left out among them.
     pub fn parse(text: &str, origin: &str) -> LoadResult {
-        let source = SourceText::new(text, origin);
+        KnowledgeBase::parse_part(text, &KbPart::file(Origin::Starter, Path::new(origin)))
+    }
+
+    /// Parses and checks `text`, the text of `part`, as [`KnowledgeBase::parse`] does;
+    /// each fact knows the part it comes from.
+    pub fn parse_part(text: &str, part: &KbPart) -> LoadResult {
+        let origin = part.origin();
+        let source = SourceText::new(text, &origin);
         let (syntax, mut problems) = parse_facts(&source);
         let mut good = Vec::new();
         for fact in &syntax {
@@ -94,7 +100,7 @@ impl KnowledgeBase {
         let facts: Vec<Fact> = good
             .iter()
             .map(|fact| {
-                let mut compiled = Fact::compile(fact, origin);
+                let mut compiled = Fact::compile(fact, part);
                 let (sources, proven_in) = provenance(&source, fact.at.line);
                 compiled.info.learned_from = sources;
                 compiled.info.proven_in = proven_in;
@@ -106,7 +112,7 @@ impl KnowledgeBase {
         problems.sort_by_key(|d| (d.line, d.column));
         let matcher = Matcher::new(&facts);
         let base = KnowledgeBase {
-            origin: origin.to_string(),
+            named: vec![part.clone()],
             facts,
             matcher,
             book: None,
@@ -143,23 +149,20 @@ impl KnowledgeBase {
             base = Some(match base {
                 None => facts,
                 Some(base) => {
-                    let origin = base.origin.clone();
+                    let named = base.named.len();
                     let mut joined = match part.kind {
-                        PartKind::Book => base.joined_book(facts),
-                        PartKind::Base | PartKind::Learned => base.joined(facts),
+                        Origin::Book => base.joined_book(facts),
+                        _ => base.joined(facts),
                     };
                     // A built-in part leaves the name of the base it joins.
                     if part.source == Source::BuiltIn {
-                        joined.origin = origin;
+                        joined.named.truncate(named);
                     }
                     joined
                 }
             });
         }
-        Ok((
-            base.unwrap_or_else(|| KnowledgeBase::empty(BUILTIN_ORIGIN)),
-            problems,
-        ))
+        Ok((base.unwrap_or_else(KnowledgeBase::empty), problems))
     }
 
     /// The exact facts of `self` (a book) whose position an exact fact of `earlier` has
@@ -188,23 +191,24 @@ impl KnowledgeBase {
         if other.is_empty() {
             return self;
         }
-        self.origin = format!("{} + {}", self.origin, other.origin);
+        self.named.extend(other.named);
         self.facts.extend(other.facts);
         self.matcher = Matcher::new(&self.facts);
         self
     }
 
-    /// The facts of `self` and then of the opening book `book` (named in the origin
-    /// even when it has no facts yet).
+    /// The facts of `self` and then of the opening book `book` (named in the base's
+    /// name even when it has no facts yet).
     fn joined_book(self, book: KnowledgeBase) -> KnowledgeBase {
         let part = BookPart {
             facts: book.len(),
             left_out: book.left_out,
-            origin_before: self.origin.clone(),
+            named_before: self.named.len(),
         };
-        let origin = format!("{} + {}", self.origin, book.origin);
+        let mut named = self.named.clone();
+        named.extend(book.named.iter().cloned());
         let mut base = self.joined(book);
-        base.origin = origin;
+        base.named = named;
         base.book = Some(part);
         base
     }
@@ -215,7 +219,7 @@ impl KnowledgeBase {
             self.facts.truncate(self.facts.len() - part.facts);
             self.left_out -= part.left_out;
             self.matcher = Matcher::new(&self.facts);
-            self.origin = part.origin_before;
+            self.named.truncate(part.named_before);
         }
         self
     }
@@ -228,16 +232,14 @@ impl KnowledgeBase {
     /// The starter base built into the binary with the built-in learned facts and the
     /// built-in opening book (a test keeps all three clean).
     pub fn builtin() -> KnowledgeBase {
-        match KnowledgeBase::load(&Sources::builtin()) {
-            Ok((base, _)) => base,
-            Err(_) => KnowledgeBase::empty(BUILTIN_ORIGIN),
-        }
+        KnowledgeBase::load(&Sources::builtin())
+            .map_or_else(|_| KnowledgeBase::empty(), |(base, _)| base)
     }
 
-    /// A base without facts.
-    pub fn empty(origin: &str) -> KnowledgeBase {
+    /// A base without facts, named as the built-in starter base.
+    pub fn empty() -> KnowledgeBase {
         KnowledgeBase {
-            origin: origin.to_string(),
+            named: vec![KbPart::builtin(Origin::Starter)],
             facts: Vec::new(),
             matcher: Matcher::default(),
             book: None,
@@ -250,9 +252,16 @@ impl KnowledgeBase {
         &self.facts
     }
 
-    /// Where the facts come from: a path or "built-in starter base".
-    pub fn origin(&self) -> &str {
-        &self.origin
+    /// Where the facts come from, in English: its parts' names joined with ` + `
+    /// (`kb/combs.txt + kb/learned.txt + kb/book.txt`, `built-in starter base`).
+    pub fn origin(&self) -> String {
+        let names: Vec<String> = self.named.iter().map(KbPart::origin).collect();
+        names.join(" + ")
+    }
+
+    /// The parts [`KnowledgeBase::origin`] names, in order, to be worded.
+    pub fn named_parts(&self) -> &[KbPart] {
+        &self.named
     }
 
     /// Number of facts.
@@ -408,10 +417,10 @@ fn broken_facts(text: &str, problems: &[Diagnostic]) -> usize {
     broken.len()
 }
 
-/// Where a fact was learned: the games of the `% from ...` comment lines in the block
-/// of comments right above its heading at `heading_line` (in file order), and the
+/// Where a fact was met: the provenance lines ([`Provenance::read`]) in the block of
+/// comments right above its heading at `heading_line` (in file order), and the
 /// position of a `% ... proof in FEN: ...` line there.
-fn provenance(source: &SourceText, heading_line: usize) -> (Vec<String>, Option<Position>) {
+fn provenance(source: &SourceText, heading_line: usize) -> (Vec<Provenance>, Option<Position>) {
     let mut sources = Vec::new();
     let mut proven_in = None;
     for number in (1..heading_line).rev() {
@@ -419,9 +428,7 @@ fn provenance(source: &SourceText, heading_line: usize) -> (Vec<String>, Option<
         if !text.starts_with('%') {
             break;
         }
-        if let Some(from) = text.strip_prefix("% from ") {
-            sources.push(from.to_string());
-        }
+        sources.extend(Provenance::read(text));
         if let Some((_, rest)) = text.split_once("proof in ") {
             proven_in = rest.split(": ").next().and_then(|fen| fen.parse().ok());
         }
@@ -439,35 +446,45 @@ pub enum Source {
     File(PathBuf),
 }
 
-/// What a part of a knowledge base holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PartKind {
-    /// Facts written by hand.
-    Base,
-    /// Facts `kb learn` proved.
-    Learned,
-    /// The opening book, whose facts answer last.
-    Book,
-}
-
-/// One part of a knowledge base: what it holds and where it is read from.
+/// One part of a knowledge base: what kind of facts it holds and where it is read
+/// from. Each fact knows its part ([`FactInfo::part`](super::FactInfo::part)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KbPart {
-    /// What it holds.
-    pub kind: PartKind,
+    /// What kind of facts it holds.
+    pub kind: Origin,
     /// Where it is read from.
     pub source: Source,
 }
 
 impl KbPart {
-    /// The part's name in messages: its file, or the built-in part's name.
-    pub fn origin(&self) -> String {
-        match (&self.source, self.kind) {
-            (Source::File(path), _) => path.display().to_string(),
-            (Source::BuiltIn, PartKind::Base) => BUILTIN_ORIGIN.to_string(),
-            (Source::BuiltIn, PartKind::Learned) => BUILTIN_LEARNED_ORIGIN.to_string(),
-            (Source::BuiltIn, PartKind::Book) => BUILTIN_BOOK_ORIGIN.to_string(),
+    /// The part of `kind` in the file at `path`.
+    pub fn file(kind: Origin, path: &Path) -> KbPart {
+        KbPart {
+            kind,
+            source: Source::File(path.to_path_buf()),
         }
+    }
+
+    /// The part of `kind` built into the program.
+    pub fn builtin(kind: Origin) -> KbPart {
+        KbPart {
+            kind,
+            source: Source::BuiltIn,
+        }
+    }
+
+    /// The part's name, to be worded: its file, or the built-in part's name.
+    pub fn name(&self) -> Message {
+        match &self.source {
+            Source::File(path) => msg!("kb-file", path = path.display().to_string()),
+            Source::BuiltIn => msg!("kb-builtin", part = self.kind.keyword()),
+        }
+    }
+
+    /// The part's name in English, as files and the machine interfaces name it:
+    /// `kb/learned.txt`, `built-in starter base`.
+    pub fn origin(&self) -> String {
+        crate::words::Text::english().render(&self.name())
     }
 
     /// The part alone, read and parsed, with its problems; a file that cannot be read
@@ -475,14 +492,16 @@ impl KbPart {
     pub fn read(&self) -> LoadResult {
         let builtin = match (&self.source, self.kind) {
             (Source::File(path), _) => {
-                let (text, origin) = read_file(path)?;
-                return KnowledgeBase::parse(&text, &origin);
+                let text = read_file(path)?;
+                return KnowledgeBase::parse_part(&text, self);
             }
-            (Source::BuiltIn, PartKind::Base) => BUILTIN_TEXT,
-            (Source::BuiltIn, PartKind::Learned) => BUILTIN_LEARNED_TEXT,
-            (Source::BuiltIn, PartKind::Book) => BUILTIN_BOOK_TEXT,
+            (Source::BuiltIn, Origin::Starter) => BUILTIN_TEXT,
+            (Source::BuiltIn, Origin::Learned) => BUILTIN_LEARNED_TEXT,
+            (Source::BuiltIn, Origin::Book) => BUILTIN_BOOK_TEXT,
+            // Nothing of the player's is built in.
+            (Source::BuiltIn, Origin::Own | Origin::Lesson) => "",
         };
-        KnowledgeBase::parse(builtin, &self.origin())
+        KnowledgeBase::parse_part(builtin, self)
     }
 }
 
@@ -504,17 +523,17 @@ impl Sources {
             None => {
                 let mut parts = vec![
                     KbPart {
-                        kind: PartKind::Base,
+                        kind: Origin::Starter,
                         source: Source::BuiltIn,
                     },
                     KbPart {
-                        kind: PartKind::Learned,
+                        kind: Origin::Learned,
                         source: Source::BuiltIn,
                     },
                 ];
-                parts.extend(existing(PartKind::Learned, learned_path(None, data)));
-                let book = existing(PartKind::Book, book_path(None, data)).unwrap_or(KbPart {
-                    kind: PartKind::Book,
+                parts.extend(existing(Origin::Learned, learned_path(None, data)));
+                let book = existing(Origin::Book, book_path(None, data)).unwrap_or(KbPart {
+                    kind: Origin::Book,
                     source: Source::BuiltIn,
                 });
                 parts.push(book);
@@ -527,11 +546,11 @@ impl Sources {
     /// exist ([`learned_path`], [`book_path`]).
     pub fn file(path: &Path) -> Sources {
         let mut parts = vec![KbPart {
-            kind: PartKind::Base,
+            kind: Origin::Starter,
             source: Source::File(path.to_path_buf()),
         }];
-        parts.extend(existing(PartKind::Learned, learned_path(Some(path), None)));
-        parts.extend(existing(PartKind::Book, book_path(Some(path), None)));
+        parts.extend(existing(Origin::Learned, learned_path(Some(path), None)));
+        parts.extend(existing(Origin::Book, book_path(Some(path), None)));
         Sources { parts }
     }
 
@@ -539,7 +558,7 @@ impl Sources {
     pub fn alone(path: &Path) -> Sources {
         Sources {
             parts: vec![KbPart {
-                kind: PartKind::Base,
+                kind: Origin::Starter,
                 source: Source::File(path.to_path_buf()),
             }],
         }
@@ -549,7 +568,7 @@ impl Sources {
     /// opening book.
     pub fn builtin() -> Sources {
         Sources {
-            parts: [PartKind::Base, PartKind::Learned, PartKind::Book]
+            parts: [Origin::Starter, Origin::Learned, Origin::Book]
                 .into_iter()
                 .map(|kind| KbPart {
                     kind,
@@ -566,16 +585,16 @@ impl Sources {
 }
 
 /// The part of `kind` in the file at `path`, if there is such a file.
-fn existing(kind: PartKind, path: Option<PathBuf>) -> Option<KbPart> {
+fn existing(kind: Origin, path: Option<PathBuf>) -> Option<KbPart> {
     path.filter(|path| path.exists()).map(|path| KbPart {
         kind,
         source: Source::File(path),
     })
 }
 
-/// The text of the file at `path` and its name in messages (see [`read_text`]); a file
-/// that cannot be read is one error, placed at the first bad byte when it is not UTF-8.
-fn read_file(path: &Path) -> Result<(String, String), Vec<Diagnostic>> {
+/// The text of the file at `path` (see [`read_text`]); a file that cannot be read is
+/// one error, placed at the first bad byte when it is not UTF-8.
+fn read_file(path: &Path) -> Result<String, Vec<Diagnostic>> {
     let origin = path.display().to_string();
     let text = read_text(path).map_err(|error| {
         vec![match error {
@@ -592,7 +611,7 @@ fn read_file(path: &Path) -> Result<(String, String), Vec<Diagnostic>> {
             }
         }]
     })?;
-    Ok((text, origin))
+    Ok(text)
 }
 
 /// The opening book that goes with the knowledge-base file `base`: `book.txt` beside
@@ -997,13 +1016,13 @@ mod tests {
         let (base, _) = KnowledgeBase::parse(&text, "t").unwrap();
         assert!(base.facts()[0].info.learned_from.is_empty());
         assert_eq!(base.facts()[0].info.proven_in, None);
-        assert_eq!(
-            base.facts()[1].info.learned_from,
-            [
-                "a.pdn game 1, move 3: the player missed it (a1-b2)",
-                "b.pdn game 2, move 9: the player found it"
-            ]
-        );
+        let places: Vec<String> = base.facts()[1]
+            .info
+            .learned_from
+            .iter()
+            .map(|provenance| crate::words::Text::english().render(&provenance.place()))
+            .collect();
+        assert_eq!(places, ["a.pdn game 1, move 3", "b.pdn game 2, move 9"]);
         assert_eq!(
             base.facts()[1].info.proven_in,
             Some("W:Wb2:Bh8".parse().unwrap())
@@ -1012,14 +1031,12 @@ mod tests {
 
     #[test]
     fn the_builtin_base_is_the_shipped_files_and_says_so() {
-        let (shipped, warnings) = KnowledgeBase::parse(BUILTIN_TEXT, BUILTIN_ORIGIN).unwrap();
-        assert!(warnings.is_empty(), "{warnings:?}");
-        let (learned, warnings) =
-            KnowledgeBase::parse(BUILTIN_LEARNED_TEXT, BUILTIN_LEARNED_ORIGIN).unwrap();
-        assert!(warnings.is_empty(), "{warnings:?}");
-        let (book, warnings) =
-            KnowledgeBase::parse(BUILTIN_BOOK_TEXT, BUILTIN_BOOK_ORIGIN).unwrap();
-        assert!(warnings.is_empty(), "{warnings:?}");
+        let [shipped, learned, book] =
+            [Origin::Starter, Origin::Learned, Origin::Book].map(|kind| {
+                let (part, warnings) = KbPart::builtin(kind).read().unwrap();
+                assert!(warnings.is_empty(), "{warnings:?}");
+                part
+            });
         let builtin = KnowledgeBase::builtin();
         assert_eq!(builtin.len(), shipped.len() + learned.len() + book.len());
         assert_eq!(builtin.book_len(), book.len());
@@ -1028,13 +1045,14 @@ mod tests {
         let (ours, theirs) = builtin.facts()[shipped.len()..].split_at(learned.len());
         assert!(
             ours.iter()
-                .all(|fact| fact.info.origin == BUILTIN_LEARNED_ORIGIN)
+                .all(|fact| fact.info.part == KbPart::builtin(Origin::Learned))
         );
         assert!(
             theirs
                 .iter()
-                .all(|fact| fact.info.origin == BUILTIN_BOOK_ORIGIN)
+                .all(|fact| fact.info.part == KbPart::builtin(Origin::Book))
         );
+        assert_eq!(theirs[0].info.part.origin(), "built-in book");
         assert!(book.facts().iter().all(|fact| fact.exact));
         assert_eq!(builtin.origin(), "built-in starter base");
         assert!(builtin.len() >= 100);
@@ -1102,24 +1120,28 @@ mod tests {
             kind,
             source: Source::File(path.to_path_buf()),
         };
-        let parts = [PartKind::Base, PartKind::Learned, PartKind::Book].map(builtin);
+        let parts = [Origin::Starter, Origin::Learned, Origin::Book].map(builtin);
         assert_eq!(Sources::builtin().parts(), parts);
         // A file takes the learned facts and the book beside it only when they exist.
         let (_dir, path) = base_with_book(None);
-        assert_eq!(Sources::file(&path).parts(), [file(PartKind::Base, &path)]);
+        assert_eq!(Sources::file(&path).parts(), [file(Origin::Starter, &path)]);
         let learned = path.with_file_name(LEARNED_NAME);
         std::fs::write(&learned, "").unwrap();
         assert_eq!(
             Sources::locate(Some(&path), None).parts(),
             [
-                file(PartKind::Base, &path),
-                file(PartKind::Learned, &learned)
+                file(Origin::Starter, &path),
+                file(Origin::Learned, &learned)
             ]
         );
-        assert_eq!(Sources::alone(&path).parts(), [file(PartKind::Base, &path)]);
+        assert_eq!(
+            Sources::alone(&path).parts(),
+            [file(Origin::Starter, &path)]
+        );
         // The built-in parts leave the base's name; a file's joins it.
         let (base, _) = KnowledgeBase::load(&Sources::builtin()).unwrap();
-        assert_eq!(base.origin(), BUILTIN_ORIGIN);
+        assert_eq!(base.origin(), "built-in starter base");
+        assert_eq!(base.named_parts(), [KbPart::builtin(Origin::Starter)]);
         let (_dir, path) = base_with_book(Some(""));
         let (base, _) = KnowledgeBase::load(&Sources::file(&path)).unwrap();
         let book = path.with_file_name(BOOK_NAME);

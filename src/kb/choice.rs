@@ -3,7 +3,9 @@
 
 use std::fmt;
 
+use super::base::KbPart;
 use super::compile::flipped_text;
+use super::provenance::Provenance;
 use crate::{Move, MoveText, Position};
 
 /// Which fact a move came from: its name and where it is written.
@@ -11,13 +13,13 @@ use crate::{Move, MoveText, Position};
 pub struct FactInfo {
     /// The fact's name as written.
     pub name: String,
-    /// The file it comes from (or "built-in starter base").
-    pub origin: String,
+    /// The part of the base it comes from: its file or a built-in part, and its kind.
+    pub part: KbPart,
     /// The line of its `fact` heading.
     pub line: usize,
-    /// The games it was learned from, as the `% from ...` comments right above its
-    /// heading name them (what `kb learn` writes; empty for most written facts).
-    pub learned_from: Vec<String>,
+    /// Where it was met, as the provenance lines right above its heading give it (what
+    /// `kb learn` writes; empty for most written facts).
+    pub learned_from: Vec<Provenance>,
     /// The game position a learned fact was proven in, as its `% ... proof in FEN: ...`
     /// comment gives it.
     pub proven_in: Option<Position>,
@@ -26,7 +28,13 @@ pub struct FactInfo {
 /// Prints `"Городская партия" (kb/combs.txt:42)`.
 impl fmt::Display for FactInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\"{}\" ({}:{})", self.name, self.origin, self.line)
+        write!(
+            f,
+            "\"{}\" ({}:{})",
+            self.name,
+            self.part.origin(),
+            self.line
+        )
     }
 }
 
@@ -136,7 +144,10 @@ mod tests {
             learned_from: Vec::new(),
             proven_in: None,
             name: "Городская партия".into(),
-            origin: "kb/combs.txt".into(),
+            part: KbPart::file(
+                crate::kb::Origin::Starter,
+                std::path::Path::new("kb/combs.txt"),
+            ),
             line: 42,
         }
     }

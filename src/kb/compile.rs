@@ -6,6 +6,7 @@
 //! is matched, so every fact serves both sides.
 
 use super::ast::{FactSyntax, Symbol};
+use super::base::KbPart;
 use super::choice::FactInfo;
 use crate::{Bitboard, Color, MoveText, Piece, Position, Role, Square};
 
@@ -197,7 +198,7 @@ pub struct Fact {
 
 impl Fact {
     /// Compiles a checked fact, mirroring it if it was written for Black.
-    pub fn compile(syntax: &FactSyntax, origin: &str) -> Fact {
+    pub fn compile(syntax: &FactSyntax, part: &KbPart) -> Fact {
         let mut mask = Mask::from_cells(&syntax.board.cells);
         let mut counts = Counts::from_syntax(syntax);
         let mut alternatives: Vec<Vec<MoveText>> = syntax
@@ -219,7 +220,7 @@ impl Fact {
                 learned_from: Vec::new(),
                 proven_in: None,
                 name: syntax.name.clone(),
-                origin: origin.to_string(),
+                part: part.clone(),
                 line: syntax.at.line,
             },
             exact: syntax.is_exact(),

@@ -8,8 +8,9 @@
 use std::path::{Path, PathBuf};
 
 use super::Diagnostic;
-use super::base::{KnowledgeBase, LoadResult};
+use super::base::{KbPart, KnowledgeBase, LoadResult};
 use super::problem::Problem;
+use super::provenance::Origin;
 use crate::files::{DataDir, FileFailure, ReadError, read_text_and_mark, write_atomically};
 
 /// The UTF-8 byte-order mark, as text.
@@ -64,7 +65,8 @@ impl KbEditor {
     /// The base the text makes as it stands, or its problems when any is an error: a
     /// file with a broken fact is not written into, lest the fact be lost.
     pub fn base(&self) -> LoadResult {
-        let (base, problems) = KnowledgeBase::parse(&self.text, &self.origin)?;
+        let part = KbPart::file(Origin::Starter, &self.path);
+        let (base, problems) = KnowledgeBase::parse_part(&self.text, &part)?;
         match problems.iter().any(Diagnostic::is_error) {
             true => Err(problems),
             false => Ok((base, problems)),

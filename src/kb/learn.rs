@@ -5,10 +5,12 @@ use std::path::Path;
 
 use super::Diagnostic;
 use super::ast::Symbol;
+use super::base::KbPart;
 use super::choice::FactInfo;
 use super::compile::Counts;
 use super::editor::KbEditor;
 use super::problem::Problem;
+use super::provenance::Origin;
 use crate::notation::Notation;
 use crate::{Color, Move, MoveText, Position, Square};
 
@@ -176,7 +178,7 @@ pub fn remember(
                 learned_from: Vec::new(),
                 proven_in: None,
                 name: name.to_string(),
-                origin: origin.clone(),
+                part: KbPart::file(Origin::Starter, path),
                 line,
             };
             (fact, Change::Added)
@@ -284,7 +286,7 @@ mod tests {
         let choice = kb.choose(&position, &mut rng).unwrap();
         assert_eq!(choice.mv, mv);
         assert_eq!(choice.fact, info);
-        assert_eq!(choice.fact.origin, path.display().to_string());
+        assert_eq!(choice.fact.part.origin(), path.display().to_string());
         // The same position seen from the other side is the same fact: it is updated.
         let second = remember(
             &path,

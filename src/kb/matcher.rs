@@ -316,11 +316,12 @@ mod tests {
     }
 
     fn compiled(text: &str) -> Vec<Fact> {
+        let part = crate::kb::KbPart::file(crate::kb::Origin::Starter, "t.txt".as_ref());
         let (syntax, problems) = parse_facts(&SourceText::new(text, "t.txt"));
         assert!(problems.is_empty(), "{problems:?}");
         syntax
             .iter()
-            .map(|fact| Fact::compile(fact, "t.txt"))
+            .map(|fact| Fact::compile(fact, &part))
             .collect()
     }
 

@@ -19,19 +19,20 @@ mod hash;
 mod learn;
 mod matcher;
 mod problem;
+mod provenance;
 
 pub use crate::files::{Severity, SourceText};
 pub use ast::{Spot, Symbol};
 pub use base::{
-    BOOK_NAME, BUILTIN_BOOK_ORIGIN, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_ORIGIN,
-    BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, KbPart, KnowledgeBase, LEARNED_NAME,
-    LoadResult, PartKind, Source, Sources, book_path, learned_path, local_path, locate_file,
+    BOOK_NAME, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_TEXT, KbPart, KnowledgeBase,
+    LEARNED_NAME, LoadResult, Source, Sources, book_path, learned_path, local_path, locate_file,
 };
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use compile::{Counts, Fact, Mask};
 pub use editor::KbEditor;
 pub use learn::{Change, Remembered, exact_fact_text, fact_text, remember};
 pub use problem::{Part, Problem};
+pub use provenance::{GameSource, Origin, Provenance, Verdict};
 
 /// A problem of a knowledge-base file with its place: `PATH:LINE:COL: error: ...`.
 pub type Diagnostic = crate::files::Diagnostic<Problem>;

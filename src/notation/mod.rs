@@ -20,5 +20,6 @@ pub use numbered::{MoveNumber, move_pairs, numbered_line};
 pub use numeric::Numbering;
 pub use short::{NotShort, ShortMove};
 pub use typed::{
-    BadLineMove, MoveReadings, Notation, ReadMove, TypedMove, read_line, without_annotation,
+    BadLineMove, BadWord, MoveReadings, Notation, ReadMove, TypedMove, read_line,
+    without_annotation,
 };

@@ -5,7 +5,8 @@ use std::str::FromStr;
 
 use super::movetext::{IllegalMoveError, MoveParseError, MoveText};
 use super::short::ShortMove;
-use crate::{Move, Position};
+use crate::words::Message;
+use crate::{Move, Position, msg};
 
 /// A move typed at the prompt or read from a record: full squares (`c3-d4`,
 /// `c3:e5:c7`, `c3:c7`) or short notation (`cd4`, `g:e3`); annotation marks after it
@@ -88,13 +89,43 @@ impl TypedMove {
 pub struct BadLineMove {
     /// The word.
     pub word: String,
-    /// Why it is no move there, in words.
-    pub reason: String,
+    /// Why it is no move there.
+    pub reason: BadWord,
+}
+
+/// Why a word of a line is no move where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadWord {
+    /// It is no move in either notation.
+    Unreadable(MoveParseError),
+    /// It names no legal move of the position.
+    Illegal(IllegalMoveError),
+}
+
+impl BadWord {
+    /// Why, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
+        match self {
+            BadWord::Unreadable(error) => error.message(),
+            BadWord::Illegal(error) => error.message(),
+        }
+    }
+}
+
+impl BadLineMove {
+    /// The word and why, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
+        msg!(
+            "line-bad-word",
+            word = self.word.as_str(),
+            reason = self.reason.message()
+        )
+    }
 }
 
 impl fmt::Display for BadLineMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.word, self.reason)
+        crate::words::english(&self.message(), f)
     }
 }
 
@@ -106,12 +137,12 @@ pub fn read_line(position: &Position, line: &str) -> Result<Vec<Move>, BadLineMo
     let mut at = *position;
     let mut moves = Vec::new();
     for word in line.split_whitespace() {
-        let bad = |reason: String| BadLineMove {
+        let bad = |reason: BadWord| BadLineMove {
             word: word.to_string(),
             reason,
         };
-        let typed: TypedMove = word.parse().map_err(|e| bad(format!("{e}")))?;
-        let mv = typed.resolve(&at).map_err(|e| bad(format!("{e}")))?;
+        let typed: TypedMove = word.parse().map_err(|e| bad(BadWord::Unreadable(e)))?;
+        let mv = typed.resolve(&at).map_err(|e| bad(BadWord::Illegal(e)))?;
         at = at.play_unchecked(mv);
         moves.push(mv);
     }
@@ -353,7 +384,9 @@ mod tests {
         assert_eq!(read_line(&start, "  ").unwrap(), vec![]);
         let bad = read_line(&start, "c3-d4 d6-c5 c3-b4").unwrap_err();
         assert_eq!(bad.word, "c3-b4");
-        assert!(bad.reason.contains("c3"), "{bad}");
+        assert!(matches!(bad.reason, BadWord::Illegal(_)), "{bad}");
+        assert!(bad.to_string().starts_with("c3-b4: "), "{bad}");
+        assert!(bad.to_string()[7..].contains("c3"), "{bad}");
     }
 
     fn full(text: &str) -> String {

@@ -4,8 +4,9 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use crate::notation::read_line;
-use crate::{Game, Move, MoveText, Position};
+use crate::notation::{BadLineMove, FenError, read_line};
+use crate::words::Message;
+use crate::{Game, IllegalMove, Move, MoveText, Position, msg};
 
 /// Short opening lines (from `tests/data/openings.txt`): a name and its moves.
 pub const OPENINGS: &[(&str, &str)] = &[
@@ -48,18 +49,49 @@ pub struct Opening {
     pub game: Game,
 }
 
-/// Why an opening does not make a game: where, and why.
+/// Why an opening does not make a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpeningError {
-    /// The move, or the data file's line, that failed.
-    pub place: String,
-    /// Why, in words.
-    pub reason: String,
+pub enum OpeningError {
+    /// A word of the opening's line is no legal move where it stands.
+    BadMove(BadLineMove),
+    /// The game refuses a move of the line (it is over before it).
+    Refused {
+        /// The move, in full notation.
+        mv: String,
+        /// Why.
+        error: IllegalMove,
+    },
+    /// A line of the ballots' data file has no tab between name and position.
+    NoTab {
+        /// The line's number.
+        line: usize,
+    },
+    /// A ballot's position is not a position.
+    BadPosition {
+        /// The line's number in the ballots' data file.
+        line: usize,
+        /// Why.
+        error: FenError,
+    },
+}
+
+impl OpeningError {
+    /// Where, and why, as a message of the `.ftl` files.
+    pub fn message(&self) -> Message {
+        let at_line = |line: &usize| format!("{BALLOTS_FILE}:{line}");
+        let (place, reason) = match self {
+            OpeningError::BadMove(bad) => (bad.word.clone(), bad.reason.message()),
+            OpeningError::Refused { mv, error } => (mv.clone(), error.message()),
+            OpeningError::NoTab { line } => (at_line(line), msg!("opening-no-tab")),
+            OpeningError::BadPosition { line, error } => (at_line(line), error.message()),
+        };
+        msg!("opening-error", place = place, reason = reason)
+    }
 }
 
 impl fmt::Display for OpeningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place, self.reason)
+        crate::words::english(&self.message(), f)
     }
 }
 
@@ -86,14 +118,14 @@ pub fn ballots() -> Result<Vec<Opening>, OpeningError> {
         .enumerate()
         .filter(|(_, line)| !line.starts_with('#') && !line.trim().is_empty())
         .map(|(number, line)| {
-            let bad = |reason: String| OpeningError {
-                place: format!("{BALLOTS_FILE}:{}", number + 1),
-                reason,
-            };
+            let line_number = number + 1;
             let (name, fen) = line
                 .split_once('\t')
-                .ok_or_else(|| bad("no tab between name and position".into()))?;
-            let position: Position = fen.parse().map_err(|e| bad(format!("{e}")))?;
+                .ok_or(OpeningError::NoTab { line: line_number })?;
+            let position: Position = fen.parse().map_err(|error| OpeningError::BadPosition {
+                line: line_number,
+                error,
+            })?;
             Ok(Opening {
                 name: name.to_string(),
                 text: fen.to_string(),
@@ -130,15 +162,12 @@ pub fn opening_of(game: &Game) -> Option<&'static str> {
 
 /// The game after the opening `line` (moves in full notation) from the start.
 pub fn opening_game(line: &str) -> Result<Game, OpeningError> {
-    let moves = read_line(&Position::start(), line).map_err(|bad| OpeningError {
-        place: bad.word,
-        reason: bad.reason,
-    })?;
+    let moves = read_line(&Position::start(), line).map_err(OpeningError::BadMove)?;
     let mut game = Game::new(Position::start());
     for mv in moves {
-        game.play(mv).map_err(|e| OpeningError {
-            place: MoveText::from_move(game.position(), mv).to_string(),
-            reason: e.to_string(),
+        game.play(mv).map_err(|error| OpeningError::Refused {
+            mv: MoveText::from_move(game.position(), mv).to_string(),
+            error,
         })?;
     }
     Ok(game)
@@ -186,7 +215,9 @@ mod tests {
     #[test]
     fn a_line_that_does_not_replay_names_its_move() {
         let error = opening_game("c3-d4 c3-d4").unwrap_err();
-        assert_eq!(error.place, "c3-d4");
-        assert!(opening_game("c3-d4 x9").is_err());
+        assert!(matches!(&error, OpeningError::BadMove(bad) if bad.word == "c3-d4"));
+        assert!(error.to_string().starts_with("c3-d4: "), "{error}");
+        let unreadable = opening_game("c3-d4 x9").unwrap_err();
+        assert!(unreadable.to_string().starts_with("x9: "), "{unreadable}");
     }
 }

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::engine::{Engine, Limits};
+use crate::words::Message;
 use crate::{Game, Move};
 
 /// Who decides a side's moves.
@@ -18,14 +19,21 @@ pub trait Player {
     fn choose(&mut self, game: &Game) -> Result<Option<Move>, PlayerError>;
 }
 
-/// Why a player could not answer, in its own words (a child process that ended, an
-/// answer that could not be read).
+/// Why a player could not answer (a child process that ended, an answer that could not
+/// be read), as a message of the application that runs the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerError(pub String);
+pub struct PlayerError(pub Message);
+
+impl PlayerError {
+    /// Why, to be worded.
+    pub fn message(&self) -> Message {
+        self.0.clone()
+    }
+}
 
 impl fmt::Display for PlayerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        crate::words::english(&self.0, f)
     }
 }
 

@@ -57,7 +57,7 @@ impl GameError {
                 position = position.to_fen(),
                 error = error.message()
             ),
-            GameError::Player(error) => msg!("match-player", error = error.to_string()),
+            GameError::Player(error) => msg!("match-player", error = error.message()),
         }
     }
 }

@@ -83,9 +83,9 @@ fn solved_combos(use_kb: bool, limits: Limits) -> (usize, usize) {
             solved += 1;
         } else {
             println!(
-                "miss: {name} ({fen}): played {} instead of {first_move}; {}",
+                "miss: {name} ({fen}): played {} instead of {first_move}; {:?}",
                 MoveText::from_move(&position, decision.mv),
-                decision.describe(&position)
+                decision.source
             );
         }
     }
@@ -124,7 +124,7 @@ fn a_pattern_whose_line_fails_here_is_only_searched_first() {
         matches!(decision.source, Source::Search { .. }),
         "{decision:?}"
     );
-    assert_ne!(decision.mv, b4_a5, "{}", decision.describe(&position));
+    assert_ne!(decision.mv, b4_a5, "{:?}", decision.source);
 }
 
 #[test]
@@ -313,9 +313,9 @@ fn in_the_smallest_king_endings_every_move_keeps_the_exact_result() {
         assert_eq!(
             played,
             exact,
-            "{fen}: {} ({})",
+            "{fen}: {} ({:?})",
             MoveText::from_move(game.position(), decision.mv),
-            decision.describe(game.position())
+            decision.source
         );
         seen[match exact {
             Value::Win(_) => 0,
@@ -375,7 +375,7 @@ fn searched(fen: &str, limits: Limits) -> (String, shashki::search::Score, Strin
         Source::Search { score, .. } => (
             MoveText::from_move(&position, decision.mv).to_string(),
             score,
-            decision.describe(&position),
+            format!("{:?}", decision.source),
         ),
         ref other => panic!("decided by {other:?}"),
     }
@@ -392,7 +392,7 @@ fn a_win_in_one_is_taken_when_longer_wins_are_there() {
         let (mv, score, text) = searched("W:Wa1,c3,d4,Kf4:Bb2", limits);
         assert_eq!(mv, "f4-c1", "{text}");
         assert_eq!(score, shashki::search::Score::win_in(1), "{text}");
-        assert!(text.contains("score +win in 1 "), "{text}");
+        assert_eq!(score.to_string(), "+win in 1", "{text}");
     }
 }
 

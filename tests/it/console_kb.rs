@@ -243,7 +243,7 @@ fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
     session.expect(&format!("{learned} knows it already: nothing to learn\n"));
     let learned = std::fs::read_to_string(home.dir.join("kb/learned.txt")).unwrap();
     assert!(
-        learned.contains("% from the console game Белые – Чёрные, "),
+        learned.contains("% origin: learned; source=console; white=Белые; black=Чёрные; date="),
         "{learned}"
     );
     assert!(

@@ -29,7 +29,13 @@ fn a_missed_combination_is_found_proven_generalised_and_written() {
     );
     session.expect("learned: 1 facts (1 patterns, 0 exact) from 1 combinations played by the deep search (0 not proven, 0 already known)");
     let text = std::fs::read_to_string(&learned).unwrap();
-    assert!(text.contains("% from game.pdn game 1 (Белые – Чёрные, constructed), move 1: the player missed it (e3-d4)\n"), "{text}");
+    assert!(
+        text.contains(
+            "% origin: learned; source=record; file=game.pdn; game=1; white=Белые; \
+             black=Чёрные; event=constructed; move=1; played=e3-d4; verdict=missed\n"
+        ),
+        "{text}"
+    );
     assert!(
         text.contains("proof in W:Wa1,c1,e1,b2,a3,e3,f4,h4:Bb4,c5,b6,d6,h6,b8: "),
         "{text}"

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use shashki::combination::learned::reprove;
 use shashki::files::DataDir;
-use shashki::kb::{KnowledgeBase, LoadResult, PartKind, Source, Sources};
+use shashki::kb::{KnowledgeBase, LoadResult, Origin, Source, Sources};
 
 use super::book::{self, BookArgs};
 use super::learn::{self, LearnArgs};
@@ -54,7 +54,7 @@ fn files_to_check(path: Option<PathBuf>, data: Option<&DataDir>) -> Vec<Checked>
         .iter()
         .map(|part| {
             // A file of learned facts, or another whose name says so (`kb learn --out`).
-            let learned = part.kind == PartKind::Learned
+            let learned = part.kind == Origin::Learned
                 || matches!(&part.source, Source::File(path) if path
                     .file_name()
                     .is_some_and(|name| name.to_string_lossy().starts_with(LEARNED_PREFIX)));
@@ -62,7 +62,7 @@ fn files_to_check(path: Option<PathBuf>, data: Option<&DataDir>) -> Vec<Checked>
                 part.origin(),
                 part.read(),
                 learned,
-                part.kind == PartKind::Book,
+                part.kind == Origin::Book,
             )
         })
         .collect()
@@ -95,7 +95,7 @@ fn check(
                                 name = name.as_str(),
                                 line = fact.info.line,
                                 fact = played.info.name.as_str(),
-                                origin = played.info.origin.as_str(),
+                                origin = played.info.part.origin(),
                                 played = played.info.line
                             );
                             writeln!(out, "{}", english(&warning))?;

@@ -8,11 +8,10 @@ use std::process::ExitCode;
 use clap::Args;
 use indicatif::ProgressBar;
 use shashki::combination::learn::{DEFAULT_SEED, Findings, Progress, learn};
-use shashki::combination::learned::GameSource;
 use shashki::combination::material_won;
 use shashki::combination::scan::{DEEP_DEPTH, Finding};
 use shashki::files::read_text;
-use shashki::kb::{Diagnostic, learned_path, locate_file};
+use shashki::kb::{Diagnostic, GameSource, learned_path, locate_file};
 use shashki::notation::Notation;
 use shashki::notation::pdn::{self, GameRecord};
 use shashki::play::openings::ballot_games;
@@ -20,7 +19,7 @@ use shashki::play::{SelfPlay, selfplay_games};
 use shashki::{Color, Game, MoveText};
 
 use super::error::CliError;
-use crate::app::english;
+use crate::app::{english, fact_names};
 use shashki::msg;
 
 /// Arguments of `kb learn`.
@@ -39,8 +38,8 @@ pub struct LearnArgs {
     data: super::DataArgs,
 }
 
-/// Where a game came from: `FILE game N (White – Black, Event, Date)`, and as a name,
-/// `партии White – Black` (or `FILE №N` without players).
+/// Where a game came from: the file's name, the game's number in it, and the players,
+/// the event and the date where its tags know them.
 fn record_source(file: &Path, number: usize, record: &GameRecord) -> GameSource {
     let name = file.file_name().map_or_else(
         || file.display().to_string(),
@@ -50,30 +49,18 @@ fn record_source(file: &Path, number: usize, record: &GameRecord) -> GameSource 
         record
             .tag(tag)
             .filter(|text| !text.is_empty() && !text.contains('?'))
+            .map(str::to_string)
     };
-    let players = match (known("White"), known("Black")) {
-        (Some(white), Some(black)) => Some(format!("{white} – {black}")),
-        _ => None,
-    };
-    let details: Vec<&str> = [players.as_deref(), known("Event"), known("Date")]
-        .into_iter()
-        .flatten()
-        .collect();
-    let description = if details.is_empty() {
-        format!("{name} game {number}")
-    } else {
-        format!("{name} game {number} ({})", details.join(", "))
-    };
-    GameSource {
-        description,
-        name: match players {
-            Some(players) => format!("партии {players}"),
-            None => format!("{name} №{number}"),
-        },
+    GameSource::Record {
+        file: name,
+        number,
+        players: known("White").zip(known("Black")),
+        event: known("Event"),
+        date: known("Date"),
     }
 }
 
-/// Every game to learn from, each with its source in words; a file that cannot be read
+/// Every game to learn from, each with the game it is; a file that cannot be read
 /// is an error, a game that does not replay is reported and skipped.
 fn games(
     args: &LearnArgs,
@@ -110,9 +97,9 @@ fn games(
         bar.finish_and_clear();
         all.extend(played.into_iter().enumerate().map(|(index, game)| {
             let number = index + 1;
-            let source = GameSource {
-                description: format!("self-play game {number} (seed {})", args.games_seed),
-                name: format!("самоигры №{number} (seed {})", args.games_seed),
+            let source = GameSource::SelfPlay {
+                number,
+                seed: args.games_seed,
             };
             (source, game)
         }));
@@ -142,7 +129,7 @@ fn finding_line(source: &GameSource, finding: &Finding) -> String {
     };
     english(&msg!(
         "report-learn-finding",
-        source = source.description.as_str(),
+        source = source.message(),
         number = finding.move_number,
         side = side,
         line = Notation::Full.line(&finding.position, &finding.combination.line),
@@ -214,7 +201,7 @@ pub fn run(args: LearnArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     written?;
     let outcome = learned_report.map_err(fail)?;
     let new = outcome.new.as_ref().expect("kb learn always has a target");
-    new.write().map_err(fail)?;
+    new.write(fact_names()).map_err(fail)?;
     let count = new.facts.len();
     let patterns = new.patterns();
     let learned = msg!(

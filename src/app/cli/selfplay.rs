@@ -234,7 +234,8 @@ impl Side {
             ("hash", HASH_MB.to_string()),
             ("threads", threads.to_string()),
         ];
-        let client = HubClient::start(program, &args, &params, limits)?;
+        let client =
+            HubClient::start(program, &args, &params, limits).map_err(|error| english(&error))?;
         Ok(Side {
             description: english(&msg!(
                 "report-side-hub",
@@ -424,7 +425,7 @@ mod tests {
 
     #[test]
     fn an_engine_side_is_described_by_its_limits_knowledge_and_evaluation() {
-        let kb = KnowledgeBase::empty("none");
+        let kb = KnowledgeBase::empty();
         let settings = SideSettings {
             depth: Some(4),
             ..PLAIN

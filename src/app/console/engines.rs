@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use super::phrases;
 use super::said::{Note, Said};
 use super::thinking::Thinker;
+use crate::app::fact_names;
 use shashki::combination::learn::NewFacts;
 use shashki::engine::{Engine, EngineConfig};
 use shashki::files::DataDir;
 use shashki::kb::{
-    self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_ORIGIN, BUILTIN_TEXT, Change,
-    Diagnostic, KbEditor, KnowledgeBase, Remembered, Sources, book_path, learned_path, locate_file,
+    self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_TEXT, Change, Diagnostic, KbEditor,
+    KbPart, KnowledgeBase, Origin, Remembered, Sources, book_path, learned_path, locate_file,
     remember,
 };
 use shashki::msg;
@@ -77,7 +78,7 @@ impl Engines {
         let loaded = msg!(
             "kb-loaded",
             reloaded = if reloaded { "yes" } else { "no" },
-            origin = phrases::origin_message(kb.origin()),
+            origin = phrases::base_origin_message(&kb),
             facts = kb.len(),
             left = kb.left_out()
         );
@@ -106,7 +107,7 @@ impl Engines {
                 let errors = errors(&diagnostics);
                 Said::from(Note::Problems(diagnostics)).and(msg!(
                     "kb-check-ok",
-                    origin = phrases::origin_message(kb.origin()),
+                    origin = phrases::base_origin_message(&kb),
                     facts = kb.len(),
                     exact = kb.exact_count(),
                     patterns = kb.pattern_count(),
@@ -117,12 +118,14 @@ impl Engines {
             }
             Err(diagnostics) => {
                 let errors = errors(&diagnostics);
-                let origin = self
+                let part = self
                     .file()
-                    .map_or(BUILTIN_ORIGIN.to_string(), |f| f.display().to_string());
+                    .map_or(KbPart::builtin(Origin::Starter), |file| {
+                        KbPart::file(Origin::Starter, &file)
+                    });
                 Said::from(Note::Problems(diagnostics)).and(msg!(
                     "kb-check-failed",
-                    origin = phrases::origin_message(&origin),
+                    origin = part.name(),
                     errors = errors
                 ))
             }
@@ -208,7 +211,7 @@ impl Engines {
         if !yes {
             return msg!("learn-declined").into();
         }
-        match pending.write() {
+        match pending.write(fact_names()) {
             Ok(()) => {
                 self.reload_quietly();
                 msg!(
@@ -263,7 +266,7 @@ impl Engines {
             Thinker::Hint => self.hint_engine.as_ref(),
         };
         let passed = engine.and_then(Engine::passed_over)?;
-        Some(passed.message(position, phrases::origin_message(&passed.fact.origin)))
+        Some(passed.message(position, passed.fact.part.name()))
     }
 
     /// A new game: the engines forget the last one's lines, and hints start afresh.

@@ -3,11 +3,11 @@
 
 use shashki::msg;
 pub(super) use shashki::words::side;
-use shashki::words::{Arg, Message, Text};
+use shashki::words::{Message, Text};
 
 use shashki::engine::Source;
 
-use shashki::kb::{BUILTIN_LEARNED_ORIGIN, BUILTIN_ORIGIN};
+use shashki::kb::{KbPart, KnowledgeBase};
 use shashki::search::Score;
 use shashki::tablebase::Value;
 use shashki::{Color, MoveParseError, ParseSquareError, Position};
@@ -65,60 +65,22 @@ pub(super) fn typed_move_error(error: &MoveParseError, typed: &str) -> Message {
     }
 }
 
-/// Where a knowledge base comes from, in words: a file's name, or the built-in base.
-pub(super) fn origin(origin: &str, text: &Text) -> String {
-    match origin_message(origin) {
-        Arg::Message(message) => text.render(&message),
-        _ => origin.to_string(),
-    }
+/// Where a fact or a part of a knowledge base comes from, in words: a file's name, or
+/// the built-in part's.
+pub(super) fn origin(part: &KbPart, text: &Text) -> String {
+    text.render(&part.name())
 }
 
-/// A knowledge base's origin as a message's argument: words for a built-in one, the
-/// file's name as it is (never broken across lines).
-pub(super) fn origin_message(origin: &str) -> Arg {
-    if origin == BUILTIN_ORIGIN {
-        msg!("kb-builtin").into()
-    } else if origin == BUILTIN_LEARNED_ORIGIN {
-        msg!("kb-builtin-learned").into()
-    } else {
-        origin.into()
-    }
-}
-
-/// The game and move a learned fact came from, read back from its `% from` comment
-/// (`self-play game 118 (seed 1), move 8: the player missed it (d2-e3)`, as `kb
-/// learn` writes it) without the verdict; a comment of another shape is given as
-/// written.
-fn learned_place(comment: &str) -> Message {
-    let place = comment.split(": ").next().unwrap_or(comment);
-    let Some((game, mv)) = place.rsplit_once(", move ") else {
-        return msg!("learned-elsewhere", place = place);
-    };
-    if let Some((number, seed)) = game
-        .strip_prefix("self-play game ")
-        .and_then(|rest| rest.strip_suffix(')')?.split_once(" (seed "))
-    {
-        msg!(
-            "learned-selfplay",
-            game = number,
-            seed = seed,
-            move_number = mv
-        )
-    } else if let Some(players) = game.strip_prefix("the console game ") {
-        msg!("learned-console", game = players, move_number = mv)
-    } else if let Some((file, rest)) = game.split_once(" game ") {
-        // The details keep their space: `abatsiev.pdn game 3 (Абациев – Петров, ...)`.
-        let (number, details) = rest.split_at(rest.find(' ').unwrap_or(rest.len()));
-        msg!(
-            "learned-file",
-            file = file,
-            game = number,
-            details = details,
-            move_number = mv
-        )
-    } else {
-        msg!("learned-elsewhere", place = place)
-    }
+/// The parts a knowledge base is read from, as a message: `kb/combs.txt +
+/// kb/learned.txt`.
+pub(super) fn base_origin_message(kb: &KnowledgeBase) -> Message {
+    let mut parts = kb.named_parts().iter().map(KbPart::name);
+    let first = parts
+        .next()
+        .unwrap_or_else(|| msg!("kb-builtin", part = "starter"));
+    parts.fold(first, |all, part| {
+        msg!("kb-plus", first = all, second = part)
+    })
 }
 
 /// A score on the one scale the player reads: men (`+0.35`), or a result proven by the
@@ -152,21 +114,21 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
         Source::KnowledgeBase(fact) => msg!(
             "source-kb",
             name = fact.name.as_str(),
-            origin = origin(&fact.origin, text),
+            origin = origin(&fact.part, text),
             line = fact.line
         ),
         Source::Combination { fact, won: gain } => match fact.learned_from.first() {
             Some(first) => msg!(
                 "source-proven-learned",
                 name = fact.name.as_str(),
-                from = text.render(&learned_place(first)),
+                from = text.render(&first.place()),
                 more = fact.learned_from.len() - 1,
                 won = text.render(&gain.message())
             ),
             None => msg!(
                 "source-proven",
                 name = fact.name.as_str(),
-                origin = origin(&fact.origin, text),
+                origin = origin(&fact.part, text),
                 line = fact.line,
                 won = text.render(&gain.message())
             ),
@@ -174,7 +136,7 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
         Source::CombinationLine(fact) => msg!(
             "source-combination",
             name = fact.name.as_str(),
-            origin = origin(&fact.origin, text),
+            origin = origin(&fact.part, text),
             line = fact.line
         ),
         Source::OnlyMove => msg!("source-only-move"),
@@ -205,41 +167,6 @@ mod tests {
     use super::*;
     use shashki::search::Score;
     use shashki::words::Lang;
-
-    #[test]
-    fn a_learned_fact_s_game_is_named_in_both_languages() {
-        for (comment, english, russian) in [
-            (
-                "self-play game 118 (seed 1), move 8: the player missed it (d2-e3)",
-                "self-play game 118 (seed 1), move 8",
-                "партии самоигры 118 (seed 1), ход 8",
-            ),
-            (
-                "abatsiev.pdn game 3 (Абациев – Петров, Кубок, 1975), move 21: the player found it",
-                "abatsiev.pdn game 3 (Абациев – Петров, Кубок, 1975), move 21",
-                "партии 3 из abatsiev.pdn (Абациев – Петров, Кубок, 1975), ход 21",
-            ),
-            (
-                "a.pdn game 1, move 1: the player missed it (g3-h4)",
-                "a.pdn game 1, move 1",
-                "партии 1 из a.pdn, ход 1",
-            ),
-            (
-                "the console game Аня – shashki, 2026.11.24, move 12: the player found it",
-                "the console game Аня – shashki, 2026.11.24, move 12",
-                "партии в консоли Аня – shashki, 2026.11.24, ход 12",
-            ),
-            (
-                "a game someone typed in",
-                "a game someone typed in",
-                "a game someone typed in",
-            ),
-        ] {
-            let place = learned_place(comment);
-            assert_eq!(Text::new(Lang::En).render(&place), english);
-            assert_eq!(Text::new(Lang::Ru).render(&place), russian);
-        }
-    }
 
     #[test]
     fn material_counts_men_and_kings_in_both_languages() {

@@ -43,8 +43,8 @@ pub(super) fn diagnostic(diagnostic: &kb::Diagnostic, text: &Text) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shashki::files::{FileFailure, SourceText, Spot};
-    use shashki::kb::{FactInfo, KnowledgeBase};
+    use shashki::files::{FileFailure, NotAFile, SourceText, Spot};
+    use shashki::kb::{FactInfo, KbPart, KnowledgeBase, Origin};
     use shashki::kb::{Part, Problem};
     use shashki::words::Lang;
     use shashki::{Color, PositionError, Role};
@@ -353,7 +353,7 @@ mod tests {
                 "не удалось прочитать файл: такого файла или каталога нет",
             ),
             (
-                Problem::CannotRead(FileFailure::NotAFile("a directory")),
+                Problem::CannotRead(FileFailure::NotAFile(NotAFile::Directory)),
                 "не удалось прочитать файл: это не обычный файл",
             ),
             (
@@ -372,7 +372,7 @@ mod tests {
             (
                 Problem::WouldNotAnswer(FactInfo {
                     name: "Проверка".to_string(),
-                    origin: "kb/combs.txt".to_string(),
+                    part: KbPart::file(Origin::Starter, "kb/combs.txt".as_ref()),
                     line: 3,
                     learned_from: Vec::new(),
                     proven_in: None,

@@ -9,8 +9,8 @@ use super::render::Marks;
 use super::said::{Note, Said};
 use super::strength::{STRENGTH_TAG, Strength};
 use super::{Material, phrases};
-use shashki::combination::learned::GameSource;
 use shashki::files::{io_error_message, write_atomically};
+use shashki::kb::GameSource;
 use shashki::msg;
 use shashki::notation::pdn::{self, Comment, GameRecord};
 use shashki::notation::{MoveNumber, Notation, move_pairs};
@@ -284,10 +284,7 @@ impl Record {
             _ => self.players(),
         };
         let date = self.tag("Date").unwrap_or_else(today);
-        GameSource {
-            description: format!("the console game {white} – {black}, {date}"),
-            name: format!("партии {white} – {black}"),
-        }
+        GameSource::Console { white, black, date }
     }
 
     /// Whether the game's end was announced: a new game is asked for then.

@@ -17,6 +17,7 @@ use super::said::{Note, Said};
 use super::thinking::{Thinker, Thought, choose};
 use super::width::terminal_width;
 use super::{Console, Flow, Intent, Question, phrases};
+use crate::app::fact_names;
 use shashki::Game;
 use shashki::combination::learn::{self as pipeline, DEFAULT_SEED, LearnReport, Progress};
 use shashki::engine::{Limits, Lines, Source};
@@ -299,7 +300,8 @@ impl Console {
         }
         for fact in &new.facts {
             let line = fact.line.join(" ");
-            self.utter(msg!("learn-fact", name = fact.name.as_str(), line = line));
+            let name = fact_names().render(&fact.name.message());
+            self.utter(msg!("learn-fact", name = name, line = line));
         }
         self.engines.pending = Some(new);
         self.dialogue.question = Question::Learn;

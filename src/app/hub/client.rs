@@ -8,7 +8,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::line::Line;
-use crate::app::english;
 use shashki::msg;
 use shashki::notation::Numbering;
 use shashki::notation::hub::{move_text, parse_move, position_text};
@@ -47,16 +46,16 @@ impl HubClient {
         args: &[String],
         params: &[(&str, String)],
         limits: Limits,
-    ) -> Result<HubClient, String> {
+    ) -> Result<HubClient, Message> {
         let home = tempfile::Builder::new()
             .prefix("shashki-hub-")
             .tempdir()
             .map_err(|error| {
-                english(&msg!(
+                msg!(
                     "hub-client-no-folder",
                     program = program,
                     error = error.to_string()
-                ))
+                )
             })?;
         let data = home.path().join("data");
         // A program found by its path runs from the empty folder all the same.
@@ -77,14 +76,14 @@ impl HubClient {
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|error| {
-                english(&msg!(
+                msg!(
                     "hub-client-cannot-start",
                     program = program,
                     error = error.to_string()
-                ))
+                )
             })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(english(&msg!("hub-client-no-pipes", program = program)));
+            return Err(msg!("hub-client-no-pipes", program = program));
         };
         let lines = read_lines(stdout);
         let mut client = HubClient {
@@ -123,7 +122,7 @@ impl HubClient {
     }
 
     /// The engine's move in `game` within `limits`, checked against the rules.
-    fn ask(&mut self, game: &Game, limits: Limits) -> Result<Move, String> {
+    fn ask(&mut self, game: &Game, limits: Limits) -> Result<Move, Message> {
         let mut pos = format!("pos pos={}", position_text(game.start()));
         if !game.moves().is_empty() {
             let moves: Vec<String> = game
@@ -140,7 +139,7 @@ impl HubClient {
             }
             Limits::Depth(depth) => format!("level depth={depth}"),
             Limits::Nodes(nodes) => format!("level nodes={nodes}"),
-            Limits::Infinite => return Err(english(&msg!("hub-client-no-limit"))),
+            Limits::Infinite => return Err(msg!("hub-client-no-limit")),
         };
         self.send(&level)?;
         self.send("go think")?;
@@ -157,24 +156,24 @@ impl HubClient {
         parse_move(text, game.position(), NUMBERING).map_err(|error| self.says(error.message()))
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), Message> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|error| self.says(msg!("hub-client-cannot-write", error = error.to_string())))
     }
 
     /// What went wrong with the engine, said with its name.
-    fn says(&self, message: Message) -> String {
-        english(&msg!(
+    fn says(&self, message: Message) -> Message {
+        msg!(
             "hub-client-error",
             name = self.name.as_str(),
             error = message
-        ))
+        )
     }
 
     /// The lines up to and including the first starting with `command`; an `error` line
     /// on the way is the engine's complaint and ends the wait.
-    fn until(&mut self, command: &str, patience: Duration) -> Result<Vec<String>, String> {
+    fn until(&mut self, command: &str, patience: Duration) -> Result<Vec<String>, Message> {
         let started = Instant::now();
         let mut lines = Vec::new();
         loop {

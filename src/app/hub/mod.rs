@@ -634,7 +634,7 @@ impl Session {
         // A fact that matched and was passed over is named before the move.
         let passed = self.engine.as_ref().and_then(Engine::passed_over);
         if let Some(message) =
-            passed.map(|passed| passed.message(&finished.position, passed.fact.origin.as_str()))
+            passed.map(|passed| passed.message(&finished.position, passed.fact.part.origin()))
         {
             self.note(message)?;
         }
