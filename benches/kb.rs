@@ -8,7 +8,8 @@
 //! --bench kb -- load` times loading only (quicker under `valgrind
 //! --tool=callgrind`); `-- patterns` skips the mixed base; `-- problems` times
 //! checking a file with 10,000 problems instead (each diagnostic once cost a
-//! rescan of the file). `-- safety` times the safety check of a fact's move instead.
+//! rescan of the file). `-- safety` times the safety check of a fact's move instead;
+//! `-- stage` the knowledge stage of the bot on a clock, with the shipped base.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -387,6 +388,10 @@ fn patterns() {
 }
 
 fn main() {
+    if std::env::args().any(|arg| arg == "stage") {
+        knowledge_stage();
+        return;
+    }
     if std::env::args().any(|arg| arg == "safety") {
         safety_check();
         return;
@@ -485,5 +490,68 @@ fn mixed() {
         "lookup, fresh positions: {:.2} us per position ({matched} of {} matched a pattern)",
         per * 1e6,
         fresh.len()
+    );
+}
+
+/// Times the bot's moves decided by the shipped base's exact facts (the starter base,
+/// the learned facts, the book) at 10 ms a move, with the facts checked at load: how
+/// long the check at load took, and the median, 99th percentile and slowest move.
+/// `cargo bench --bench kb -- stage`.
+fn knowledge_stage() {
+    use shashki::engine::{Engine, EngineConfig, Limits, Source};
+    use shashki::{Bitboard, Game};
+    use std::time::Duration;
+    let (kb, _) = KnowledgeBase::locate_and_load(None, None).expect("the shipped base");
+    let positions: Vec<Position> = kb
+        .facts()
+        .iter()
+        .filter_map(|fact| fact.exact_key())
+        .filter_map(|(white, black, kings)| {
+            let (white, black, kings) = (Bitboard(white), Bitboard(black), Bitboard(kings));
+            Position::from_pieces(
+                [white & !kings, black & !kings],
+                [white & kings, black & kings],
+                Color::White,
+            )
+            .ok()
+        })
+        .collect();
+    let config = EngineConfig {
+        check_kb_at_load: true,
+        ..EngineConfig::default()
+    };
+    let loaded = Instant::now();
+    let mut engine = Engine::new(config, Some(kb));
+    while !engine.kb_checked_at_load() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let checked_in = loaded.elapsed();
+    let mut times = Vec::new();
+    for position in &positions {
+        for side in [*position, position.mirrored()] {
+            engine.new_game();
+            let started = Instant::now();
+            let decision = engine.choose(
+                &Game::new(side),
+                Limits::MoveTime(Duration::from_millis(10)),
+                &mut |_| {},
+            );
+            let took = started.elapsed().as_secs_f64();
+            if decision.is_some_and(|decision| matches!(decision.source, Source::KnowledgeBase(_)))
+            {
+                times.push(took);
+            }
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |share: f64| times[((times.len() - 1) as f64 * share) as usize] * 1e6;
+    println!(
+        "{} exact facts checked at load in {:.0} ms; {} moves played from them at 10 ms a move: median {:.1} µs, 99th percentile {:.1} µs, slowest {:.1} µs",
+        positions.len(),
+        checked_in.as_secs_f64() * 1e3,
+        times.len(),
+        at(0.5),
+        at(0.99),
+        at(1.0)
     );
 }

@@ -37,6 +37,8 @@ use crate::tablebase::{Material, Tablebase, Value, Verdict, Wait};
 use crate::{Color, Game, Move, Position};
 
 mod level;
+mod prechecked;
+use self::prechecked::Prechecked;
 mod settings;
 mod time;
 
@@ -65,6 +67,10 @@ pub struct EngineConfig {
     /// The endgame tables (the built-in king endings, and database files if given), for
     /// stage 0, the search and draw offers. A handle: engines given clones share them.
     pub tablebase: Tablebase,
+    /// Whether the knowledge base's exact facts are checked when it loads, on a thread
+    /// of their own: for play on a clock, where a move may have no time to check a
+    /// fact, and then plays only the facts checked at load.
+    pub check_kb_at_load: bool,
 }
 
 impl Default for EngineConfig {
@@ -77,6 +83,7 @@ impl Default for EngineConfig {
             eval: Evaluator::bot(),
             capture_margin: Some(Score(2 * Score::MAN.0)),
             tablebase: Tablebase::builtin(),
+            check_kb_at_load: false,
         }
     }
 }
@@ -153,6 +160,10 @@ const PROOF_NODES: u64 = 20_000;
 /// How many facts' moves the safety check may look at for one move.
 const CHECKED_FACTS: usize = 2;
 
+/// The least time a move must have for the safety check of a fact not checked at load:
+/// a check takes up to a few milliseconds, a tenth of this.
+const TIME_TO_CHECK: Duration = Duration::from_millis(50);
+
 /// What a fact's choice is in `game`'s position: a combination proven here (named so),
 /// a move to play once the safety check passes it (an exact fact, or a fact of one
 /// move as written, such as the lone-king endings, which `tests/it/kb_three_kings.rs`
@@ -194,18 +205,31 @@ pub struct PassedOver {
     pub loss: Loss,
 }
 
-/// The safety check of `mv` in `position` for a fact that gives `gives` men, through
-/// `checked`: each position and move is checked once.
+/// The safety check of `mv` in `position` for a fact that gives `gives` men: each
+/// position and move is checked once, through the exact facts' verdicts kept at load
+/// and the engine's own (`checked`). The verdict
+/// when it was checked at load, or before, or `may_check` allows a check now; `None`
+/// when it was not checked and there is no time for it.
 fn checked_safety(
-    checked: &mut HashMap<(Position, Move, u32), Safety>,
+    (prechecked, checked): (&Prechecked, &mut HashMap<(Position, Move, u32), Safety>),
     position: &Position,
     mv: Move,
     gives: u32,
-) -> Safety {
-    checked
-        .entry((*position, mv, gives))
-        .or_insert_with(|| safety(position, mv, gives))
-        .clone()
+    may_check: bool,
+) -> Option<Safety> {
+    if let Some(verdict) = prechecked.get(position, mv, gives) {
+        return Some(verdict);
+    }
+    let key = (*position, mv, gives);
+    if let Some(verdict) = checked.get(&key) {
+        return Some(verdict.clone());
+    }
+    may_check.then(|| {
+        checked
+            .entry(key)
+            .or_insert_with(|| safety(position, mv, gives))
+            .clone()
+    })
 }
 
 impl PassedOver {
@@ -257,6 +281,9 @@ pub struct Engine {
     passed_over: Option<PassedOver>,
     /// The safety check's verdicts: each position and move is checked once.
     checked: HashMap<(Position, Move, u32), Safety>,
+    /// The exact facts' verdicts, checked when the base loaded (see
+    /// [`EngineConfig::check_kb_at_load`]).
+    prechecked: Prechecked,
     stop: Stop,
 }
 
@@ -287,6 +314,10 @@ impl Engine {
         Ok(Engine {
             tt: TranspositionTable::try_new(config.hash_mb)?,
             rng: StdRng::seed_from_u64(config.seed),
+            prechecked: match (&kb, config.check_kb_at_load) {
+                (Some(kb), true) => Prechecked::start(kb),
+                _ => Prechecked::default(),
+            },
             config,
             kb,
             line: None,
@@ -311,8 +342,19 @@ impl Engine {
 
     /// Replaces the knowledge base (after `kb reload`); a line in progress is dropped.
     pub fn set_knowledge_base(&mut self, kb: Option<KnowledgeBase>) {
+        self.prechecked = match (&kb, self.config.check_kb_at_load) {
+            (Some(kb), true) => Prechecked::start(kb),
+            _ => Prechecked::default(),
+        };
+        self.checked.clear();
         self.kb = kb;
         self.line = None;
+    }
+
+    /// Whether the knowledge base's exact facts checked at load are all checked (see
+    /// [`EngineConfig::check_kb_at_load`]).
+    pub fn kb_checked_at_load(&self) -> bool {
+        self.prechecked.ready()
     }
 
     /// Sets the threads of the search: a number [`Setting::Threads`] takes, as each
@@ -398,7 +440,7 @@ impl Engine {
         // Where the position is known to be drawn, a move must keep the draw.
         let keeps_draw = |mv: Move| exact.is_empty() || exact.contains(&(mv, Value::Draw));
         if self.config.use_kb
-            && let Some(decision) = self.knowledge_stage(game)
+            && let Some(decision) = self.knowledge_stage(game, limits)
             && moves.contains(&decision.mv)
             && keeps_draw(decision.mv)
         {
@@ -530,8 +572,11 @@ impl Engine {
     }
 
     /// Stage 1: the next move of a line in progress, else the best matching fact.
-    fn knowledge_stage(&mut self, game: &Game) -> Option<Decision> {
+    /// A fact not checked at load is checked only where the move has the time.
+    fn knowledge_stage(&mut self, game: &Game, limits: Limits) -> Option<Decision> {
         let position = *game.position();
+        let may_check = limits.hard_time().is_none_or(|time| time >= TIME_TO_CHECK);
+        let verdicts = (&self.prechecked, &mut self.checked);
         if let Some(mut progress) = self.line.take() {
             let reply = game.moves().last().copied();
             let before = game.positions().rev().nth(1).copied();
@@ -541,12 +586,16 @@ impl Engine {
                 && position.legal_moves().contains(&mv)
             {
                 let fact = progress.fact.clone();
-                if !progress.proven
-                    && let Safety::Loses(loss) =
-                        checked_safety(&mut self.checked, &position, mv, progress.gives)
-                {
-                    self.passed_over = Some(PassedOver { fact, mv, loss });
-                    return None;
+                if !progress.proven {
+                    match checked_safety(verdicts, &position, mv, progress.gives, may_check) {
+                        Some(Safety::Loses(loss)) => {
+                            self.passed_over = Some(PassedOver { fact, mv, loss });
+                            return None;
+                        }
+                        Some(Safety::Safe) => {}
+                        // No time to check it: the search decides.
+                        None => return None,
+                    }
                 }
                 progress.after_our_move = position.play_unchecked(mv);
                 self.line = Some(progress);
@@ -573,17 +622,20 @@ impl Engine {
                 Judged::ToCheck if checks == CHECKED_FACTS => break,
                 Judged::ToCheck => {
                     checks += 1;
-                    let verdict =
-                        checked_safety(&mut self.checked, &position, choice.mv, choice.gives);
-                    if let Safety::Loses(loss) = verdict {
-                        self.passed_over.get_or_insert(PassedOver {
-                            fact: choice.fact.clone(),
-                            mv: choice.mv,
-                            loss,
-                        });
-                        continue;
+                    let verdicts = (&self.prechecked, &mut self.checked);
+                    match checked_safety(verdicts, &position, choice.mv, choice.gives, may_check) {
+                        Some(Safety::Loses(loss)) => {
+                            self.passed_over.get_or_insert(PassedOver {
+                                fact: choice.fact.clone(),
+                                mv: choice.mv,
+                                loss,
+                            });
+                            continue;
+                        }
+                        Some(Safety::Safe) => Source::KnowledgeBase(choice.fact.clone()),
+                        // Not checked at load, and no time to check it now.
+                        None => continue,
                     }
-                    Source::KnowledgeBase(choice.fact.clone())
                 }
             };
             accepted = Some((choice, source));

@@ -242,3 +242,62 @@ fn no_shipped_exact_fact_loses_material_unless_it_says_it_gives_it() {
     let refused = refused_shipped_facts();
     assert!(refused.is_empty(), "{}", refused.join("\n"));
 }
+
+/// Two exact facts of one position, Black to move (so written mirrored, for White): one
+/// hangs two men, the other is sound.
+fn exact_facts_of_the_centre_position() -> (KnowledgeBase, Position) {
+    let position: Position =
+        "B:Wa1,c1,e1,g1,c3,d2,f2,h2,a3,d4,e3,g3:Bb6,d6,f6,g5,h6,a7,c7,e7,b8,d8,f8,h8"
+            .parse()
+            .unwrap();
+    let fact = |name: &str, mv: &str| {
+        let mv = mv
+            .parse::<shashki::MoveText>()
+            .unwrap()
+            .resolve(&position)
+            .unwrap();
+        shashki::kb::exact_fact_text(name, &position, &[vec![mv]])
+    };
+    let text = fact("hangs two", "f6-e5") + &fact("sound", "b6-a5");
+    let (kb, problems) = KnowledgeBase::parse(&text, "exact.txt").expect("the facts read");
+    assert!(
+        problems.iter().all(|problem| !problem.is_error()),
+        "{problems:?}"
+    );
+    (kb, position)
+}
+
+#[test]
+fn on_a_clock_exact_facts_are_checked_at_load_and_a_move_with_no_time_plays_only_those() {
+    let (kb, position) = exact_facts_of_the_centre_position();
+    let game = Game::new(position);
+    let fast = Limits::MoveTime(std::time::Duration::from_millis(10));
+    // Without the check at load, a move of 10 ms has no time to check a fact: the search
+    // decides, and no fact is named as passed over.
+    let mut unchecked = Engine::new(EngineConfig::default(), Some(kb.clone()));
+    let decision = unchecked.choose(&game, fast, &mut |_| {}).expect("a move");
+    assert!(
+        !matches!(decision.source, Source::KnowledgeBase(_)),
+        "{decision:?}"
+    );
+    let config = EngineConfig {
+        check_kb_at_load: true,
+        ..EngineConfig::default()
+    };
+    let mut checked = Engine::new(config, Some(kb));
+    while !checked.kb_checked_at_load() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let mut played = Vec::new();
+    for _ in 0..8 {
+        let decision = checked.choose(&game, fast, &mut |_| {}).expect("a move");
+        let Source::KnowledgeBase(fact) = decision.source else {
+            panic!("{decision:?}");
+        };
+        assert_eq!(fact.name, "sound");
+        played.push(Notation::Full.write(&position, decision.mv));
+        let passed = checked.passed_over().expect("the unsound fact is named");
+        assert_eq!(passed.fact.name, "hangs two");
+    }
+    assert!(played.iter().all(|mv| mv == "b6-a5"), "{played:?}");
+}

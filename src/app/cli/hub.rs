@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::app::hub::{self, MoveNumbering, Output, Settings};
 use clap::Args;
-use shashki::engine::Level;
+use shashki::engine::{EngineConfig, Level};
 
 /// Arguments of `shashki hub`; the GUI may change each with `set-param`.
 #[derive(Args, Debug)]
@@ -24,7 +24,12 @@ pub struct HubArgs {
 pub fn run(args: HubArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let data = args.data.locate();
     let settings = Settings {
-        config: args.engine.config(data.as_ref())?,
+        // A Hub engine plays on a clock: the facts it may play without a check are
+        // checked when the base loads.
+        config: EngineConfig {
+            check_kb_at_load: true,
+            ..args.engine.config(data.as_ref())?
+        },
         kb_file: args.engine.kb.path().map(Path::to_path_buf),
         data,
         level: args.level,

@@ -188,6 +188,8 @@ impl Side {
         let config = EngineConfig {
             use_kb: settings.use_kb(),
             seed,
+            // A match plays at a fixed, often short, time a move.
+            check_kb_at_load: true,
             hash_mb: HASH_MB,
             threads: settings.threads,
             eval: if settings.material_only {

@@ -254,6 +254,7 @@ impl Console {
                     seed,
                     threads: options.bot.threads,
                     tablebase: options.bot.tablebase.clone(),
+                    check_kb_at_load: options.time.is_some(),
                     ..EngineConfig::default()
                 },
                 options.bot.kb.clone(),
