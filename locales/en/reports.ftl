@@ -10,8 +10,8 @@ report-kb-counts = { $name }: { $facts } facts ({ $exact } exact, { $patterns } 
 report-kb-ok = { $counts } OK
 report-kb-shadowed = { $name }:{ $line }: warning: "{ $fact }" ({ $origin }:{ $played }) has this position with other moves, and it is the one played
 report-kb-left-out = { $counts } in use, { $left } left out
-report-kb-not-proven = { $name }:{ $line }: error: fact "{ $fact }" is not proven: { $why }
-report-kb-proven = { $name }: { $proven } of { $facts } learned facts proven{ $all ->
+report-kb-not-proven = { $name }:{ $line }: warning: fact "{ $fact }" is not proven: { $why }
+report-kb-proven = { $name }: proven: { $lines } of { $line_facts } facts with lines, { $safe } of { $move_facts } facts of single moves safe{ $all ->
     [yes] {""}
    *[no] { " " }(see above)
 }

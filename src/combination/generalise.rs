@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::prove;
@@ -81,8 +82,15 @@ impl Pattern {
     }
 
     /// A random legal position matching the pattern with `side` to move, or `None`
-    /// when the draws keep breaking the counts.
+    /// when the draws keep breaking the counts. Each square is drawn alone first; where
+    /// the counts are narrow (one king against three, no men), the counts are chosen
+    /// first and the pieces then placed.
     pub fn sample(&self, side: Color, rng: &mut StdRng) -> Option<Position> {
+        self.drawn(side, rng).or_else(|| self.placed(side, rng))
+    }
+
+    /// A position of squares drawn one by one, if one of 100 draws meets the counts.
+    fn drawn(&self, side: Color, rng: &mut StdRng) -> Option<Position> {
         for _ in 0..100 {
             let drawn: Vec<Option<Piece>> = Square::all()
                 .map(|square| draw(self.cells[square.index()], square, rng))
@@ -91,6 +99,99 @@ impl Pattern {
                 continue;
             };
             if self.counts.admit(&Counts::of(&position)) {
+                return Some(position);
+            }
+        }
+        None
+    }
+
+    /// A position of pieces placed to meet the counts: for each side a number of men and
+    /// of kings the counts admit is chosen, the pieces the board does not fix are put on
+    /// its `o` (`x`) squares, then on `?` squares (never a man on its crowning rank);
+    /// `None` when 1,000 tries fail.
+    fn placed(&self, side: Color, rng: &mut StdRng) -> Option<Position> {
+        let squares = |wanted: Symbol| -> Vec<Square> {
+            Square::all()
+                .filter(|square| self.cells[square.index()] == wanted)
+                .collect()
+        };
+        let fixed = |symbol: Symbol| squares(symbol).len() as u32;
+        let fixed = [
+            [fixed(Symbol::WhiteMan), fixed(Symbol::WhiteKing)],
+            [fixed(Symbol::BlackMan), fixed(Symbol::BlackKing)],
+        ];
+        let own = [squares(Symbol::AnyWhite), squares(Symbol::AnyBlack)];
+        let free = squares(Symbol::Any);
+        // The men and kings of each side that the counts admit, with at least the board's.
+        let choices: Vec<[[u32; 2]; 2]> = (0..13u32)
+            .flat_map(|wm| (0..13u32).map(move |wk| [wm, wk]))
+            .flat_map(|white| {
+                (0..13u32).flat_map(move |bm| (0..13u32).map(move |bk| [white, [bm, bk]]))
+            })
+            .filter(|&[white, black]| {
+                let sides = [white, black];
+                let counts = sides.map(|[men, kings]| [men + kings, men, kings]);
+                (0..2).all(|side| {
+                    let [men, kings] = sides[side];
+                    men >= fixed[side][0]
+                        && kings >= fixed[side][1]
+                        && men + kings - fixed[side][0] - fixed[side][1] >= own[side].len() as u32
+                        && men + kings <= 12
+                }) && self.counts.admit(&counts)
+            })
+            .collect();
+        if choices.is_empty() {
+            return None;
+        }
+        let crowning = |color: Color| match color {
+            Color::White => 7,
+            Color::Black => 0,
+        };
+        for _ in 0..1_000 {
+            let chosen = choices[rng.random_range(0..choices.len())];
+            let mut pieces: Vec<Option<Piece>> = (0..32)
+                .map(|index| match self.cells[index] {
+                    Symbol::WhiteMan | Symbol::WhiteKing | Symbol::BlackMan | Symbol::BlackKing => {
+                        Square::new(index as u8)
+                            .and_then(|square| draw(self.cells[index], square, rng))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let mut open = free.clone();
+            let mut fits = true;
+            for color in [Color::White, Color::Black] {
+                let side = color.index();
+                let [men, kings] = chosen[side];
+                let mut extra: Vec<Role> =
+                    std::iter::repeat_n(Role::Man, (men - fixed[side][0]) as usize)
+                        .chain(std::iter::repeat_n(
+                            Role::King,
+                            (kings - fixed[side][1]) as usize,
+                        ))
+                        .collect();
+                extra.shuffle(rng);
+                let mut targets = own[side].clone();
+                open.shuffle(rng);
+                let spare = extra.len() - targets.len();
+                targets.extend(open.drain(..spare.min(open.len())));
+                if targets.len() < extra.len() {
+                    fits = false;
+                    break;
+                }
+                for (square, role) in targets.into_iter().zip(extra) {
+                    if role == Role::Man && square.rank() == crowning(color) {
+                        fits = false;
+                    }
+                    pieces[square.index()] = Some(Piece { color, role });
+                }
+            }
+            if !fits {
+                continue;
+            }
+            if let Some(position) = assemble(|square| pieces[square.index()], side)
+                && self.counts.admit(&Counts::of(&position))
+            {
                 return Some(position);
             }
         }

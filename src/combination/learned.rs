@@ -3,13 +3,13 @@
 
 use std::fmt::Write as _;
 
-use std::collections::HashSet;
 use std::path::Path;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::generalise::{Pattern, SAMPLES, Sampled, generalise};
+use super::safety::{Safety, safety};
 use super::scan::Finding;
 use super::{MaterialWon, Proof, Refutation, material_won, prove};
 use crate::kb::{
@@ -18,7 +18,7 @@ use crate::kb::{
 };
 use crate::notation::Notation;
 use crate::words::{Message, Text};
-use crate::{Color, IllegalMoveError, Move, MoveText, Position, Square, msg};
+use crate::{Color, Move, MoveText, Position, Square, msg};
 
 /// A combination ready to be written: its pattern (the attacker as White), line, name,
 /// proof and the games it came from.
@@ -370,16 +370,24 @@ pub fn file_text(facts: &[LearnedFact], names: &Text) -> String {
 pub enum Unproven {
     /// The fact has no line to prove.
     NoLine,
-    /// No legal position matches the fact's pattern.
-    NoPosition,
-    /// A move of the line is not legal in a position of the pattern.
-    BadMove {
+    /// No position drawn from the pattern lets the first move be played (a position
+    /// that fits the pattern exists: loading the fact decided that exactly).
+    NoSample {
+        /// How many positions were drawn.
+        draws: usize,
+        /// The first move as the fact writes it.
+        mv: String,
+    },
+    /// A move alone loses material to the opponent's reply.
+    Loses {
         /// The position.
         fen: String,
         /// The move as the fact writes it.
-        text: String,
-        /// Why it is not legal there.
-        error: IllegalMoveError,
+        mv: String,
+        /// What it loses.
+        lost: MaterialWon,
+        /// The opponent's line that wins it, written out.
+        reply: String,
     },
     /// A defence refutes the line in a position of the pattern.
     Refuted {
@@ -396,12 +404,20 @@ impl Unproven {
         use crate::msg;
         match self {
             Unproven::NoLine => msg!("unproven-no-line"),
-            Unproven::NoPosition => msg!("unproven-no-position"),
-            Unproven::BadMove { fen, text, error } => msg!(
-                "unproven-bad-move",
+            Unproven::NoSample { draws, mv } => {
+                msg!("unproven-no-sample", draws = *draws, mv = mv.as_str())
+            }
+            Unproven::Loses {
+                fen,
+                mv,
+                lost,
+                reply,
+            } => msg!(
+                "unproven-loses",
                 fen = fen.as_str(),
-                text = text.as_str(),
-                error = error.message()
+                mv = mv.as_str(),
+                lost = lost.message(),
+                reply = reply.as_str()
             ),
             Unproven::Refuted { fen, refutation } => msg!(
                 "unproven-refuted",
@@ -420,55 +436,94 @@ impl std::fmt::Display for Unproven {
 
 impl std::error::Error for Unproven {}
 
-/// Proves a fact again: an exact fact in its position, a pattern on [`SAMPLES`] random
-/// positions that match it (drawn with `seed`), the fact's first line resolved in each.
-/// The sampling's figures, or why the fact is not proven.
-pub fn reprove(fact: &Fact, seed: u64) -> Result<Sampled, Unproven> {
+/// What `kb check --prove` found a fact to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proven {
+    /// Each line is a combination proven in every position drawn.
+    Lines,
+    /// Each one-move alternative passes the safety check in every position drawn.
+    Safe,
+    /// Lines proven, and the one-move alternatives safe.
+    Both,
+}
+
+/// Draws of a pattern's positions for one fact, at most, when its first moves are not
+/// legal in most of them.
+const DRAWS: usize = 10 * SAMPLES;
+
+/// Proves a fact again, by its kind: each line of several moves gets the combination
+/// proof, each move alone the safety check of a fact's move. An exact fact is proven in
+/// its position; a pattern on up to [`SAMPLES`] random positions that match it (drawn
+/// with `seed`) where the alternative's first move is legal.
+pub fn prove_fact(fact: &Fact, seed: u64) -> Result<Proven, Unproven> {
+    if fact.alternatives.is_empty() {
+        return Err(Unproven::NoLine);
+    }
     let pattern = Pattern::of_fact(fact);
-    let texts = fact.alternatives.first().ok_or(Unproven::NoLine)?;
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut distinct = HashSet::new();
-    let mut counts = [(u32::MAX, 0); 2];
-    let tries = if pattern.is_exact() { 1 } else { SAMPLES };
-    for _ in 0..tries {
-        let position = pattern
-            .sample(Color::White, &mut rng)
-            .ok_or(Unproven::NoPosition)?;
-        let mut at = position;
-        let mut line = Vec::with_capacity(texts.len());
-        for (ply, text) in texts.iter().enumerate() {
-            match text.resolve(&at) {
-                Ok(mv) => {
-                    line.push(mv);
-                    at = at.play_unchecked(mv);
-                }
-                // A reply the line expects may not be legal here: the proof then meets
-                // every other defence, and the line ends.
-                Err(_) if ply % 2 == 1 => break,
-                Err(error) => {
-                    return Err(Unproven::BadMove {
+    let wanted = if pattern.is_exact() { 1 } else { SAMPLES };
+    let (mut lines, mut moves) = (false, false);
+    for (alternative, texts) in fact.alternatives.iter().enumerate() {
+        let mut rng = StdRng::seed_from_u64(seed ^ alternative as u64);
+        let mut proven = 0;
+        for _ in 0..DRAWS {
+            if proven == wanted {
+                break;
+            }
+            let Some(position) = pattern.sample(Color::White, &mut rng) else {
+                break;
+            };
+            // Only where the first move is legal: elsewhere the fact does not play.
+            let Ok(first) = texts[0].resolve(&position) else {
+                continue;
+            };
+            if texts.len() == 1 {
+                if let Safety::Loses(loss) = safety(&position, first, fact.gives) {
+                    let after = position.play_unchecked(first);
+                    return Err(Unproven::Loses {
                         fen: position.to_fen(),
-                        text: text.to_string(),
-                        error,
+                        mv: texts[0].to_string(),
+                        lost: loss.won,
+                        reply: Notation::Full.line(&after, &loss.line),
                     });
                 }
+                moves = true;
+            } else {
+                let line = resolve_line(&position, texts);
+                prove(&position, &line).map_err(|refutation| Unproven::Refuted {
+                    fen: position.to_fen(),
+                    refutation,
+                })?;
+                lines = true;
             }
+            proven += 1;
         }
-        prove(&position, &line).map_err(|refutation| Unproven::Refuted {
-            fen: position.to_fen(),
-            refutation,
-        })?;
-        for color in [Color::White, Color::Black] {
-            let (min, max) = &mut counts[color.index()];
-            *min = (*min).min(position.count(color));
-            *max = (*max).max(position.count(color));
+        if proven == 0 {
+            return Err(Unproven::NoSample {
+                draws: DRAWS,
+                mv: texts[0].to_string(),
+            });
         }
-        distinct.insert(position);
     }
-    Ok(Sampled {
-        distinct: distinct.len(),
-        counts,
+    Ok(match (lines, moves) {
+        (true, true) => Proven::Both,
+        (true, false) => Proven::Lines,
+        (false, _) => Proven::Safe,
     })
+}
+
+/// The moves of a line from `position`, up to a reply the line expects that is not
+/// legal there: the proof then meets every other defence, and the line ends.
+fn resolve_line(position: &Position, texts: &[MoveText]) -> Vec<Move> {
+    let mut at = *position;
+    let mut line = Vec::with_capacity(texts.len());
+    for text in texts {
+        let Ok(mv) = text.resolve(&at) else {
+            break;
+        };
+        line.push(mv);
+        at = at.play_unchecked(mv);
+    }
+    line
 }
 
 #[cfg(test)]

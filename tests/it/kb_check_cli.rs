@@ -235,3 +235,41 @@ fn a_patterns_reply_that_the_fixed_squares_make_illegal_is_an_error() {
     .unwrap();
     assert_eq!(kb_check(&path.display().to_string()).0, 0);
 }
+
+#[test]
+fn prove_checks_each_kind_of_fact_its_own_way_and_only_warns() {
+    let dir = common::scratch("kb-prove");
+    let path = dir.join("mine.txt");
+    // A lone king's move onto the long diagonal, with one to three black kings anywhere
+    // on `?`: a pattern no square-by-square draw meets (no men at all), sampled all the
+    // same. In some of its positions the move loses the king: a warning that names one.
+    let lone = "fact \"lone king\" for white\nwhite 1\nwhite kings 1\nblack 1..3\nblack men 0\n\
+                . ? . ? . ? . .\n. . ? . ? . . .\n. W . ? . . . ?\n? . . . . . ? .\n\
+                . ? . . . ? . ?\n? . . . . . ? .\n. . . ? . . . ?\n. . ? . ? . . .\n\
+                play b6-d4\n";
+    // The start position, exact, with a sound first move.
+    let start = "fact \"start\" for white\n\
+                 . b . b . b . b\nb . b . b . b .\n. b . b . b . b\n. . . . . . . .\n\
+                 . . . . . . . .\nw . w . w . w .\n. w . w . w . w\nw . w . w . w .\n\
+                 play c3-d4\n";
+    std::fs::write(&path, format!("{lone}\n{start}")).unwrap();
+    let home = common::Home::new("kb-prove");
+    let output = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["kb", "check", "--prove", &path.display().to_string()])
+        .env(common::DATA_VARIABLE, home.data())
+        .output()
+        .expect("the binary runs");
+    let out =
+        String::from_utf8_lossy(&output.stdout).replace(&path.display().to_string(), "mine.txt");
+    assert!(output.status.success(), "{out}");
+    assert!(!out.contains("no legal position"), "{out}");
+    assert!(
+        out.contains("mine.txt:1: warning: fact \"lone king\" is not proven: in W:WKb6:B"),
+        "{out}"
+    );
+    assert!(out.contains(": b6-d4 loses the game to "), "{out}");
+    assert!(
+        out.ends_with("mine.txt: proven: 0 of 0 facts with lines, 1 of 2 facts of single moves safe (see above)\n"),
+        "{out}"
+    );
+}

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use shashki::combination::learned::reprove;
+use shashki::combination::learned::prove_fact;
 use shashki::files::DataDir;
-use shashki::kb::{KnowledgeBase, LoadResult, Origin, Source, Sources};
+use shashki::kb::{KnowledgeBase, LoadResult, Origin, Sources};
 
 use super::book::{self, BookArgs};
 use super::learn::{self, LearnArgs};
@@ -38,12 +38,9 @@ pub fn run(command: KbCommand) -> Result<ExitCode, Box<dyn std::error::Error>> {
     }
 }
 
-/// The start of the name of a file of learned facts that `--prove` proves whole.
-const LEARNED_PREFIX: &str = "learned";
-
-/// One file to check: its name, what loading it gave, whether it holds learned facts,
-/// and whether it is the opening book.
-type Checked = (String, LoadResult, bool, bool);
+/// One file to check: its name, what loading it gave, and whether it is the opening
+/// book.
+type Checked = (String, LoadResult, bool);
 
 /// The files `kb check` looks at: the base (given or in use), its learned facts and its
 /// opening book, each alone. A named file is checked with the learned facts and the
@@ -52,24 +49,12 @@ fn files_to_check(path: Option<PathBuf>, data: Option<&DataDir>) -> Vec<Checked>
     Sources::locate(path.as_deref(), data)
         .parts()
         .iter()
-        .map(|part| {
-            // A file of learned facts, or another whose name says so (`kb learn --out`).
-            let learned = part.kind == Origin::Learned
-                || matches!(&part.source, Source::File(path) if path
-                    .file_name()
-                    .is_some_and(|name| name.to_string_lossy().starts_with(LEARNED_PREFIX)));
-            (
-                part.origin(),
-                part.read(),
-                learned,
-                part.kind == Origin::Book,
-            )
-        })
+        .map(|part| (part.origin(), part.read(), part.kind == Origin::Book))
         .collect()
 }
 
 /// Prints `PATH: N facts (E exact, P patterns, L lines) OK` for each file after any
-/// warnings (with `--prove`, `PATH: N learned facts proven` after it), and exits 0; or
+/// warnings (with `--prove`, what the proofs found after it), and exits 0; or
 /// prints every problem, and for a file whose broken facts were left out `PATH: N facts
 /// (...) in use, K left out`, and exits 1.
 fn check(
@@ -81,7 +66,7 @@ fn check(
     let mut failed = false;
     // The parts before the book, whose exact facts are played before the book's.
     let mut earlier: Vec<KnowledgeBase> = Vec::new();
-    for (name, loaded, learned, book) in files_to_check(path, data) {
+    for (name, loaded, book) in files_to_check(path, data) {
         match loaded {
             Ok((base, problems)) => {
                 for problem in &problems {
@@ -121,8 +106,10 @@ fn check(
                     msg!("report-kb-ok", counts = counts)
                 };
                 writeln!(out, "{}", english(&line))?;
-                if prove && learned {
-                    failed |= !prove_all(&name, &base, &mut out)?;
+                // Its findings are warnings: a fact not proven still loads, and plays
+                // where the bot's own checks pass it.
+                if prove {
+                    prove_all(&name, &base, &mut out)?;
                 }
                 if !book {
                     earlier.push(base);
@@ -143,17 +130,23 @@ fn check(
     })
 }
 
-/// Proves every fact of `base` again; prints each failure as `NAME:LINE: error: ...`
-/// and a summary. Whether all were proven.
+/// Proves every fact of `base` again by its kind (see [`prove_fact`]); prints each
+/// one not proven as a warning `NAME:LINE: warning: ...`, then the counts.
 fn prove_all(
     name: &str,
     base: &KnowledgeBase,
     out: &mut impl Write,
-) -> Result<bool, Box<dyn std::error::Error>> {
-    let mut proven = 0;
+) -> Result<(), Box<dyn std::error::Error>> {
+    // Facts with lines and facts of single moves: how many, and how many proven.
+    let (mut lines, mut moves) = ([0usize; 2], [0usize; 2]);
     for (index, fact) in base.facts().iter().enumerate() {
-        match reprove(fact, index as u64) {
-            Ok(_) => proven += 1,
+        let kind = match fact.alternatives.iter().any(|line| line.len() > 1) {
+            true => &mut lines,
+            false => &mut moves,
+        };
+        kind[0] += 1;
+        match prove_fact(fact, index as u64) {
+            Ok(_) => kind[1] += 1,
             Err(why) => writeln!(
                 out,
                 "{}",
@@ -167,14 +160,19 @@ fn prove_all(
             )?,
         }
     }
-    let all = proven == base.len();
     let summary = msg!(
         "report-kb-proven",
         name = name,
-        proven = proven,
-        facts = base.len(),
-        all = if all { "yes" } else { "no" }
+        lines = lines[1],
+        line_facts = lines[0],
+        safe = moves[1],
+        move_facts = moves[0],
+        all = if lines[0] == lines[1] && moves[0] == moves[1] {
+            "yes"
+        } else {
+            "no"
+        }
     );
     writeln!(out, "{}", english(&summary))?;
-    Ok(all)
+    Ok(())
 }
