@@ -589,7 +589,7 @@ mod tests {
         assert_eq!(base.len(), 1);
         assert_eq!(base.facts()[0].info.name, name);
         assert_eq!(base.facts()[0].info.learned_from, fact.sources);
-        assert!(reprove(&base.facts()[0], 5).is_ok());
+        assert!(prove_fact(&base.facts()[0], 5).is_ok());
     }
 
     #[test]
