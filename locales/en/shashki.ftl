@@ -884,6 +884,7 @@ kb-man-forward = { $mv }: a man moves one square diagonally forward
 kb-may-be-a-man = { $mv }: the piece on { $square } may be a man, which moves one square forward only; write W for a king
 kb-count-repeated = these pieces are counted on a line above already: one count line for each
 kb-reply-must-capture = { $reply } cannot be the reply: the piece on { $square } surely has a capture, and capturing is compulsory
+kb-capture-must-go-on = { $mv } stops short: the piece then surely takes { $square } too, and a capture goes on while it can
 kb-counts-together = no position meets the board and these counts together
 kb-heading-without-side = a heading needs the side after the name: `for white` or `for black`
 kb-cyrillic-move = { $letters }: Cyrillic letters; a move is written with the Latin letters a to h, like c3-d4

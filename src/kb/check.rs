@@ -34,6 +34,14 @@ pub fn check_fact(fact: &FactSyntax, source: &SourceText) -> Vec<Diagnostic> {
             };
             if let Err(problem) = pattern_move_possible(&fact.board.cells, fact.side, first) {
                 error(first.at, problem);
+            } else if first.capture
+                && let Some(on) = capture_goes_on(&fact.board.cells, fact.side, first)
+            {
+                let problem = Problem::CaptureMustGoOn {
+                    mv: first.text.clone(),
+                    on,
+                };
+                error(first.at, problem);
             } else if let Some(reply) = line.get(1)
                 && !reply.capture
                 && let Some(from) = sure_capture_after(&fact.board.cells, fact.side, first)
@@ -326,6 +334,44 @@ fn sure_capture_after(cells: &[Symbol; 32], side: Color, mv: &MoveSyntax) -> Opt
                 step(taken, df, dr).is_some_and(|landing| after[landing.index()] == Symbol::Empty)
             })
     })
+}
+
+/// After the capture `mv` of a pattern written for `side`: a piece of the opponent
+/// that the capturing piece surely takes next, from where it lands, so that the capture
+/// as written stops short and can never be legal (a capture goes on while it can). The
+/// pieces it took stay on the board until the capture ends and are not taken twice; a
+/// man that lands on its crowning rank goes on as a king.
+fn capture_goes_on(cells: &[Symbol; 32], side: Color, mv: &MoveSyntax) -> Option<Square> {
+    let squares = mv.text.squares();
+    let (from, to) = (squares[0], *squares.last()?);
+    let mut taken = Vec::new();
+    for pair in squares.windows(2) {
+        taken.extend(between(pair[0], pair[1]).unwrap_or_default());
+    }
+    let crowning = match side {
+        Color::White => 7,
+        Color::Black => 0,
+    };
+    let king = cells[from.index()] == Symbol::piece(side, Role::King) || to.rank() == crowning;
+    // The square it left is empty now; every other square is as the board has it.
+    let empty = |square: Square| square == from || cells[square.index()] == Symbol::Empty;
+    let step = |square: Square, df: i16, dr: i16| {
+        let file = u8::try_from(i16::from(square.file()) + df).ok()?;
+        let rank = u8::try_from(i16::from(square.rank()) + dr).ok()?;
+        Square::from_coords(file, rank)
+    };
+    [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        .iter()
+        .find_map(|&(df, dr)| {
+            let mut at = step(to, df, dr);
+            // A king flies over squares surely empty to the piece it takes.
+            while king && at.is_some_and(empty) {
+                at = at.and_then(|at| step(at, df, dr));
+            }
+            let victim =
+                at.filter(|at| cells[at.index()].surely(side.opposite()) && !taken.contains(at))?;
+            step(victim, df, dr).is_some_and(empty).then_some(victim)
+        })
 }
 
 /// Whether a pattern's first move can be legal in every position the pattern matches.

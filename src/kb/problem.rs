@@ -252,6 +252,14 @@ pub enum Problem {
         /// A square the capture surely starts from.
         from: Square,
     },
+    /// A pattern's capture stops where the squares the board fixes surely let the piece
+    /// take on: it can never be legal, a capture goes on while it can.
+    CaptureMustGoOn {
+        /// The capture as written.
+        mv: MoveText,
+        /// A piece it surely takes next.
+        on: Square,
+    },
     /// A heading without `for white` or `for black` after the name.
     HeadingWithoutSide,
     /// A move written with Cyrillic letters (look-alikes of the Latin ones).
@@ -446,6 +454,11 @@ impl Problem {
                 "kb-may-be-a-man",
                 mv = mv.to_string(),
                 square = from.to_string()
+            ),
+            Problem::CaptureMustGoOn { mv, on } => msg!(
+                "kb-capture-must-go-on",
+                mv = mv.to_string(),
+                square = on.to_string()
             ),
             Problem::HeadingWithoutSide => msg!("kb-heading-without-side"),
             Problem::CountRepeated { .. } => msg!("kb-count-repeated"),

@@ -273,3 +273,34 @@ fn prove_checks_each_kind_of_fact_its_own_way_and_only_warns() {
         "{out}"
     );
 }
+
+#[test]
+fn a_patterns_capture_that_the_fixed_squares_make_go_on_is_an_error() {
+    let dir = common::scratch("kb-go-on");
+    let path = dir.join("go-on.txt");
+    // c3:e5 takes d4; on e5 the man then surely takes f6 (g7 is empty): the capture as
+    // written stops short, and can never be played.
+    let board = ". ? . ? . ? . ?\n. . ? . ? . . .\n. ? . ? . b . ?\n? . ? . . . ? .\n\
+                 . ? . b . ? . ?\n? . w . ? . ? .\n. ? . ? . ? . ?\n? . ? . ? . ? .\n";
+    std::fs::write(
+        &path,
+        format!("fact \"short\" for white\n{board}play c3:e5\n"),
+    )
+    .unwrap();
+    let (code, out) = kb_check(&path.display().to_string());
+    assert_eq!(code, 1, "{out}");
+    let expected = format!(
+        "{}:10:6: error: c3:e5 stops short: the piece then surely takes f6 too, and a capture goes on while it can",
+        path.display()
+    );
+    assert!(out.starts_with(&expected), "{out}");
+    // With g7 left open to anything, the capture may end on e5: the fact stands.
+    let open = board.replace(". . ? . ? . . .", ". . ? . ? . ? .");
+    std::fs::write(
+        &path,
+        format!("fact \"short\" for white\n{open}play c3:e5\n"),
+    )
+    .unwrap();
+    let (code, out) = kb_check(&path.display().to_string());
+    assert_eq!(code, 0, "{out}");
+}

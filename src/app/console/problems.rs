@@ -100,10 +100,11 @@ mod tests {
             Problem::CountRepeated { .. } => 35,
             Problem::CountsTogether => 36,
             Problem::ReplyMustCapture { .. } => 37,
+            Problem::CaptureMustGoOn { .. } => 38,
         }
     }
 
-    const KINDS: usize = 38;
+    const KINDS: usize = 39;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -168,6 +169,13 @@ mod tests {
                     from: sq("e5"),
                 },
                 "d6-c5 не может быть ответом: шашка на e5 наверняка может бить, а бить обязательно",
+            ),
+            (
+                Problem::CaptureMustGoOn {
+                    mv: mv("c3:e5"),
+                    on: sq("f6"),
+                },
+                "c3:e5 обрывается: шашка тогда наверняка бьёт и f6, а бить надо до конца",
             ),
             (
                 Problem::CountsTogether,
