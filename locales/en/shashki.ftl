@@ -265,7 +265,10 @@ hint-interrupted = (interrupted: the best move found so far)
 hint-game-over = no hint: the game is over
 hint-no-move = no hint: there is no move
 source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
-source-combination = combination "{ $name }", { $origin }:{ $line }
+source-line = { $combination ->
+    [yes] combination
+   *[no] knowledge base line
+} "{ $name }", { $origin }:{ $line }
 source-proven = combination "{ $name }", { $origin }:{ $line }, wins { $won }
 game-record = { $file } game { $number }{ $detailed ->
     [yes] { " " }({ $details })

@@ -289,7 +289,10 @@ hint-interrupted = (прервано: лучший из найденных хо�
 hint-game-over = подсказки нет: партия окончена
 hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
-source-combination = комбинация «{ $name }», { $origin }:{ $line }
+source-line = { $combination ->
+    [yes] комбинация
+   *[no] линия базы знаний
+} «{ $name }», { $origin }:{ $line }
 source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $won }
 game-record = партии { $number } из { $file }{ $detailed ->
     [yes] { " " }({ $details })

@@ -119,8 +119,14 @@ pub enum Source {
         /// What the line wins.
         won: MaterialWon,
     },
-    /// The continuation of a combination line in progress.
-    CombinationLine(FactInfo),
+    /// The next move of a fact's line in progress: a combination where the line was
+    /// `proven` one when it started, else a line the fact's author wrote.
+    KnowledgeLine {
+        /// The fact.
+        fact: FactInfo,
+        /// Whether the line was proven a combination.
+        proven: bool,
+    },
     /// The only legal move.
     OnlyMove,
     /// Resolving the captures settled it by material.
@@ -598,10 +604,11 @@ impl Engine {
                     }
                 }
                 progress.after_our_move = position.play_unchecked(mv);
+                let proven = progress.proven;
                 self.line = Some(progress);
                 return Some(Decision {
                     mv,
-                    source: Source::CombinationLine(fact),
+                    source: Source::KnowledgeLine { fact, proven },
                 });
             }
         }

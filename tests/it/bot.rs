@@ -147,7 +147,10 @@ fn a_combination_line_is_played_on_from_the_knowledge_base() {
     game.play(reply).unwrap();
     let second = bot.choose(&game, Limits::Depth(4), &mut |_| {}).unwrap();
     assert!(
-        matches!(second.source, Source::CombinationLine(_) | Source::OnlyMove),
+        matches!(
+            second.source,
+            Source::KnowledgeLine { .. } | Source::OnlyMove
+        ),
         "{second:?}"
     );
     assert_eq!(

@@ -92,7 +92,9 @@ fn source_message(source: &Source, position: &Position) -> Message {
             fact = fact_message(fact),
             won = won.message()
         ),
-        Source::CombinationLine(fact) => msg!("report-source-line", fact = fact_message(fact)),
+        Source::KnowledgeLine { fact, .. } => {
+            msg!("report-source-line", fact = fact_message(fact))
+        }
         Source::OnlyMove => msg!("report-source-only-move"),
         Source::Database(value) => {
             let (result, plies) = match *value {

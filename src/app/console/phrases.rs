@@ -133,11 +133,12 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
                 won = text.render(&gain.message())
             ),
         },
-        Source::CombinationLine(fact) => msg!(
-            "source-combination",
+        Source::KnowledgeLine { fact, proven } => msg!(
+            "source-line",
             name = fact.name.as_str(),
             origin = origin(&fact.part, text),
-            line = fact.line
+            line = fact.line,
+            combination = if *proven { "yes" } else { "no" }
         ),
         Source::OnlyMove => msg!("source-only-move"),
         Source::Database(value) => {
@@ -208,6 +209,41 @@ mod tests {
             "endgame database: +win in 2 moves"
         );
         assert_eq!(english.render(&score(Score(-35))), "-0.35");
+    }
+
+    #[test]
+    fn a_facts_line_is_called_a_combination_only_where_it_was_proven_one() {
+        use shashki::kb::{FactInfo, KbPart, Origin};
+        let fact = FactInfo {
+            name: "Отыгрыш".to_string(),
+            part: KbPart::file(Origin::Starter, "kb/combs.txt".as_ref()),
+            line: 12,
+            learned_from: Vec::new(),
+            proven_in: None,
+        };
+        let line = |proven, lang| {
+            let source = Source::KnowledgeLine {
+                fact: fact.clone(),
+                proven,
+            };
+            self::source(&source, &Text::new(lang))
+        };
+        assert_eq!(
+            line(false, Lang::En),
+            "knowledge base line \"Отыгрыш\", kb/combs.txt:12"
+        );
+        assert_eq!(
+            line(true, Lang::En),
+            "combination \"Отыгрыш\", kb/combs.txt:12"
+        );
+        assert_eq!(
+            line(false, Lang::Ru),
+            "линия базы знаний «Отыгрыш», kb/combs.txt:12"
+        );
+        assert_eq!(
+            line(true, Lang::Ru),
+            "комбинация «Отыгрыш», kb/combs.txt:12"
+        );
     }
 
     #[test]
