@@ -778,7 +778,11 @@ puzzle-gives-up = { $mv } gives up material for nothing; try again
 puzzle-wins-nothing = { $mv } wins nothing; try again
 puzzle-wins-less = { $mv } wins only { $won }, and { $gain } can be won here; try again
 puzzle-solved = solved: { $line } wins { $gain }
-puzzle-solved-fact = solved: { $line } wins { $gain } ("{ $name }")
+puzzle-solved-fact = solved: { $line } wins { $gain } ("{ $name }", { $origin }:{ $place })
+puzzle-answer = not solved: the answer was { $line }{ $named ->
+    [yes] { " " }("{ $name }", { $origin }:{ $place })
+   *[no] {""}
+}
 puzzle-solved-already = solved: puzzle next poses another, puzzle off goes back to the game
 puzzle-hint-piece = hint: the { $king ->
     [yes] king

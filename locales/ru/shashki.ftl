@@ -811,7 +811,11 @@ puzzle-gives-up = { $mv } отдаёт материал даром; попроб
 puzzle-wins-nothing = { $mv } ничего не выигрывает; попробуйте ещё
 puzzle-wins-less = { $mv } выигрывает только { $won }, а здесь можно выиграть { $gain }; попробуйте ещё
 puzzle-solved = решено: { $line } выигрывает { $gain }
-puzzle-solved-fact = решено: { $line } выигрывает { $gain } («{ $name }»)
+puzzle-solved-fact = решено: { $line } выигрывает { $gain } («{ $name }», { $origin }:{ $place })
+puzzle-answer = не решено: ответ был { $line }{ $named ->
+    [yes] { " " }(«{ $name }», { $origin }:{ $place })
+   *[no] {""}
+}
 puzzle-solved-already = решено: задача дальше — другая, задача выход — назад к партии
 puzzle-hint-piece = подсказка: ходит { $king ->
     [yes] дамка

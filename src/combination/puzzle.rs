@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use super::forcing::{Forcing, Place};
 use super::generalise::Pattern;
 use super::{Combination, GAME, MIN_GAIN, MaterialWon, find, material_won};
-use crate::kb::{Fact, KnowledgeBase, Mask};
+use crate::kb::{Fact, FactInfo, KnowledgeBase, Mask};
 use crate::{Color, Move, Position};
 
 /// Positions drawn from a pattern fact before it is given up as a source of puzzles.
@@ -24,8 +24,8 @@ pub const DRAWS: usize = 12;
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     start: Position,
-    /// The name of the fact it was posed from.
-    name: Option<String>,
+    /// The fact it was posed from: its name and place.
+    fact: Option<FactInfo>,
     /// What the combination wins, in material points: a move must keep it.
     gain: i32,
     /// What the best line wins, as players count it.
@@ -90,11 +90,11 @@ impl Puzzle {
             if !combination.first_moves.contains(&mv) {
                 return None;
             }
-            let name = Some(fact.info.name.clone());
+            let fact = Some(fact.info.clone());
             Some(if rng.random_bool(0.5) {
-                Puzzle::posed(&position.mirrored(), &flipped(&combination), name)
+                Puzzle::posed(&position.mirrored(), &flipped(&combination), fact)
             } else {
-                Puzzle::posed(&position, &combination, name)
+                Puzzle::posed(&position, &combination, fact)
             })
         })
     }
@@ -137,10 +137,10 @@ impl Puzzle {
         moves
     }
 
-    fn posed(position: &Position, combination: &Combination, name: Option<String>) -> Puzzle {
+    fn posed(position: &Position, combination: &Combination, fact: Option<FactInfo>) -> Puzzle {
         Puzzle {
             start: *position,
-            name,
+            fact,
             gain: combination.gain,
             won: material_won(position, &combination.line),
             played: Vec::new(),
@@ -172,7 +172,17 @@ impl Puzzle {
 
     /// The name of the fact the puzzle was posed from, if any.
     pub fn name(&self) -> Option<&str> {
-        self.name.as_deref()
+        self.fact.as_ref().map(|fact| fact.name.as_str())
+    }
+
+    /// The fact the puzzle was posed from, if any: its name and place.
+    pub fn fact(&self) -> Option<&FactInfo> {
+        self.fact.as_ref()
+    }
+
+    /// The rest of the combination from the position now: the player's next move first.
+    pub fn rest(&self) -> &[Move] {
+        &self.expected
     }
 
     /// What the combination wins, in material points ([`GAME`]: the game).

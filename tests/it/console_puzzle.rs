@@ -128,3 +128,30 @@ fn a_resume_question_waits_for_the_end_of_the_puzzles() {
         session.stdout
     );
 }
+
+#[test]
+fn a_puzzle_left_unsolved_shows_its_answer_and_the_fact_it_came_from() {
+    let home = Home::new("puzzle-answer");
+    let session = home.run(
+        &["--seed", "7", "--depth", "3"],
+        format!("puzzle {SHOT}\nc3-b4\npuzzle off\npuzzle\npuzzle off\nquit\n"),
+    );
+    assert!(session.success);
+    // From where the player got to, the rest of the line.
+    session.expect("not solved: the answer was b2:d4:f6:h8\n");
+    // A puzzle of the knowledge base names its fact and where it is (the line wraps).
+    let words = session
+        .stdout
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let second = words
+        .split("not solved: the answer was ")
+        .nth(2)
+        .expect("the second puzzle's answer");
+    let answer = &second[..second.find(')').expect("the fact's place") + 1];
+    assert!(
+        answer.contains(" (\"") && answer.contains("\", built-in "),
+        "{answer}"
+    );
+}

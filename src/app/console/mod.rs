@@ -1117,7 +1117,7 @@ impl Console {
             }
             (Meant::Position(position), Intent::Load) => self.new_game(position),
             (Meant::Position(position), Intent::PuzzleAt) => {
-                let said = self.trainer.pose_at(position);
+                let said = self.trainer.pose_at(position, self.notation);
                 self.puzzle_posed(said);
             }
             // A choice is always made for what it was offered for.

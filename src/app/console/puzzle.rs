@@ -76,21 +76,21 @@ impl Trainer {
     }
 
     /// `puzzle`: another combination of `kb`, unlike the last one.
-    pub fn pose(&mut self, kb: Option<&KnowledgeBase>) -> Said {
+    pub fn pose(&mut self, kb: Option<&KnowledgeBase>, notation: Notation) -> Said {
         let Some(kb) = kb else {
             return msg!("puzzle-no-kb").into();
         };
         let last = self.current.as_ref().map(|current| &current.puzzle);
         match Puzzle::pose_unlike(kb, &mut self.rng, last) {
-            Some(puzzle) => self.start(puzzle),
+            Some(puzzle) => self.start(puzzle, notation),
             None => msg!("puzzle-none").into(),
         }
     }
 
     /// `puzzle FEN`: the combination of `position` to find.
-    pub fn pose_at(&mut self, position: Position) -> Said {
+    pub fn pose_at(&mut self, position: Position, notation: Notation) -> Said {
         match Puzzle::new(&position) {
-            Some(puzzle) => self.start(puzzle),
+            Some(puzzle) => self.start(puzzle, notation),
             None => {
                 let side = shashki::words::side(position.side_to_move());
                 msg!("puzzle-no-combination", side = side).into()
@@ -98,8 +98,9 @@ impl Trainer {
         }
     }
 
-    fn start(&mut self, puzzle: Puzzle) -> Said {
-        let mut said = self.read_score();
+    fn start(&mut self, puzzle: Puzzle, notation: Notation) -> Said {
+        let mut said = self.answer(notation);
+        said.add(self.read_score());
         self.current = Some(Current {
             puzzle,
             hints: 0,
@@ -111,9 +112,35 @@ impl Trainer {
         said
     }
 
-    /// Leaves puzzle mode; whether a puzzle was on.
-    pub fn leave(&mut self) -> bool {
-        self.current.take().is_some()
+    /// Leaves puzzle mode, with the answer of a puzzle left unsolved; `None` when no
+    /// puzzle was on.
+    pub fn leave(&mut self, notation: Notation) -> Option<Said> {
+        let answer = self.answer(notation);
+        self.current.take().map(|_| answer)
+    }
+
+    /// The answer of the puzzle on the board, if it is not solved: the rest of the
+    /// combination from where the player is, and the fact it comes from.
+    fn answer(&self, notation: Notation) -> Said {
+        let Some(current) = self
+            .current
+            .as_ref()
+            .filter(|current| !current.puzzle.is_solved())
+        else {
+            return Said::nothing();
+        };
+        let puzzle = &current.puzzle;
+        let line = notation.line(&puzzle.position(), puzzle.rest());
+        let fact = puzzle.fact();
+        msg!(
+            "puzzle-answer",
+            line = line,
+            named = if fact.is_some() { "yes" } else { "no" },
+            name = fact.map_or("", |fact| fact.name.as_str()),
+            origin = fact.map_or_else(|| msg!("as-is", text = ""), |fact| fact.part.name()),
+            place = fact.map_or(0, |fact| fact.line)
+        )
+        .into()
     }
 
     /// Reads the score from its file at the first puzzle; a file that cannot be read
@@ -272,8 +299,15 @@ impl Trainer {
         let puzzle = &self.current().puzzle;
         let line = notation.line(&puzzle.start(), puzzle.played());
         let gain = gain(puzzle.won(), puzzle.gain());
-        said.tell(match puzzle.name() {
-            Some(name) => msg!("puzzle-solved-fact", line = line, gain = gain, name = name),
+        said.tell(match puzzle.fact() {
+            Some(fact) => msg!(
+                "puzzle-solved-fact",
+                line = line,
+                gain = gain,
+                name = fact.name.as_str(),
+                origin = fact.part.name(),
+                place = fact.line
+            ),
             None => msg!("puzzle-solved", line = line, gain = gain),
         });
         let score = self.score.unwrap_or_default();

@@ -39,7 +39,8 @@ impl Console {
             Command::Fen => Note::Plain(position.to_fen()).into(),
             // Another game: the puzzle ends, and the command goes to the game.
             Command::New | Command::Load(_) | Command::Open { .. } => {
-                self.trainer.leave();
+                let answer = self.trainer.leave(self.notation);
+                self.utter(answer.unwrap_or_default());
                 let ended = self.record.ended();
                 (self.dialogue).settle(self.trainer.active(), self.saved.resume_pending, ended);
                 if self.saved.resume_pending {
@@ -63,20 +64,24 @@ impl Console {
     /// `puzzle`, `puzzle next`, `puzzle FEN`, `puzzle off`.
     pub(super) fn puzzle(&mut self, action: PuzzleAction) {
         match action {
-            PuzzleAction::Off if self.trainer.leave() => {
-                let ended = self.record.ended();
-                (self.dialogue).settle(self.trainer.active(), self.saved.resume_pending, ended);
-                self.utter(Said::from(msg!("puzzle-off")).and(Note::GameBoard));
-            }
-            PuzzleAction::Off => self.utter(msg!("puzzle-not-on")),
+            PuzzleAction::Off => match self.trainer.leave(self.notation) {
+                Some(answer) => {
+                    let ended = self.record.ended();
+                    (self.dialogue).settle(self.trainer.active(), self.saved.resume_pending, ended);
+                    self.utter(answer.and(msg!("puzzle-off")).and(Note::GameBoard));
+                }
+                None => self.utter(msg!("puzzle-not-on")),
+            },
             PuzzleAction::Position(text) => {
                 if let Some(position) = self.read_position(&text, Intent::PuzzleAt) {
-                    let said = self.trainer.pose_at(position);
+                    let said = self.trainer.pose_at(position, self.notation);
                     self.puzzle_posed(said);
                 }
             }
             PuzzleAction::Next => {
-                let said = self.trainer.pose(self.engines.engine.knowledge_base());
+                let said = self
+                    .trainer
+                    .pose(self.engines.engine.knowledge_base(), self.notation);
                 self.puzzle_posed(said);
             }
         }
