@@ -30,7 +30,7 @@ use rand::rngs::StdRng;
 use crate::combination::safety::{Loss, Safety, safety};
 use crate::combination::{self, MaterialWon};
 use crate::eval::Evaluator;
-use crate::kb::{ActiveLine, FactInfo, KbChoice, KnowledgeBase};
+use crate::kb::{ActiveLine, FactInfo, KbChoice, KnowledgeBase, Origin};
 use crate::notation::Notation;
 use crate::search::{self, RootMoves, Score, TableError, TranspositionTable};
 use crate::tablebase::{Material, Tablebase, Value, Verdict, Wait};
@@ -625,6 +625,11 @@ impl Engine {
                 Judged::Unproven => {
                     self.unproven = Some(choice.mv);
                     break;
+                }
+                // The player's own fact plays as they asked: they were told at
+                // `remember` what its move loses, if anything.
+                Judged::ToCheck if choice.fact.part.kind == Origin::Own => {
+                    Source::KnowledgeBase(choice.fact.clone())
                 }
                 Judged::ToCheck if checks == CHECKED_FACTS => break,
                 Judged::ToCheck => {

@@ -57,6 +57,17 @@ impl DataDir {
         self.root.join("kb").join("combs.txt")
     }
 
+    /// The player's own facts (`remember`, `forget`): loaded before any other base, so
+    /// that they play over the others' for the same position.
+    pub fn own(&self) -> PathBuf {
+        self.root.join("kb").join("mine.txt")
+    }
+
+    /// Where the previous versions of the player's files are kept before each change.
+    pub fn backups(&self) -> PathBuf {
+        self.root.join("backups")
+    }
+
     /// The combinations the player's `kb learn` found, loaded with the base in use.
     pub fn learned(&self) -> PathBuf {
         self.root.join("kb").join("learned.txt")

@@ -1,6 +1,7 @@
 //! The player's files: where they live, how they are read (whole and safely), how a
 //! problem in one is shown, and how they are written without ever losing one.
 
+mod backup;
 mod checksum;
 mod data;
 mod diagnostic;
@@ -8,6 +9,7 @@ mod failure;
 mod read;
 mod write;
 
+pub use backup::{Restored, keep_backup, restore_backup};
 pub use checksum::Fnv1a;
 pub use data::DataDir;
 pub use diagnostic::{Diagnostic, Severity, SourceText, Spot};

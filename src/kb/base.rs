@@ -165,8 +165,9 @@ impl KnowledgeBase {
         Ok((base.unwrap_or_else(KnowledgeBase::empty), problems))
     }
 
-    /// The exact facts of `self` (a book) whose position an exact fact of `earlier` has
-    /// with other moves: `earlier`'s fact is the one played there. Each as the book's fact
+    /// The exact facts of `self` whose position an exact fact of `earlier` (a part read
+    /// before it: the player's own facts before the base, the base before the book) has
+    /// with other moves: `earlier`'s fact is the one played there. Each as `self`'s fact
     /// and the earlier one.
     pub fn shadowed_by<'a>(&'a self, earlier: &'a KnowledgeBase) -> Vec<(&'a Fact, &'a Fact)> {
         let firsts: std::collections::HashMap<(u32, u32, u32), &Fact> = earlier
@@ -517,7 +518,18 @@ impl Sources {
     /// learned facts and the book beside it when they exist; else the built-in base
     /// with its learned facts, the learned facts of the player's data directory `data`
     /// if it has any, and the player's own book if there is one, else the built-in book.
+    /// The player's own facts (`mine.txt` in `data`) come first, whichever base is used,
+    /// so that they play over the others' for the same position.
     pub fn locate(explicit: Option<&Path>, data: Option<&DataDir>) -> Sources {
+        let mut sources = Sources::located(explicit, data);
+        if let Some(own) = existing(Origin::Own, data.map(DataDir::own)) {
+            sources.parts.insert(0, own);
+        }
+        sources
+    }
+
+    /// The base [`Sources::locate`] finds, without the player's own facts.
+    fn located(explicit: Option<&Path>, data: Option<&DataDir>) -> Sources {
         match locate_file(explicit, data) {
             Some(path) => Sources::file(&path),
             None => {

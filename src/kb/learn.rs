@@ -178,20 +178,51 @@ pub fn remember(
                 learned_from: Vec::new(),
                 proven_in: None,
                 name: name.to_string(),
-                part: KbPart::file(Origin::Starter, path),
+                part: KbPart::file(Origin::Own, path),
                 line,
             };
             (fact, Change::Added)
         }
     };
     editor.save_if(|updated| match updated.lookup(position) {
-        Some(answer) if answer == (fact.clone(), vec![mv]) => Ok(()),
+        Some((found, moves))
+            if (&found.name, found.line) == (&fact.name, fact.line) && moves == [mv] =>
+        {
+            Ok(())
+        }
         _ => Err(vec![Diagnostic::file_error(
             &origin,
             Problem::WouldNotAnswer(fact.clone()),
         )]),
     })?;
     Ok(Remembered { fact, change })
+}
+
+/// Takes the exact fact for `position` out of the knowledge-base file at `path`: the
+/// fact taken out, or `None` when the file (or the file itself) has none, and is then
+/// not written. The file is changed through [`KbEditor`], in one step.
+pub fn forget(path: &Path, position: &Position) -> Result<Option<FactInfo>, Vec<Diagnostic>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let mut editor = KbEditor::open(path, "")?;
+    let (base, _) = editor.base()?;
+    let Some(fact) = base.exact_fact(position).cloned() else {
+        return Ok(None);
+    };
+    let lines: Vec<&str> = editor.text().split_inclusive('\n').collect();
+    let start = fact.line - 1;
+    let end = (start + 1..lines.len())
+        .find(|&i| lines[i].trim_start().starts_with("fact"))
+        .unwrap_or(lines.len());
+    let text: String = lines[..start]
+        .iter()
+        .chain(&lines[end..])
+        .copied()
+        .collect();
+    editor.replace(text);
+    editor.save()?;
+    Ok(Some(fact))
 }
 
 /// `text` with the fact headed at line `heading` named `name`.

@@ -30,7 +30,7 @@ pub use base::{
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use compile::{Counts, Fact, Mask};
 pub use editor::KbEditor;
-pub use learn::{Change, Remembered, exact_fact_text, fact_text, remember};
+pub use learn::{Change, Remembered, exact_fact_text, fact_text, forget, remember};
 pub use problem::{Part, Problem};
 pub use provenance::{GameSource, Origin, Provenance, Verdict};
 

@@ -7,45 +7,120 @@ use std::process::{Command, Stdio};
 
 use common::{native, play, scratch};
 
+/// A player with an empty `./kb/combs.txt` (so the bot's replies do not depend on the
+/// project's base), and where their own facts go: `mine.txt` in their data directory.
+fn player(name: &str) -> (common::Home, String) {
+    let home = common::Home::new(name);
+    home.write("kb/combs.txt", "");
+    let mine = home
+        .data()
+        .join("kb")
+        .join("mine.txt")
+        .display()
+        .to_string();
+    (home, mine)
+}
+
 #[test]
-fn a_remembered_move_is_played_by_the_bot_from_the_knowledge_base() {
-    // The session's ./kb/combs.txt starts empty; after `flip` the bot stands where the fact is.
-    let session = play(&[], "remember c3-d4 Проверка\nkb check\nflip\n");
+fn a_remembered_move_is_played_by_the_bot_from_the_players_own_facts() {
+    let (home, mine) = player("remember");
+    // After `flip` the bot stands where the fact is.
+    let session = home.run(
+        &["--seed", "7", "--depth", "3"],
+        "remember c3-d4 Проверка\nkb check\nflip\n",
+    );
     assert!(session.success);
-    let base = native("kb/combs.txt");
     assert_eq!(
         session.answer_to("remember c3-d4 Проверка"),
-        format!("remembered \"Проверка\" ({base}:1)")
+        format!("remembered \"Проверка\" ({mine}:7)")
+    );
+    // The base of the current directory is not touched.
+    assert_eq!(
+        std::fs::read_to_string(home.dir.join("kb/combs.txt")).unwrap(),
+        ""
     );
     assert_eq!(
         session.answer_to("kb check"),
-        format!("{base}: 1 fact (1 exact, 0 patterns, 0 lines), no errors")
+        format!("{mine}: 1 fact (1 exact, 0 patterns, 0 lines), no errors")
     );
     session.expect(&format!(
-        "shashki plays c3-d4 (knowledge base: \"Проверка\", {base}:1)"
+        "shashki plays c3-d4 (knowledge base: \"Проверка\", {mine}:7)"
     ));
 }
 
 #[test]
 fn remember_again_renames_the_fact_or_says_nothing_changed() {
-    let session = play(
-        &[],
+    let (home, mine) = player("remember-again");
+    let session = home.run(
+        &["--seed", "7", "--depth", "3"],
         "remember c3-d4 Первый\nremember c3-d4 Второй\nremember c3-d4\nkb check\n",
     );
-    let base = native("kb/combs.txt");
     assert_eq!(
         session.answer_to("remember c3-d4 Первый"),
-        format!("remembered \"Первый\" ({base}:1)")
+        format!("remembered \"Первый\" ({mine}:7)")
     );
     session.expect(&format!(
-        "updated \"Второй\" ({base}:1): play c3-d4 (was: play c3-d4)"
+        "updated \"Второй\" ({mine}:7): play c3-d4 (was: play c3-d4)"
     ));
     session.expect("the fact \"Первый\" is now called \"Второй\"");
     assert_eq!(
         session.answer_to("remember c3-d4"),
-        format!("\"Второй\" ({base}:1) plays c3-d4 already: the file is unchanged")
+        format!("\"Второй\" ({mine}:7) plays c3-d4 already: the file is unchanged")
     );
-    session.expect(&format!("{base}: 1 fact (1 exact"));
+    session.expect(": 1 fact (1 exact");
+}
+
+#[test]
+fn remember_at_the_start_keeps_the_opening_fact_plays_yours_and_forget_brings_it_back() {
+    let home = common::Home::new("remember-start");
+    let mine = home.data().join("kb").join("mine.txt");
+    // Each game from the start: last time's game is not offered back.
+    let run = |seed: &str, input: &str| {
+        let _ = std::fs::remove_file(home.data().join("autosave.pdn"));
+        home.run(&["--seed", seed, "--depth", "3", "--black"], input)
+    };
+    // As White at the start: the bot would answer from «Начало партии».
+    let session = home.run(
+        &["--seed", "1", "--depth", "3"],
+        "remember g3-h4 Мой дебют\n",
+    );
+    session.expect(&format!("remembered \"Мой дебют\" ({}:7)", mine.display()));
+    session.expect("yours plays here over \"Начало партии\" (built-in starter base:");
+    let text = std::fs::read_to_string(&mine).expect("your own facts");
+    assert!(text.contains("play g3-h4\n"), "{text}");
+    // The bot plays it, under any seed.
+    for seed in ["1", "2", "3", "4", "5"] {
+        run(seed, "").expect("shashki plays g3-h4 (knowledge base: \"Мой дебют\"");
+    }
+    // The opening fact is as it was: seven moves, under its name.
+    let check = common::shashki(&home.dir, &["kb", "check"], "");
+    assert!(
+        check.stdout.contains("warning: \"Мой дебют\""),
+        "{}",
+        check.stdout
+    );
+    // `forget` (with the bot's move taken back first) brings the old choice back.
+    let session = home.run(&["--seed", "1", "--depth", "3"], "forget\n");
+    session.expect("forgotten: \"Мой дебют\"");
+    let moves: std::collections::BTreeSet<String> = ["1", "2", "3", "4", "5", "6", "7", "8"]
+        .iter()
+        .map(|seed| {
+            let session = run(seed, "");
+            let line = session
+                .stdout
+                .lines()
+                .find(|line| line.starts_with("shashki plays "))
+                .expect("the bot's move")
+                .to_string();
+            assert!(line.contains("\"Начало партии\""), "{line}");
+            line["shashki plays ".len()..][..5].to_string()
+        })
+        .collect();
+    assert!(moves.len() > 1, "{moves:?}");
+    // `restore` undoes the forget.
+    let session = home.run(&["--seed", "1", "--depth", "3"], "restore\n");
+    session.expect(&format!("restored {}", mine.display()));
+    run("1", "").expect("shashki plays g3-h4 (knowledge base: \"Мой дебют\"");
 }
 
 #[test]
@@ -164,9 +239,12 @@ fn a_reload_with_a_broken_fact_keeps_every_other_fact() {
     let dir = scratch("kbreload");
     let file = dir.join("combs.txt");
     let path = file.to_str().expect("utf-8 temp path").to_string();
-    // Make a base with one fact for the start position.
-    let made = play(&["--kb", &path], "remember c3-d4 Старая\n");
-    made.expect("remembered \"Старая\"");
+    // A base with one fact for the start position.
+    std::fs::write(
+        &file,
+        format!("fact \"Старая\" for white\n{START_BOARD}  play c3-d4\n"),
+    )
+    .expect("the base");
 
     let mut command = Command::new(env!("CARGO_BIN_EXE_shashki"));
     common::in_english(&mut command)
@@ -303,4 +381,22 @@ fn the_bot_names_a_learned_combination_when_it_plays_one() {
         "shashki играет c3-d4 (комбинация «Удар с поля g3», выучена из партии\n    \
          самоигры 118 (seed 1), ход 8, выигрыш: 1 шашка)\n",
     );
+}
+
+#[test]
+fn a_move_that_loses_material_is_remembered_only_when_the_player_says_so() {
+    let (home, mine) = player("remember-loses");
+    let centre = "B:Wa1,c1,e1,g1,c3,d2,f2,h2,a3,d4,e3,g3:Bb6,d6,f6,g5,h6,a7,c7,e7,b8,d8,f8,h8";
+    let session = home.run(
+        &["--seed", "7", "--depth", "3", "--black", "--fen", centre],
+        "remember f6-e5\nn\nremember f6-e5 Центр\ny\n",
+    );
+    assert_eq!(
+        session.answer_to("remember f6-e5"),
+        "f6-e5 loses 2 men to d4:f6:h4"
+    );
+    session.expect("remember it anyway? (y/n) n\nnothing remembered\n");
+    session.expect(&format!(
+        "remember it anyway? (y/n) y\nremembered \"Центр\" ({mine}:7)"
+    ));
 }

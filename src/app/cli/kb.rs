@@ -64,7 +64,8 @@ fn check(
 ) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut out = std::io::stdout().lock();
     let mut failed = false;
-    // The parts before the book, whose exact facts are played before the book's.
+    // The parts read so far, whose exact facts are played before a later part's: the
+    // player's own facts first, the book last.
     let mut earlier: Vec<KnowledgeBase> = Vec::new();
     for (name, loaded, book) in files_to_check(path, data) {
         match loaded {
@@ -72,19 +73,17 @@ fn check(
                 for problem in &problems {
                     writeln!(out, "{problem}")?;
                 }
-                if book {
-                    for first in &earlier {
-                        for (fact, played) in base.shadowed_by(first) {
-                            let warning = msg!(
-                                "report-kb-shadowed",
-                                name = name.as_str(),
-                                line = fact.info.line,
-                                fact = played.info.name.as_str(),
-                                origin = played.info.part.origin(),
-                                played = played.info.line
-                            );
-                            writeln!(out, "{}", english(&warning))?;
-                        }
+                for first in &earlier {
+                    for (fact, played) in base.shadowed_by(first) {
+                        let warning = msg!(
+                            "report-kb-shadowed",
+                            name = name.as_str(),
+                            line = fact.info.line,
+                            fact = played.info.name.as_str(),
+                            origin = played.info.part.origin(),
+                            played = played.info.line
+                        );
+                        writeln!(out, "{}", english(&warning))?;
                     }
                 }
                 let counts = english(&msg!(

@@ -74,6 +74,10 @@ pub enum Command {
         mv: MoveReadings,
         name: Option<String>,
     },
+    /// Take the player's own fact for the current position out.
+    Forget,
+    /// Undo the last change to the player's files, from its backup.
+    Restore,
     /// Find the combinations of the game and offer to add them to the learned facts.
     Learn,
     /// Puzzle mode: a new puzzle, a given position's, or back to the game.
@@ -445,6 +449,16 @@ pub const COMMANDS: &[Spec] = &[
         words: &[],
         id: "cmd-remember",
         parse: parse_remember,
+    },
+    Spec {
+        words: &[],
+        id: "cmd-forget",
+        parse: bare!(Command::Forget),
+    },
+    Spec {
+        words: &[],
+        id: "cmd-restore",
+        parse: bare!(Command::Restore),
     },
     Spec {
         words: &[],

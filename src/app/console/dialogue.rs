@@ -39,6 +39,11 @@ pub(super) enum Question {
     },
     /// `learn` found new facts: add them to the learned facts?
     Learn,
+    /// The move to remember loses material to the reply: remember it anyway?
+    Remember {
+        mv: Move,
+        name: Option<String>,
+    },
     /// An opened record of others' game goes on: which side does the player take?
     Side,
 }

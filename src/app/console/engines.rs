@@ -8,16 +8,23 @@ use super::said::{Note, Said};
 use super::thinking::Thinker;
 use crate::app::fact_names;
 use shashki::combination::learn::NewFacts;
+use shashki::combination::safety::{Safety, safety};
 use shashki::engine::{Engine, EngineConfig};
-use shashki::files::DataDir;
+use shashki::files::{DataDir, io_error_message, keep_backup, restore_backup};
 use shashki::kb::{
-    self, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_TEXT, Change, Diagnostic, KbEditor,
-    KbPart, KnowledgeBase, Origin, Remembered, Sources, book_path, learned_path, locate_file,
-    remember,
+    self, Change, Diagnostic, KbPart, KnowledgeBase, Origin, Remembered, book_path, forget,
+    learned_path, locate_file, remember,
 };
 use shashki::msg;
+use shashki::notation::Notation;
 use shashki::words::Message;
 use shashki::{Move, MoveText, Position};
+
+/// The first lines of the player's own facts file, when `remember` makes it.
+const OWN_HEADER: &str = "% Your own facts: `remember` and `forget` at the prompt write them here, and they\n\
+% play over the other facts of the same position. Edit them as any base (then `kb reload`).\n\
+% Ваши факты: их пишут `запомнить` и `забыть`, и они играют раньше других фактов той же\n\
+% позиции. Их можно править, как любую базу (затем `kb reload`).\n\n";
 
 /// The hint engine's transposition table, in megabytes.
 const HINT_HASH_MB: usize = 16;
@@ -132,8 +139,24 @@ impl Engines {
         }
     }
 
-    /// `remember`: `mv` becomes the knowledge base's move in `position` (a fact named
-    /// `name`, else `default_name`); the base in use is read again.
+    /// What playing `mv` in `position` loses to the opponent's reply, where the safety
+    /// check of a fact's move would refuse it: asked about before it is remembered.
+    pub fn remember_risk(position: &Position, mv: Move) -> Option<Message> {
+        let Safety::Loses(loss) = safety(position, mv, 0) else {
+            return None;
+        };
+        let after = position.play_unchecked(mv);
+        Some(msg!(
+            "remember-loses",
+            mv = Notation::Full.write(position, mv),
+            lost = loss.won.message(),
+            reply = Notation::Full.line(&after, &loss.line)
+        ))
+    }
+
+    /// `remember`: `mv` becomes the player's own fact for `position`, in their own file
+    /// (named `name`, else `default_name`), which plays over the other facts of the
+    /// position; no other file is touched. The file's last version is kept first.
     pub fn remember(
         &mut self,
         position: &Position,
@@ -141,15 +164,15 @@ impl Engines {
         name: Option<&str>,
         default_name: &str,
     ) -> Said {
-        let (file, seed) = match self.file() {
-            Some(file) => (file, ""),
-            None => match &self.data {
-                Some(data) => (data.knowledge_base(), BUILTIN_TEXT),
-                None => return msg!("remember-no-data").into(),
-            },
+        let Some(data) = self.data.clone() else {
+            return msg!("remember-no-data").into();
         };
+        let file = data.own();
+        if let Err(error) = keep_backup(&data, &file) {
+            return self.backup_failed(&file, &error);
+        }
         let played = MoveText::from_move(position, mv).to_string();
-        let mut said = match remember(&file, seed, position, mv, name, default_name) {
+        let mut said = match remember(&file, OWN_HEADER, position, mv, name, default_name) {
             Ok(Remembered {
                 fact,
                 change: Change::Added,
@@ -165,7 +188,7 @@ impl Engines {
                 let said = Said::from(msg!(
                     "remember-updated",
                     fact = fact.to_string(),
-                    mv = played,
+                    mv = played.as_str(),
                     old = old_lines.join("; ")
                 ));
                 said.and(old_name.map(|old| msg!("remember-renamed", old = old, name = fact.name)))
@@ -179,23 +202,78 @@ impl Engines {
             }
             Err(diagnostics) => return Note::Problems(diagnostics).into(),
         };
-        // A base made from the built-in one gets its learned facts and book beside it.
-        let companions = [
-            (learned_path(Some(&file), None), BUILTIN_LEARNED_TEXT),
-            (book_path(Some(&file), None), BUILTIN_BOOK_TEXT),
-        ];
-        for (path, text) in companions {
-            if !seed.is_empty()
-                && let Some(path) = path.filter(|path| !path.exists())
-                && let Err(problems) = KbEditor::open(&path, text).and_then(|kb| kb.save())
-            {
-                said.note(Note::Problems(problems));
-            }
+        // The fact of another file for the position, which the player's now plays over.
+        if let Some(other) = self
+            .engine
+            .knowledge_base()
+            .and_then(|kb| kb.exact_fact(position))
+            .filter(|other| other.part.kind != Origin::Own)
+        {
+            said.tell(msg!(
+                "remember-over",
+                fact = other.name.as_str(),
+                origin = other.part.name(),
+                line = other.line
+            ));
         }
-        if let Ok((kb, _)) = KnowledgeBase::load(&Sources::file(&file)) {
-            self.play(kb);
-        }
+        self.reload_quietly();
         said
+    }
+
+    /// `forget`: the player's own fact for `position` is taken out of their file, and
+    /// the other facts of the position play again. The file's last version is kept
+    /// first.
+    pub fn forget(&mut self, position: &Position) -> Said {
+        let Some(data) = self.data.clone() else {
+            return msg!("forget-none").into();
+        };
+        let file = data.own();
+        if let Err(error) = keep_backup(&data, &file) {
+            return self.backup_failed(&file, &error);
+        }
+        match forget(&file, position) {
+            Ok(Some(fact)) => {
+                self.reload_quietly();
+                msg!("forgotten", fact = fact.to_string()).into()
+            }
+            Ok(None) => msg!("forget-none").into(),
+            Err(diagnostics) => Note::Problems(diagnostics).into(),
+        }
+    }
+
+    /// `restore`: the last change to the player's files is undone, from its backup.
+    pub fn restore(&mut self) -> Said {
+        let Some(data) = self.data.clone() else {
+            return msg!("restore-none").into();
+        };
+        match restore_backup(&data) {
+            Ok(Some(restored)) => {
+                self.reload_quietly();
+                msg!(
+                    "restored-file",
+                    path = restored.file.display().to_string(),
+                    from = restored.from.display().to_string()
+                )
+                .into()
+            }
+            Ok(None) => msg!("restore-none").into(),
+            Err(error) => msg!(
+                "restore-failed",
+                path = data.backups().display().to_string(),
+                error = io_error_message(&error)
+            )
+            .into(),
+        }
+    }
+
+    /// A file left as it was because its last version could not be kept.
+    fn backup_failed(&self, file: &std::path::Path, error: &std::io::Error) -> Said {
+        msg!(
+            "backup-failed",
+            path = file.display().to_string(),
+            error = io_error_message(error)
+        )
+        .into()
     }
 
     /// Where `learn` writes the facts it finds: beside the knowledge base in use.

@@ -511,6 +511,7 @@ impl Console {
             Question::Quit => msg!("ask-quit"),
             Question::Side => msg!("ask-side"),
             Question::Branch { .. } => msg!("ask-branch"),
+            Question::Remember { .. } => msg!("ask-remember"),
             Question::Which { typed, choices, .. } if choices.len() == 1 => msg!(
                 "ask-which-one",
                 typed = typed.as_str(),
@@ -642,6 +643,11 @@ impl Console {
             }
             // Anything else than a choice: the typed move is dropped.
             Question::Which { .. } => self.dialogue.question = Question::None,
+            // Anything else than yes: nothing is remembered.
+            Question::Remember { .. } => {
+                self.dialogue.question = Question::None;
+                self.utter(msg!("remember-declined"));
+            }
             // Looking through the record waits for the side: the question comes back.
             Question::Side => self.dialogue.question = Question::None,
             _ => {}
@@ -678,6 +684,8 @@ impl Console {
             }
             (Question::Branch { mv, ply }, true) => self.branch(mv, ply),
             (Question::Branch { .. }, false) => self.utter(msg!("branch-declined")),
+            (Question::Remember { mv, name }, true) => self.remember(mv, name),
+            (Question::Remember { .. }, false) => self.utter(msg!("remember-declined")),
             (Question::Learn, yes) => {
                 let said = self.engines.keep_learned(yes);
                 self.utter(said);
@@ -793,7 +801,9 @@ impl Console {
             | Command::Games(None)
             | Command::Stats
             | Command::Clock
-            | Command::Layout(_) => {}
+            | Command::Layout(_)
+            | Command::Forget
+            | Command::Restore => {}
         }
         Flow::Continue
     }
@@ -830,6 +840,8 @@ impl Console {
             Command::Stats => archive::stats_table(games.as_deref(), &self.text),
             Command::Clock => self.strength.clocks_now().into(),
             Command::Layout(layout) => self.dialogue.set_layout(layout, self.data.as_ref()),
+            Command::Forget => self.engines.forget(self.record.game.position()),
+            Command::Restore => self.engines.restore(),
             other => return Err(other),
         };
         self.utter(said);
@@ -946,6 +958,18 @@ impl Console {
         if let Some(mv) = self.read_move(typed, &position, intent.clone()) {
             self.act(Meant::Move(mv), intent);
         }
+    }
+
+    /// `remember`: `mv` becomes the player's own fact for the position.
+    fn remember(&mut self, mv: Move, name: Option<String>) {
+        let position = *self.record.game.position();
+        let default_name = self.words(msg!(
+            "remember-default-name",
+            number = self.record.game.move_number(),
+            mv = MoveText::from_move(&position, mv).to_string()
+        ));
+        let said = (self.engines).remember(&position, mv, name.as_deref(), &default_name);
+        self.utter(said);
     }
 
     /// The new line: the game cut back to `ply` plies, then `mv` played.
@@ -1101,15 +1125,15 @@ impl Console {
                     plies = msg!("plies", count = dropped)
                 ));
             }
+            // A move that loses material is remembered only when the player says so.
             (Meant::Move(mv), Intent::Remember(name)) => {
-                let position = *self.record.game.position();
-                let default_name = self.words(msg!(
-                    "remember-default-name",
-                    number = self.record.game.move_number(),
-                    mv = MoveText::from_move(&position, mv).to_string()
-                ));
-                let said = (self.engines).remember(&position, mv, name.as_deref(), &default_name);
-                self.utter(said);
+                match Engines::remember_risk(self.record.game.position(), mv) {
+                    Some(risk) => {
+                        self.dialogue.question = Question::Remember { mv, name };
+                        self.utter(risk);
+                    }
+                    None => self.remember(mv, name),
+                }
             }
             (Meant::Move(mv), Intent::Puzzle) => {
                 let said = self.trainer.play(mv, self.notation);
