@@ -8,7 +8,7 @@
 
 report-kb-counts = { $name }: { $facts } facts ({ $exact } exact, { $patterns } patterns, { $lines } lines)
 report-kb-ok = { $counts } OK
-report-kb-shadowed = { $name }:{ $line }: warning: "{ $fact }" ({ $origin }:{ $played }) has this position with other moves, and it is the one played
+report-kb-shadowed = { $name }:{ $line }: warning: "{ $fact }" ({ $origin }:{ $played }) has this position with other moves, and it is the one played: its file is read first
 report-kb-left-out = { $counts } in use, { $left } left out
 report-kb-not-proven = { $name }:{ $line }: warning: fact "{ $fact }" is not proven: { $why }
 report-kb-proven = { $name }: proven: { $lines } of { $line_facts } facts with lines, { $safe } of { $move_facts } facts of single moves safe{ $all ->

@@ -916,7 +916,7 @@ kb-jump-not-sure = the jump { $from }:{ $to } of { $mv } does not surely take ex
 } piece over free squares
 kb-landing-not-free = the capture { $mv } lands on { $square }, which is not marked '.'
 kb-repeats = this fact repeats the fact on line { $line }
-kb-contradicts = this fact contradicts the fact on line { $line }: the same board, other moves
+kb-contradicts = this fact contradicts the fact on line { $line }: the same board, other moves; that one plays, as the first in the file
 kb-not-utf8 = invalid UTF-8 (byte { $byte }); the file must be saved as UTF-8 text
 kb-cannot-read = cannot read the file: { $reason }
 kb-cannot-write = cannot write the file: { $reason }

@@ -881,7 +881,7 @@ mod tests {
         );
         assert_eq!(
             warnings[1].problem.to_string(),
-            "this fact contradicts the fact on line 1: the same board, other moves"
+            "this fact contradicts the fact on line 1: the same board, other moves; that one plays, as the first in the file"
         );
         assert!(warnings[0].to_string().starts_with("t.txt:11:1: warning: "));
     }

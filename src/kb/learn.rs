@@ -152,6 +152,7 @@ pub fn remember(
                 None => text,
             };
             let mut now = fact.clone();
+            now.part = KbPart::file(Origin::Own, path);
             if let Some(name) = renamed {
                 now.name = name.to_string();
             }
@@ -316,7 +317,11 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
         let choice = kb.choose(&position, &mut rng).unwrap();
         assert_eq!(choice.mv, mv);
-        assert_eq!(choice.fact, info);
+        assert_eq!(
+            (&choice.fact.name, choice.fact.line),
+            (&info.name, info.line)
+        );
+        assert_eq!(info.part.kind, Origin::Own);
         assert_eq!(choice.fact.part.origin(), path.display().to_string());
         // The same position seen from the other side is the same fact: it is updated.
         let second = remember(

@@ -199,7 +199,7 @@ fn a_fact_of_yours_that_differs_from_the_book_is_warned_of_at_the_books_fact() {
     assert_eq!(code, 0, "{out}");
     let warning = format!(
         "{}:{book_line}: warning: \"мой ход\" ({}:1) has this position with other moves, \
-         and it is the one played",
+         and it is the one played: its file is read first",
         dir.join("book.txt").display(),
         dir.join("mine.txt").display()
     );

@@ -9,68 +9,58 @@ use common::{Home, play};
 const QUICK: [&str; 4] = ["--seed", "7", "--depth", "3"];
 
 #[test]
-fn a_remembered_move_outside_the_source_tree_goes_to_the_players_own_base() {
+fn a_remembered_move_goes_to_the_players_own_facts_and_plays_over_the_built_in_base() {
     let home = Home::new("remember-own");
     let session = home.run(&QUICK, "remember g3-h4\nflip\n");
-    // The built-in base has an exact fact for the start: it is updated, not shadowed.
     let (builtin_learned, _) =
         shashki::kb::KnowledgeBase::parse(include_str!("../../kb/learned.txt"), "learned").unwrap();
     let learned = builtin_learned.len();
     let (builtin_book, _) =
         shashki::kb::KnowledgeBase::parse(include_str!("../../kb/book.txt"), "book").unwrap();
     let book = builtin_book.len();
+    let builtin = common::shipped_base().len() + learned + book;
     session.expect(&format!(
-        "knowledge base: built-in starter base ({} facts)",
-        common::shipped_base().len() + learned + book
+        "knowledge base: built-in starter base ({builtin} facts)"
     ));
-    let own = home.data().join("kb").join("combs.txt");
+    let mine = home.data().join("kb").join("mine.txt");
     let answer = session.answer_to("remember g3-h4");
     assert!(
-        answer.starts_with(&format!("updated \"Начало партии\" ({}:", own.display())),
+        answer.starts_with(&format!(
+            "remembered \"remembered at move 1: g3-h4\" ({}:7)",
+            mine.display()
+        )),
         "{answer}"
     );
-    assert!(answer.contains("play g3-h4 (was: play "), "{answer}");
-    session.expect("shashki plays g3-h4 (knowledge base: \"Начало партии\"");
-    let text = std::fs::read_to_string(&own).expect("the player's own base");
-    assert!(text.starts_with("% The knowledge base of shashki"));
+    // The built-in base's fact for the start stays as it is; the player's plays over it.
+    session.expect("yours plays here over \"Начало партии\" (built-in starter base:");
+    session.expect("shashki plays g3-h4 (knowledge base: \"remembered at move 1: g3-h4\"");
+    let text = std::fs::read_to_string(&mine).expect("the player's own facts");
+    assert!(text.starts_with("% Your own facts"), "{text}");
+    // Nothing else is written.
+    for other in ["combs.txt", "learned.txt", "book.txt"] {
+        assert!(!home.data().join("kb").join(other).exists(), "{other}");
+    }
 
-    // The built-in learned facts and the built-in book are kept beside it.
-    let own_learned = home.data().join("kb").join("learned.txt");
-    assert_eq!(
-        std::fs::read_to_string(&own_learned).unwrap(),
-        include_str!("../../kb/learned.txt")
-    );
-    let own_book = home.data().join("kb").join("book.txt");
-    assert_eq!(
-        std::fs::read_to_string(&own_book).unwrap(),
-        include_str!("../../kb/book.txt")
-    );
-
-    // The next start uses the player's base, and so does `kb check`.
-    let again = home.run(&QUICK, "kb check\nflip\n");
+    // The next start loads the player's facts first, and so does `kb check`, which says
+    // which fact plays.
+    let again = home.run(&QUICK, "flip\n");
     again.expect(&format!(
-        "knowledge base: {} + {} + {} ({} facts)",
-        own.display(),
-        own_learned.display(),
-        own_book.display(),
-        common::shipped_base().len() + learned + book
+        "knowledge base: {} ({} facts)",
+        mine.display(),
+        builtin + 1
     ));
-    again.expect("shashki plays g3-h4 (knowledge base: \"Начало партии\"");
-    assert_eq!(
-        home.run(&["kb", "check"], "").stdout,
-        format!(
-            "{}: {} OK\n\
-             {}: {learned} facts ({} exact, {} patterns, {} lines) OK\n\
-             {}: {book} facts ({book} exact, 0 patterns, 0 lines) OK\n",
-            own.display(),
-            common::fact_counts(&common::shipped_base()),
-            own_learned.display(),
-            builtin_learned.exact_count(),
-            builtin_learned.pattern_count(),
-            builtin_learned.line_count(),
-            own_book.display(),
-        )
-    );
+    again.expect("shashki plays g3-h4 (knowledge base: \"remembered at move 1: g3-h4\"");
+    let check = home.run(&["kb", "check"], "");
+    assert!(check.success, "{}", check.stdout);
+    check.expect(&format!(
+        "{}: 1 facts (1 exact, 0 patterns, 0 lines) OK\n",
+        mine.display()
+    ));
+    check.expect(&format!(
+        "built-in starter base:69: warning: \"remembered at move 1: g3-h4\" ({}:7) has this \
+         position with other moves, and it is the one played: its file is read first\n",
+        mine.display()
+    ));
 }
 
 #[test]
@@ -98,21 +88,17 @@ fn without_any_file_kb_check_checks_the_built_in_base() {
 }
 
 #[test]
-fn remember_refuses_while_the_base_on_disk_has_errors() {
+fn remember_refuses_while_the_players_facts_on_disk_have_errors() {
     let home = Home::new("remember-broken");
-    home.write("kb/combs.txt", "% mine\n");
     let session = home.run(&QUICK, "remember c3-d4 first\n");
-    session.expect(&format!(
-        "remembered \"first\" ({}:3)",
-        common::native("kb/combs.txt")
-    ));
+    let mine = home.data().join("kb").join("mine.txt");
+    session.expect(&format!("remembered \"first\" ({}:7)", mine.display()));
     // Break the file behind the program's back, then remember again: refused, untouched.
     let broken = "% mine\nfact \"x\" for white\n  play c3-d4\n";
-    home.write("kb/combs.txt", broken);
+    std::fs::write(&mine, broken).unwrap();
     let session = home.run(&QUICK, "remember e3-f4 second\n");
     session.expect("nothing was remembered: fix them (kb check) and try again");
-    let text = std::fs::read_to_string(home.dir.join("kb/combs.txt")).expect("the base");
-    assert_eq!(text, broken);
+    assert_eq!(std::fs::read_to_string(&mine).expect("the file"), broken);
 }
 
 #[test]
