@@ -269,6 +269,7 @@ hint-interrupted = (interrupted: the best move found so far)
 hint-game-over = no hint: the game is over
 hint-no-move = no hint: there is no move
 source-kb = knowledge base: "{ $name }", { $origin }:{ $line }
+source-book = opening book: { $moves }, searched { $depth } plies deep, { $origin }:{ $line }
 source-line = { $combination ->
     [yes] combination
    *[no] knowledge base line
@@ -981,6 +982,7 @@ match-no-move = { $player } found no move in { $position }
 match-illegal-move = { $player } played an illegal move in { $position }: { $error }
 match-player = { $error }
 line-bad-word = { $word }: { $reason }
+opening-now = opening: { $name }
 opening-error = { $place }: { $reason }
 opening-no-tab = no tab between name and position
 

@@ -293,6 +293,11 @@ hint-interrupted = (прервано: лучший из найденных хо�
 hint-game-over = подсказки нет: партия окончена
 hint-no-move = подсказки нет: ходов нет
 source-kb = база знаний: «{ $name }», { $origin }:{ $line }
+source-book = книга дебютов: { $moves }, расчёт на { $depth ->
+    [one] { $depth } полуход
+    [few] { $depth } полухода
+   *[many] { $depth } полуходов
+}, { $origin }:{ $line }
 source-line = { $combination ->
     [yes] комбинация
    *[no] линия базы знаний
@@ -1043,6 +1048,7 @@ match-no-move = { $player } не нашёл хода в позиции { $positi
 match-illegal-move = { $player } сделал невозможный ход в позиции { $position }: { $error }
 match-player = { $error }
 line-bad-word = { $word }: { $reason }
+opening-now = дебют: { $name }
 opening-error = { $place }: { $reason }
 opening-no-tab = нет табуляции между названием и позицией
 

@@ -194,7 +194,11 @@ impl MergedBook {
                 alternative(&analysis.position, ply, next)
             );
         }
-        let name = format!("book: {path} (depth {})", analysis.depth);
+        let name = BookFactName {
+            line: path.clone(),
+            depth: analysis.depth,
+        }
+        .to_string();
         let fact = exact_fact_text(&name, &analysis.position, &[best.pv[..1].to_vec()]);
         format!("% {place}\n{notes}\n{fact}")
     }
@@ -228,8 +232,48 @@ fn numbered(position: &Position, ply: usize, moves: &[Move]) -> String {
     numbered_line(MoveNumber::of_ply(&Position::start(), ply), &texts)
 }
 
+/// The name the book gives a fact: the line from the start that leads to its position,
+/// in short notation, and the depth it was searched to (`book: 1.cd4 ba5 (depth 19)`).
+/// Written and read here alone, worded by the applications.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookFactName {
+    /// The moves from the start: `1.cd4 ba5 2.dc5`.
+    pub line: String,
+    /// The depth of the search, in plies.
+    pub depth: u32,
+}
+
+impl std::fmt::Display for BookFactName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "book: {} (depth {})", self.line, self.depth)
+    }
+}
+
+impl BookFactName {
+    /// The parts of a book fact's name, if `name` is one.
+    pub fn read(name: &str) -> Option<BookFactName> {
+        let rest = name.strip_prefix("book: ")?;
+        let (line, depth) = rest.strip_suffix(')')?.rsplit_once(" (depth ")?;
+        Some(BookFactName {
+            line: line.to_string(),
+            depth: depth.parse().ok()?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_book_facts_name_reads_back_as_written() {
+        let name = BookFactName {
+            line: "1.cd4 ba5 2.dc5".to_string(),
+            depth: 19,
+        };
+        assert_eq!(name.to_string(), "book: 1.cd4 ba5 2.dc5 (depth 19)");
+        assert_eq!(BookFactName::read(&name.to_string()), Some(name));
+        assert_eq!(BookFactName::read("Кол"), None);
+    }
+
     use super::*;
     use crate::book::job::Event;
     use crate::book::settings::{Effort, Settings};

@@ -18,7 +18,7 @@ mod walk;
 
 pub use analysis::{Analysis, BadRecord, RecordProblem};
 pub use job::{Event, Job, JobError, JobHeader, LineProblem, fingerprint};
-pub use merged::{MergedBook, Mismatch};
+pub use merged::{BookFactName, MergedBook, Mismatch};
 pub use root::{Root, RootError, all_roots, named_openings, short_line};
 pub use settings::{BadSettings, Effort, Men, Settings, parse_men};
 pub use walk::{Finish, Walk};

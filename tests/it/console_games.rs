@@ -183,3 +183,20 @@ fn a_threefold_repetition_is_a_draw() {
     assert_eq!(session.count("(the only move)"), 4);
     session.expect("game over: draw: the same position occurred for the third time (a draw, 1-1)");
 }
+
+#[test]
+fn the_opening_is_named_once_the_game_reaches_it() {
+    let home = common::Home::new("opening-named");
+    home.write("sokov.pdn", "[Event \"x\"]\n\n1. c3-d4 d6-c5 2. g3-h4 *\n");
+    let session = home.run(
+        &["--seed", "7", "--depth", "3", "--lang", "ru", "sokov.pdn"],
+        "",
+    );
+    session.expect("дебют: Отыгрыш Сокова\n");
+    assert_eq!(
+        session.stdout.matches("дебют:").count(),
+        1,
+        "{}",
+        session.stdout
+    );
+}

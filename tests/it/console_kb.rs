@@ -60,7 +60,7 @@ fn remember_again_renames_the_fact_or_says_nothing_changed() {
         format!("remembered \"Первый\" ({mine}:7)")
     );
     session.expect(&format!(
-        "updated \"Второй\" ({mine}:7): play c3-d4 (was: play c3-d4)"
+        "updated \"Второй\" ({mine}:7): play c3-d4 (was: c3-d4)"
     ));
     session.expect("the fact \"Первый\" is now called \"Второй\"");
     assert_eq!(

@@ -189,7 +189,12 @@ impl Engines {
                     "remember-updated",
                     fact = fact.to_string(),
                     mv = played.as_str(),
-                    old = old_lines.join("; ")
+                    // The moves alone: `play` is the file's word, not the player's.
+                    old = old_lines
+                        .iter()
+                        .map(|line| line.trim_start_matches("play").trim())
+                        .collect::<Vec<_>>()
+                        .join("; ")
                 ));
                 said.and(old_name.map(|old| msg!("remember-renamed", old = old, name = fact.name)))
             }

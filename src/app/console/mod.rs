@@ -236,6 +236,7 @@ impl Console {
                 side_known: true,
                 kept: None,
                 over_when_taken: None,
+                opening: None,
                 announced: false,
                 declined: None,
             },
@@ -859,6 +860,8 @@ impl Console {
         {
             self.bot_move();
         }
+        let opening = self.record.opening_reached();
+        self.utter(opening);
         if let Some(outcome) = self.record.game.outcome()
             && !self.record.announced
         {

@@ -7,7 +7,8 @@ use shashki::words::{Message, Text};
 
 use shashki::engine::Source;
 
-use shashki::kb::{KbPart, KnowledgeBase};
+use shashki::book::BookFactName;
+use shashki::kb::{KbPart, KnowledgeBase, Origin};
 use shashki::search::Score;
 use shashki::tablebase::Value;
 use shashki::{Color, MoveParseError, ParseSquareError, Position};
@@ -111,12 +112,22 @@ fn moves_of(plies: u32) -> u32 {
 /// Why the bot chose its move.
 pub(super) fn source(source: &Source, text: &Text) -> String {
     let message = match source {
-        Source::KnowledgeBase(fact) => msg!(
-            "source-kb",
-            name = fact.name.as_str(),
-            origin = origin(&fact.part, text),
-            line = fact.line
-        ),
+        Source::KnowledgeBase(fact) => match BookFactName::read(&fact.name) {
+            // The book's own facts are named by their line and depth: worded as such.
+            Some(book) if fact.part.kind == Origin::Book => msg!(
+                "source-book",
+                moves = book.line,
+                depth = book.depth,
+                origin = origin(&fact.part, text),
+                line = fact.line
+            ),
+            _ => msg!(
+                "source-kb",
+                name = fact.name.as_str(),
+                origin = origin(&fact.part, text),
+                line = fact.line
+            ),
+        },
         Source::Combination { fact, won: gain } => match fact.learned_from.first() {
             Some(first) => msg!(
                 "source-proven-learned",
@@ -243,6 +254,27 @@ mod tests {
         assert_eq!(
             line(true, Lang::Ru),
             "комбинация «Отыгрыш», kb/combs.txt:12"
+        );
+    }
+
+    #[test]
+    fn the_books_facts_are_worded_by_their_line_and_depth_in_the_players_language() {
+        use shashki::kb::{FactInfo, KbPart, Origin};
+        let source = Source::KnowledgeBase(FactInfo {
+            name: "book: 1.gh4 ba5 2.hg3 (depth 19)".to_string(),
+            part: KbPart::builtin(Origin::Book),
+            line: 730,
+            learned_from: Vec::new(),
+            proven_in: None,
+        });
+        assert_eq!(
+            self::source(&source, &Text::new(Lang::En)),
+            "opening book: 1.gh4 ba5 2.hg3, searched 19 plies deep, built-in book:730"
+        );
+        assert_eq!(
+            self::source(&source, &Text::new(Lang::Ru)),
+            "книга дебютов: 1.gh4 ba5 2.hg3, расчёт на 19 полуходов, встроенная книга \
+             дебютов:730"
         );
     }
 

@@ -47,6 +47,8 @@ pub(super) struct Record {
     /// The plies of a record that was over when it was opened: that end is the
     /// record's, and is not kept again.
     pub over_when_taken: Option<usize>,
+    /// The named opening the game was last said to be in.
+    pub opening: Option<&'static str>,
 }
 
 impl Record {
@@ -353,6 +355,17 @@ impl Record {
         self.announced = false;
     }
 
+    /// The named opening the game has reached, when it is another than last said: the
+    /// longest of the named openings it begins with.
+    pub fn opening_reached(&mut self) -> Option<Message> {
+        let opening = opening_of(&self.game);
+        if opening.is_none() || opening == self.opening {
+            return None;
+        }
+        self.opening = opening;
+        opening.map(|name| msg!("opening-now", name = name))
+    }
+
     /// Another game takes this one's place, with its record's tags and comments, the
     /// player on side `human` (`None`: a game of others, whose side the player is yet
     /// to take).
@@ -367,6 +380,7 @@ impl Record {
         self.game = record.game;
         self.tags = record.tags;
         self.comments = record.comments;
+        self.opening = None;
         self.start_afresh();
     }
 }
