@@ -102,23 +102,26 @@ impl Puzzle {
     /// A puzzle from one of the facts of `kb` with a line, tried in a random order until
     /// one gives a puzzle; `None` when none does.
     pub fn pose(kb: &KnowledgeBase, rng: &mut StdRng) -> Option<Puzzle> {
-        Puzzle::pose_unlike(kb, rng, None)
+        Puzzle::pose_unlike(kb, rng, None, &|_| false)
     }
 
     /// As [`Puzzle::pose`], but never the combination of `last` again (the same first move
     /// and the same captures, for either side); `last`'s own fact only when no other
-    /// gives a puzzle.
+    /// gives a puzzle, and the facts `solved` names after the others.
     pub fn pose_unlike(
         kb: &KnowledgeBase,
         rng: &mut StdRng,
         last: Option<&Puzzle>,
+        solved: &dyn Fn(&str) -> bool,
     ) -> Option<Puzzle> {
         let mut facts: Vec<&Fact> = kb.facts().iter().filter(|fact| fact.has_line()).collect();
         facts.shuffle(rng);
-        // The fact the last puzzle came from goes last.
-        let named_last =
-            |fact: &&Fact| last.and_then(Puzzle::name) == Some(fact.info.name.as_str());
-        facts.sort_by_key(named_last);
+        // The fact the last puzzle came from goes last, after those solved before.
+        let order = |fact: &&Fact| {
+            let name = fact.info.name.as_str();
+            (last.and_then(Puzzle::name) == Some(name), solved(name))
+        };
+        facts.sort_by_key(order);
         facts.into_iter().find_map(|fact| {
             Puzzle::from_fact(fact, rng)
                 .filter(|puzzle| last.is_none_or(|last| puzzle.combination() != last.combination()))
@@ -421,10 +424,41 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(3);
         let mut last = Puzzle::pose(&kb, &mut rng).expect("a puzzle");
         for _ in 0..20 {
-            let next = Puzzle::pose_unlike(&kb, &mut rng, Some(&last)).expect("another");
+            let next =
+                Puzzle::pose_unlike(&kb, &mut rng, Some(&last), &|_| false).expect("another");
             assert_ne!(next.combination(), last.combination(), "{:?}", next.name());
             last = next;
         }
+    }
+
+    #[test]
+    fn the_puzzles_not_yet_solved_come_first() {
+        let kb = KnowledgeBase::builtin();
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut solved = std::collections::HashSet::new();
+        let facts = kb.facts().iter().filter(|fact| fact.has_line()).count();
+        // Every fact whose puzzle can be posed is posed before any is posed again.
+        for _ in 0..facts {
+            let done = solved.clone();
+            let Some(puzzle) =
+                Puzzle::pose_unlike(&kb, &mut rng, None, &|name| done.contains(name))
+            else {
+                break;
+            };
+            let name = puzzle.name().expect("a fact's puzzle").to_string();
+            if !solved.insert(name.clone()) {
+                // Only when every fact that gives a puzzle was solved already.
+                let unsolved = kb
+                    .facts()
+                    .iter()
+                    .filter(|fact| fact.has_line() && !solved.contains(&fact.info.name))
+                    .filter_map(|fact| Puzzle::from_fact(fact, &mut StdRng::seed_from_u64(1)))
+                    .count();
+                assert_eq!(unsolved, 0, "{name} posed again");
+                break;
+            }
+        }
+        assert!(solved.len() > 5, "{solved:?}");
     }
 
     #[test]

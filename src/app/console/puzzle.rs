@@ -80,11 +80,16 @@ impl Trainer {
         let Some(kb) = kb else {
             return msg!("puzzle-no-kb").into();
         };
+        // The facts whose puzzles were solved are posed after the others.
+        let mut said = self.read_score();
         let last = self.current.as_ref().map(|current| &current.puzzle);
-        match Puzzle::pose_unlike(kb, &mut self.rng, last) {
-            Some(puzzle) => self.start(puzzle, notation),
-            None => msg!("puzzle-none").into(),
+        let solved = self.score.as_ref().map(|score| &score.solved_facts);
+        let solved = |name: &str| solved.is_some_and(|solved| solved.contains(name));
+        match Puzzle::pose_unlike(kb, &mut self.rng, last, &solved) {
+            Some(puzzle) => said.add(self.start(puzzle, notation)),
+            None => said.tell(msg!("puzzle-none")),
         }
+        said
     }
 
     /// `puzzle FEN`: the combination of `position` to find.
@@ -184,11 +189,10 @@ impl Trainer {
     fn count(&mut self, change: impl FnOnce(&mut Score)) -> Said {
         let score = self.score.get_or_insert_default();
         change(score);
-        let score = *score;
+        let text = score.text(&self.header);
         let Some(path) = self.file.clone() else {
             return Said::nothing();
         };
-        let text = score.text(&self.header);
         let written =
             DataDir::prepare(&path).and_then(|()| write_atomically(&path, text.as_bytes()));
         match written {
@@ -295,7 +299,11 @@ impl Trainer {
 
     /// The end of the puzzle: the whole line, the fact's name and the score.
     fn end(&mut self, notation: Notation) -> Said {
-        let mut said = self.count(|score| score.solved += 1);
+        let name = self.current().puzzle.name().map(str::to_string);
+        let mut said = self.count(|score| {
+            score.solved += 1;
+            score.solved_facts.extend(name);
+        });
         let puzzle = &self.current().puzzle;
         let line = notation.line(&puzzle.start(), puzzle.played());
         let gain = gain(puzzle.won(), puzzle.gain());
@@ -310,7 +318,7 @@ impl Trainer {
             ),
             None => msg!("puzzle-solved", line = line, gain = gain),
         });
-        let score = self.score.unwrap_or_default();
+        let score = self.score.clone().unwrap_or_default();
         said.tell(msg!(
             "puzzle-score",
             solved = score.solved,

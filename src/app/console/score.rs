@@ -1,12 +1,15 @@
 //! The player's puzzle score and its file, `puzzles.txt` in the data directory: one
-//! count a line (`solved 3`), `%` comments and blank lines allowed.
+//! count a line (`solved 3`), a line for each fact whose puzzle was solved
+//! (`solved-fact Кол`), `%` comments and blank lines allowed.
+
+use std::collections::BTreeSet;
 
 use shashki::msg;
 
 use shashki::words::Message;
 
-/// The counts of the trainer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The counts of the trainer, and the facts whose puzzles were solved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Score {
     /// Puzzles played to their end.
     pub solved: u32,
@@ -16,7 +19,12 @@ pub(super) struct Score {
     pub hints: u32,
     /// Moves refused.
     pub wrong: u32,
+    /// The names of the facts whose puzzles were solved: the others are posed first.
+    pub solved_facts: BTreeSet<String>,
 }
+
+/// The word of a line naming a fact whose puzzle was solved.
+const SOLVED_FACT: &str = "solved-fact";
 
 /// The words of the file, in the order it is written.
 const KEYS: [&str; 4] = ["solved", "attempted", "hints", "wrong"];
@@ -67,6 +75,10 @@ impl Score {
                 problem,
             };
             let (word, count) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            if word == SOLVED_FACT {
+                score.solved_facts.insert(count.trim().to_string());
+                continue;
+            }
             let slot = match word {
                 "solved" => &mut score.solved,
                 "attempted" => &mut score.attempted,
@@ -95,6 +107,9 @@ impl Score {
         for (key, count) in KEYS.iter().zip(counts) {
             text.push_str(&format!("{key} {count}\n"));
         }
+        for name in &self.solved_facts {
+            text.push_str(&format!("{SOLVED_FACT} {name}\n"));
+        }
         text
     }
 }
@@ -110,6 +125,7 @@ mod tests {
             attempted: 5,
             hints: 2,
             wrong: 7,
+            solved_facts: ["Удар с поля b2".to_string(), "Кол".to_string()].into(),
         };
         assert_eq!(
             Score::parse(&score.text("счёт задач\nрешено: solved")),
