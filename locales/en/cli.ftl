@@ -111,7 +111,7 @@ shashki-kb = Work with the knowledge base
 
 shashki-kb-check = Parse and check a knowledge-base file and the learned facts and the opening book beside it; print every problem, or a summary line for each file
     .path = The file to check (default: the base the program uses: ./kb/combs.txt, else the player's own in the data directory, else the built-in starter base)
-    .prove = Prove every learned fact again (each pattern on 200 random positions that match it): the facts of `learned.txt` beside the base, of the built-in learned base, and of a file given whose name starts with `learned`
+    .prove = Prove every fact of every file again, each by its kind: a line gets the combination proof, a single move the safety check (an exact fact in its position, a pattern in up to 200 of its positions where the first move is legal); what does not hold is a warning
 
 shashki-kb-learn = Find combinations in games and self-play, prove and generalise them, and add them to the learned facts
     .from = PDN files whose every game is searched for combinations (repeatable)

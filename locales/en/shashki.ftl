@@ -654,7 +654,7 @@ review-slip = { $number } { $side ->
 } { $mv }: { $kind ->
     [blunder] a blunder
    *[mistake] a mistake
-}, costs { $cost } ({ $played }; { $best } keeps { $score })
+}, { $cost } ({ $played }; { $best } keeps { $score })
 review-line = { "   " }{ $side ->
     [white] White
    *[black] Black
@@ -683,6 +683,10 @@ review-no-decisive = { $how ->
         [white] White was
        *[black] Black was
     } lost from the first position reviewed
+    [unavoidable] no move of { $side ->
+        [white] White's
+       *[black] Black's
+    } was a mistake another move could have mended by this review's reckoning
     [time] no move of { $side ->
         [white] White's
        *[black] Black's
@@ -696,8 +700,19 @@ review-no-decisive = { $how ->
        *[black] Black's
     } lost the game by this review's reckoning ({ $score } at the end)
 }
-review-cost-win = the win
-review-cost-game = the game
+review-cost-men = costs about { $halves ->
+    [1] half a man
+    [2] a man
+    [3] a man and a half
+   *[other] { $men } men
+}
+review-cost-turned = turns { $from ->
+    [win] a win
+   *[draw] a draw
+} into { $to ->
+    [draw] a draw
+   *[loss] a loss
+}
 review-summary = { $side ->
     [white] White
    *[black] Black

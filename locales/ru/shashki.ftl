@@ -681,7 +681,7 @@ review-slip = { $number } { $side ->
 } { $mv }: { $kind ->
     [blunder] грубая ошибка
    *[mistake] ошибка
-} стоила { $cost } ({ $played }; { $best } сохраняет { $score })
+} { $cost } ({ $played }; { $best } сохраняет { $score })
 review-line = { "   " }ответ { $side ->
     [white] белых
    *[black] чёрных
@@ -710,6 +710,10 @@ review-no-decisive = { $how ->
         [white] у белых
        *[black] у чёрных
     } проигранная позиция с начала разбора
+    [unavoidable] по этому разбору ни один ход { $side ->
+        [white] белых
+       *[black] чёрных
+    } не был ошибкой, которую исправил бы другой ход
     [time] ни один ход { $side ->
         [white] белых
        *[black] чёрных
@@ -723,8 +727,22 @@ review-no-decisive = { $how ->
        *[black] чёрных
     } (в конце { $score })
 }
-review-cost-win = выигрыша
-review-cost-game = партии
+review-cost-men = стоила около { $halves ->
+    [1] половины шашки
+    [2] шашки
+    [3] полутора шашек
+   *[other] { $men } { $men ->
+        [one] шашки
+       *[other] шашек
+    }
+}
+review-cost-turned = превратила { $from ->
+    [win] выигрыш
+   *[draw] ничью
+} в { $to ->
+    [draw] ничью
+   *[loss] проигрыш
+}
 review-summary = { $side ->
     [white] у белых
    *[black] у чёрных

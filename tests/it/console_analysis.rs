@@ -110,7 +110,7 @@ fn analyze_at_an_earlier_position_analyses_the_position_shown() {
 fn review_lists_a_planted_blunder_with_the_better_move_and_the_position() {
     let session = at_depth("5", &["--fen", BLUNDER_FEN], "f4-e5\nreview\n");
     session.expect("review of 2 plies, depth 5 a position");
-    session.expect("1. White f4-e5: a blunder, costs the game (-loss in");
+    session.expect("1. White f4-e5: a blunder, turns a draw into a loss (-loss in");
     session.expect("; a1-b2 keeps ");
     session.expect(&format!("   position: {BLUNDER_FEN}"));
     session.expect("White: 0 mistakes, 1 blunder");
@@ -125,7 +125,7 @@ fn review_in_russian_and_with_a_depth_a_position() {
         "f4-e5\nразбор 5\n",
     );
     session.expect("разбор 2 полухода, глубина 5 на позицию");
-    session.expect("1. белые f4-e5: грубая ошибка стоила ");
+    session.expect("1. белые f4-e5: грубая ошибка превратила ничью в проигрыш");
     session.expect(" сохраняет ");
     // The line that punishes it: Black's capture, then the search's line.
     session.expect("   ответ чёрных: f6:d4 ");
@@ -210,7 +210,7 @@ fn review_shows_the_combination_that_punishes_a_mistake_and_names_it_from_the_kn
         SHOT_ALLOWED_FEN,
     ];
     let session = shashki_in(&home.dir, &[], &args, "f6-e5\nreview\n");
-    session.expect("1... Black f6-e5: a blunder, costs the game");
+    session.expect("1... Black f6-e5: a blunder, turns a draw into a loss");
     session
         .expect("   White answers with a combination: c3-b4 a5:c3 b2:d4:f6:h8, winning the game");
     // A fact of the knowledge base for the position names it, in either language.

@@ -183,7 +183,7 @@ fn in_russian_analysis_with_a_depth_ends_by_itself_and_review_shows_a_blunder() 
     terminal.enter("f4-e5");
     terminal.expect("shashki играет f6:d4");
     terminal.enter("разбор 6");
-    terminal.expect("грубая ошибка стоила");
+    terminal.expect("грубая ошибка превратила");
     terminal.expect("у чёрных 0 ошибок, 0 грубых");
     terminal.enter("выход");
     terminal.session.exp_eof().expect("the end of the output");

@@ -9,6 +9,7 @@
 
 use super::phrases;
 use super::record::Record;
+use super::render::Marks;
 use super::said::{Note, Said};
 use shashki::combination;
 use shashki::engine::{Decision, Engine, Limits, Mode, Source};
@@ -49,34 +50,71 @@ enum Kind {
     Blunder,
 }
 
-/// A move that cost its side at least a mistake's worth.
+/// The least a better move must keep for a move to be a mistake the player could have
+/// avoided: a quarter of a man.
+const AVOIDABLE: Score = Score(Score::MAN.0 / 4);
+
+/// What a position is for its side to move, as a player sees the game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Slip {
-    kind: Kind,
-    /// What it cost: a score, or (`None`) a win or the game.
-    cost: Option<Score>,
+enum Standing {
+    Won,
+    Open,
+    Lost,
 }
 
-/// The slip of a move scored `played` (after it, for its side) where the best move
-/// scored `best`; `None` for a move that cost less than a mistake.
-fn judge(best: Score, played: Score) -> Option<Slip> {
-    let thrown = (best.is_win() && !played.is_win()) || (!best.is_loss() && played.is_loss());
-    if thrown {
-        return Some(Slip {
-            kind: Kind::Blunder,
-            cost: None,
-        });
+impl Standing {
+    fn of(score: Score) -> Standing {
+        match score {
+            score if score.is_win() || (!score.is_loss() && score >= LOST) => Standing::Won,
+            score if score.is_loss() || score <= -LOST => Standing::Lost,
+            _ => Standing::Open,
+        }
     }
-    let cost = best - played;
-    let kind = match cost {
-        cost if cost >= BLUNDER => Kind::Blunder,
-        cost if cost >= MISTAKE => Kind::Mistake,
-        _ => return None,
-    };
-    Some(Slip {
-        kind,
-        cost: Some(cost),
-    })
+
+    /// The word the messages choose by.
+    fn word(self) -> &'static str {
+        match self {
+            Standing::Won => "win",
+            Standing::Open => "draw",
+            Standing::Lost => "loss",
+        }
+    }
+}
+
+/// How bad a move scored `played` (after it, for its side) was where the best move
+/// scored `best`; `None` for a move that cost less than a mistake, and for any move in
+/// a position already lost (it cannot cost the game).
+fn judge(best: Score, played: Score) -> Option<Kind> {
+    if Standing::of(best) == Standing::Lost {
+        return None;
+    }
+    let thrown = (best.is_win() && !played.is_win()) || (!best.is_loss() && played.is_loss());
+    match best - played {
+        _ if thrown => Some(Kind::Blunder),
+        cost if cost >= BLUNDER => Some(Kind::Blunder),
+        cost if cost >= MISTAKE => Some(Kind::Mistake),
+        _ => None,
+    }
+}
+
+/// What a move scored `played` cost where the best scored `best`, in a player's words:
+/// the result it turned into another, or about how many men.
+fn cost_words(best: Score, played: Score) -> Message {
+    let (before, after) = (Standing::of(best), Standing::of(played));
+    if before != after {
+        return msg!(
+            "review-cost-turned",
+            from = before.word(),
+            to = after.word()
+        );
+    }
+    // In halves of a man, at least one.
+    let halves = ((best - played).0 * 2 + Score::MAN.0 / 2) / Score::MAN.0;
+    msg!(
+        "review-cost-men",
+        halves = halves.max(1),
+        men = (halves + 1) / 2
+    )
 }
 
 /// The verdict on `game`'s position within `limits` (`None` when stopped): the exact
@@ -135,6 +173,9 @@ impl Reviewer<'_> {
         let mut said = Said::nothing();
         let reviewed = verdicts.len().saturating_sub(1);
         let positions: Vec<_> = self.record.game.positions().copied().collect();
+        let decisive = (reviewed == moves.len())
+            .then(|| self.decisive_ply(moves, verdicts, &positions))
+            .flatten();
         // Mistakes and blunders, White's first.
         let mut counts = [[0usize; 2]; 2];
         for (ply, pair) in verdicts.windows(2).enumerate() {
@@ -144,24 +185,23 @@ impl Reviewer<'_> {
             let Some(best) = before.best.filter(|&best| best != played) else {
                 continue;
             };
-            let Some(slip) = judge(before.score, -after.score) else {
+            // The decisive mistake is always among them, so that the counts agree.
+            let Some(kind) = judge(before.score, -after.score)
+                .or_else(|| (decisive == Some(ply)).then_some(Kind::Mistake))
+            else {
                 continue;
             };
             let side = position.side_to_move();
-            counts[usize::from(side == Color::Black)][usize::from(slip.kind == Kind::Blunder)] += 1;
+            counts[usize::from(side == Color::Black)][usize::from(kind == Kind::Blunder)] += 1;
             let (number, _) = self.record.number_at(ply);
             let dots = if side == Color::White { "." } else { "..." };
-            let cost = match slip.cost {
-                Some(cost) => msg!("as-is", text = cost.to_string().trim_start_matches('+')),
-                None if before.score.is_win() => msg!("review-cost-win"),
-                None => msg!("review-cost-game"),
-            };
+            let cost = cost_words(before.score, -after.score);
             said.tell(msg!(
                 "review-slip",
                 number = format!("{number}{dots}"),
                 side = phrases::side(side),
                 mv = self.notation.write(&position, played),
-                kind = match slip.kind {
+                kind = match kind {
                     Kind::Mistake => "mistake",
                     Kind::Blunder => "blunder",
                 },
@@ -171,6 +211,12 @@ impl Reviewer<'_> {
                 score = phrases::score(before.score)
             ));
             said.add(self.punishment(&positions[ply + 1], &after.line));
+            // The board as it stood, the move played marked.
+            said.note(Note::Board {
+                position,
+                marks: Marks::of(&position, played),
+                bottom: side,
+            });
             said.add(self.position(&position));
         }
         if reviewed < moves.len() {
@@ -184,13 +230,43 @@ impl Reviewer<'_> {
         for (side, [mistakes, blunders]) in [Color::White, Color::Black].into_iter().zip(counts) {
             said.tell(summary(side, mistakes, blunders));
         }
-        said.and(self.decisive(moves, verdicts, &positions))
+        said.and(self.decisive(decisive, moves, verdicts, &positions))
+    }
+
+    /// In a game that was lost, the loser's decisive mistake: the last move of theirs
+    /// where another choice still kept the game (the position before it was not lost,
+    /// and the best move there kept at least a quarter of a man more, or a game the move
+    /// lost). `None` when the game was not lost, or no move of the loser's was such.
+    fn decisive_ply(
+        &self,
+        moves: &[Move],
+        verdicts: &[Verdict],
+        positions: &[Position],
+    ) -> Option<usize> {
+        let Some(Outcome::Win { winner, .. }) = self.record.game.outcome() else {
+            return None;
+        };
+        let loser = winner.opposite();
+        (0..moves.len()).rev().find(|&ply| {
+            let (before, after) = (&verdicts[ply], &verdicts[ply + 1]);
+            let (best, played) = (before.score, -after.score);
+            positions[ply].side_to_move() == loser
+                && before.best.is_some_and(|best| best != moves[ply])
+                && Standing::of(best) != Standing::Lost
+                && (best - played >= AVOIDABLE || Standing::of(played) == Standing::Lost)
+        })
     }
 
     /// In a game that was lost, the loser's move after which the game was lost and
     /// stayed lost, with the line that punishes it; or that no move of theirs lost it
     /// (a game lost on time or by resignation in a position that was not lost).
-    fn decisive(&self, moves: &[Move], verdicts: &[Verdict], positions: &[Position]) -> Said {
+    fn decisive(
+        &self,
+        decisive: Option<usize>,
+        moves: &[Move],
+        verdicts: &[Verdict],
+        positions: &[Position],
+    ) -> Said {
         let Some(Outcome::Win { winner, reason }) = self.record.game.outcome() else {
             return Said::nothing();
         };
@@ -209,15 +285,12 @@ impl Reviewer<'_> {
             .rev()
             .take_while(|&ply| lost(ply))
             .last();
-        let decisive = from.and_then(|from| {
-            (0..from)
-                .rev()
-                .find(|&ply| positions[ply].side_to_move() == loser)
-        });
         let Some(ply) = decisive else {
             let final_score = phrases::score(for_loser(verdicts.len() - 1));
             let how = match (reason, from) {
-                (_, Some(_)) => "from-start",
+                (_, Some(0)) => "from-start",
+                // Lost later, yet no move of the loser's was one the review could better.
+                (_, Some(_)) => "unavoidable",
                 (WinReason::Time, None) => "time",
                 (WinReason::Resignation, None) => "resigned",
                 (_, None) => "board",
@@ -321,25 +394,48 @@ mod tests {
     #[test]
     fn a_move_is_judged_by_what_it_cost() {
         assert_eq!(judge(Score(30), Score(0)), None);
-        assert_eq!(
-            judge(Score(30), Score(-40)).map(|slip| slip.kind),
-            Some(Kind::Mistake)
-        );
-        assert_eq!(
-            judge(Score(30), Score(-300)),
-            Some(Slip {
-                kind: Kind::Blunder,
-                cost: Some(Score(330))
-            })
-        );
-        let thrown = Slip {
-            kind: Kind::Blunder,
-            cost: None,
-        };
-        assert_eq!(judge(Score::win_in(9), Score(250)), Some(thrown));
-        assert_eq!(judge(Score(-150), Score::loss_in(12)), Some(thrown));
+        assert_eq!(judge(Score(30), Score(-40)), Some(Kind::Mistake));
+        assert_eq!(judge(Score(30), Score(-300)), Some(Kind::Blunder));
+        assert_eq!(judge(Score::win_in(9), Score(250)), Some(Kind::Blunder));
+        assert_eq!(judge(Score(-100), Score::loss_in(12)), Some(Kind::Blunder));
+        // In a position already lost no move costs the game.
+        assert_eq!(judge(Score(-200), Score::loss_in(12)), None);
+        assert_eq!(judge(Score::loss_in(20), Score::loss_in(4)), None);
         // A slower win, or a longer loss, is no mistake.
         assert_eq!(judge(Score::win_in(5), Score::win_in(9)), None);
         assert_eq!(judge(Score::loss_in(9), Score::loss_in(5)), None);
+    }
+
+    #[test]
+    fn a_cost_is_worded_as_a_player_counts_it() {
+        let english = Text::new(crate::app::console::Lang::En);
+        let russian = Text::new(crate::app::console::Lang::Ru);
+        let cost = |best, played, text: &Text| text.render(&cost_words(best, played));
+        assert_eq!(
+            cost(Score(30), Score(-20), &english),
+            "costs about half a man"
+        );
+        assert_eq!(cost(Score(30), Score(-80), &english), "costs about a man");
+        assert_eq!(cost(Score(600), Score(310), &english), "costs about 3 men");
+        assert_eq!(
+            cost(Score::win_in(9), Score(20), &english),
+            "turns a win into a draw"
+        );
+        assert_eq!(
+            cost(Score(0), Score::loss_in(8), &english),
+            "turns a draw into a loss"
+        );
+        assert_eq!(
+            cost(Score(30), Score(-20), &russian),
+            "стоила около половины шашки"
+        );
+        assert_eq!(
+            cost(Score(600), Score(310), &russian),
+            "стоила около 3 шашек"
+        );
+        assert_eq!(
+            cost(Score(0), Score::loss_in(8), &russian),
+            "превратила ничью в проигрыш"
+        );
     }
 }
