@@ -260,3 +260,31 @@ fn egtb_probe_without_databases_answers_from_the_built_in_tables_or_says_how_to_
         default.stderr
     );
 }
+
+#[test]
+fn version_names_the_commit_and_the_day_of_the_build_in_any_language() {
+    for env in [&[][..], RUSSIAN] {
+        let session = run_in(env, &["--version"], "");
+        assert!(session.success);
+        let line = session.stdout.trim_end();
+        let rest = line
+            .strip_prefix(concat!("shashki ", env!("CARGO_PKG_VERSION"), " ("))
+            .and_then(|rest| rest.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("{line}"));
+        let (commit, day) = rest.split_once(", ").unwrap_or_else(|| panic!("{line}"));
+        assert!(
+            commit == "unknown"
+                || (commit.len() == 12 && commit.bytes().all(|b| b.is_ascii_hexdigit())),
+            "{line}"
+        );
+        let parts: Vec<&str> = day.split('-').collect();
+        assert!(
+            parts.len() == 3
+                && [4, 2, 2] == [parts[0].len(), parts[1].len(), parts[2].len()]
+                && parts
+                    .iter()
+                    .all(|part| part.bytes().all(|b| b.is_ascii_digit())),
+            "{line}"
+        );
+    }
+}

@@ -42,9 +42,20 @@ pub use self::error::describe;
 pub use self::refusal::Refusal;
 pub use self::words::take_lang;
 
+/// `--version`: the version, the commit it was built from and the day it was built (see
+/// `build.rs`), in no language: `0.2.0 (94986c4d2507, 2026-11-29)`.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("SHASHKI_COMMIT"),
+    ", ",
+    env!("SHASHKI_BUILD_DATE"),
+    ")"
+);
+
 /// Russian draughts (русские шашки) in the terminal, with a knowledge base and a searching bot.
 #[derive(Parser, Debug)]
-#[command(name = "shashki", version, args_conflicts_with_subcommands = true)]
+#[command(name = "shashki", version = VERSION, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
