@@ -147,6 +147,8 @@ cmd-forget = take your own fact for this position out of your facts
     .names = forget
 cmd-restore = undo the last change to your files (your facts), from its backup
     .names = restore
+cmd-train = practise your lessons: the positions of your mistakes
+    .names = train
 cmd-learn = find the combinations of the game that the bot misses, to learn them
     .names = learn
 cmd-draw = offer a draw
@@ -588,6 +590,24 @@ restored-file = restored { $path } as it was before its last change (from { $fro
 restore-none = no backup to restore: none of your files has changed
 restore-failed = nothing restored: { $path }: { $error }
 backup-failed = nothing written: the last version of { $path } could not be kept: { $error }
+train-none = no lessons yet: review a game you lost, and its mistakes become lessons
+train-next = no lesson is due now; the next is due on { $day }. Try a puzzle meanwhile: puzzle
+train-next-session = the lessons missed today come back next session. Try a puzzle: puzzle
+train-all-learned = all { $count } lessons are learned: each solved on three days
+train-posed = lesson: { $side ->
+    [white] White
+   *[black] Black
+} to move; at move { $number } of { $game } you played { $played }. Find a better move
+train-right = right: { $line }
+train-wrong = not this: { $line }; { $better } keeps the game
+train-more = train poses the next lesson
+train-learned = this lesson is learned: solved on three days
+lessons-filed = { $count ->
+    [one] 1 lesson
+   *[other] { $count } lessons
+} filed in { $path }; train practises them
+lessons-failed = lessons not kept: { $path }: { $error }
+fact-name-lesson = Lesson: move { $number }, { $played }
 remember-no-data = nothing remembered: no data directory; start with --kb FILE
 remember-default-name = remembered at move { $number }: { $mv }
 remembered = remembered { $fact }
@@ -774,6 +794,7 @@ cmd-puzzle = find a combination from the knowledge base or FEN; off: back to the
     .usage = [next | off | FEN]
     .names = puzzle
 arg-puzzle-word = '{ $word }' is neither next nor off, nor a position string
+prompt-lesson = lesson,
 prompt-puzzle = puzzle,
 puzzle-title = { $side ->
     [white] White

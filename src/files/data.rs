@@ -63,6 +63,16 @@ impl DataDir {
         self.root.join("kb").join("mine.txt")
     }
 
+    /// The player's lessons: the positions of their mistakes that `review` filed.
+    pub fn lessons(&self) -> PathBuf {
+        self.root.join("lessons.txt")
+    }
+
+    /// When each lesson comes back (`train`).
+    pub fn lessons_schedule(&self) -> PathBuf {
+        self.root.join("lessons-schedule.txt")
+    }
+
     /// Where the previous versions of the player's files are kept before each change.
     pub fn backups(&self) -> PathBuf {
         self.root.join("backups")

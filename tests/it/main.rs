@@ -18,6 +18,7 @@ mod console_commands;
 mod console_games;
 mod console_kb;
 mod console_language;
+mod console_lessons;
 mod console_puzzle;
 mod console_records;
 // A pseudo-terminal (rexpect) is Unix's; the Windows console is tried by hand under Wine.

@@ -468,7 +468,7 @@ mod tests {
         let Err(Refusal::Clap(version)) = parse(&args(&["-V"]), Lang::Ru) else {
             panic!("no version");
         };
-        let expected = format!("shashki {}\n", env!("CARGO_PKG_VERSION"));
+        let expected = format!("shashki {}\n", super::super::VERSION);
         assert_eq!(version.render().to_string(), expected);
     }
 

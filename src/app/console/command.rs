@@ -80,6 +80,8 @@ pub enum Command {
     Restore,
     /// Find the combinations of the game and offer to add them to the learned facts.
     Learn,
+    /// Pose the next lesson due.
+    Train,
     /// Puzzle mode: a new puzzle, a given position's, or back to the game.
     Puzzle(PuzzleAction),
     /// List the kept games (`None`), or open game N of that list.
@@ -464,6 +466,11 @@ pub const COMMANDS: &[Spec] = &[
         words: &[],
         id: "cmd-learn",
         parse: bare!(Command::Learn),
+    },
+    Spec {
+        words: &[],
+        id: "cmd-train",
+        parse: bare!(Command::Train),
     },
     Spec {
         words: &[],

@@ -59,6 +59,8 @@ pub(super) enum Intent {
     Remember(Option<String>),
     /// Try it in the puzzle.
     Puzzle,
+    /// Answer the lesson with it.
+    Lesson,
     /// A position string: start a new game from it.
     Load,
     /// A position string: find its combination as a puzzle.

@@ -17,6 +17,7 @@ mod input;
 mod interrupt;
 mod keyboard;
 mod learning;
+mod lessons;
 mod phrases;
 mod problems;
 mod puzzle;
@@ -187,6 +188,8 @@ struct Console {
     screen: Screen,
     /// The puzzle trainer.
     trainer: puzzle::Trainer,
+    /// The player's lessons, and the one being trained.
+    lessons: lessons::Lessons,
     /// The messages in the player's language.
     text: Text,
     out: io::Stdout,
@@ -286,6 +289,7 @@ impl Console {
                 options.data.as_ref(),
                 Text::new(options.lang).render(&msg!("puzzle-score-header")),
             ),
+            lessons: lessons::Lessons::new(options.data.clone()),
             text: Text::new(options.lang),
             out: io::stdout(),
         }
@@ -327,7 +331,8 @@ impl Console {
         self.utter(said);
         let over = self.record.game_over();
         let position = *self.record.game.position();
-        if self.dialogue.question == Question::None && !self.trainer.active() {
+        let studying = self.trainer.active() || self.lessons.active();
+        if self.dialogue.question == Question::None && !studying {
             if !self.record.side_known && !over && self.record.view.is_none() {
                 // A record of others' game that can go on: the player takes a side.
                 self.dialogue.question = Question::Side;
@@ -346,7 +351,7 @@ impl Console {
                 self.dialogue.question = Question::Draw;
             }
         }
-        let running = !over && !self.saved.resume_pending && !self.trainer.active();
+        let running = !over && !self.saved.resume_pending && !studying;
         self.strength.run_clock(position.side_to_move(), running);
     }
 
@@ -360,9 +365,8 @@ impl Console {
                 Question::None => Mode::Play,
                 _ => Mode::Question,
             };
-            let position = self
-                .trainer
-                .position()
+            let position = (self.trainer.position())
+                .or(self.lessons.position())
                 .unwrap_or(*self.record.game.position());
             self.dialogue.input.set_position(&position, mode);
             if mode == Mode::Question {
@@ -541,6 +545,11 @@ impl Console {
                 let side = self.trainer.side().expect("puzzle mode");
                 let side = self.words(msg!("prompt-side", side = phrases::side(side)));
                 return format!("{} {side}> ", self.words(msg!("prompt-puzzle")));
+            }
+            Question::None if self.lessons.active() => {
+                let side = self.lessons.position().expect("a lesson").side_to_move();
+                let side = self.words(msg!("prompt-side", side = phrases::side(side)));
+                return format!("{} {side}> ", self.words(msg!("prompt-lesson")));
             }
             Question::None => {
                 let (number, side) = self.record.number_at(self.record.shown_ply());
@@ -804,7 +813,8 @@ impl Console {
             | Command::Clock
             | Command::Layout(_)
             | Command::Forget
-            | Command::Restore => {}
+            | Command::Restore
+            | Command::Train => {}
         }
         Flow::Continue
     }
@@ -842,6 +852,7 @@ impl Console {
             Command::Clock => self.strength.clocks_now().into(),
             Command::Layout(layout) => self.dialogue.set_layout(layout, self.data.as_ref()),
             Command::Forget => self.engines.forget(self.record.game.position()),
+            Command::Train => self.lessons.pose(),
             Command::Restore => self.engines.restore(),
             other => return Err(other),
         };
@@ -1138,6 +1149,7 @@ impl Console {
                     None => self.remember(mv, name),
                 }
             }
+            (Meant::Move(mv), Intent::Lesson) => self.lesson_move(mv),
             (Meant::Move(mv), Intent::Puzzle) => {
                 let said = self.trainer.play(mv, self.notation);
                 self.utter(said);
@@ -1150,7 +1162,7 @@ impl Console {
             // A choice is always made for what it was offered for.
             (Meant::Move(_), Intent::Load | Intent::PuzzleAt)
             | (Meant::Position(_), Intent::Play | Intent::Branch(_))
-            | (Meant::Position(_), Intent::Remember(_) | Intent::Puzzle) => {}
+            | (Meant::Position(_), Intent::Remember(_) | Intent::Puzzle | Intent::Lesson) => {}
         }
     }
 

@@ -13,7 +13,7 @@ use super::render::Marks;
 use super::said::{Note, Said};
 use shashki::combination;
 use shashki::engine::{Decision, Engine, Limits, Mode, Source};
-use shashki::kb::KnowledgeBase;
+use shashki::kb::{KnowledgeBase, Origin, Provenance};
 use shashki::msg;
 use shashki::notation::Notation;
 use shashki::search::Score;
@@ -231,6 +231,57 @@ impl Reviewer<'_> {
             said.tell(summary(side, mistakes, blunders));
         }
         said.and(self.decisive(decisive, moves, verdicts, &positions))
+    }
+
+    /// The plies whose mistakes become lessons, each with where it came from and its
+    /// name: the player's decisive mistake and each of their blunders, where the
+    /// punishment is concrete (a result thrown, material a combination wins, or a score
+    /// fallen past the blunder's threshold). The player is the one the record is about:
+    /// the human in their own game, else the loser.
+    pub fn lessons(
+        &self,
+        moves: &[Move],
+        verdicts: &[Verdict],
+    ) -> Vec<(usize, Provenance, Message)> {
+        let record = self.record;
+        let positions: Vec<_> = record.game.positions().copied().collect();
+        let own = record.side_known && record.recorded_plies.is_none();
+        let side = match (own, record.game.outcome()) {
+            (true, _) => record.human,
+            (false, Some(Outcome::Win { winner, .. })) => winner.opposite(),
+            (false, _) => return Vec::new(),
+        };
+        let decisive = self.decisive_ply(moves, verdicts, &positions);
+        (0..moves.len())
+            .filter(|&ply| positions[ply].side_to_move() == side)
+            .filter(|&ply| {
+                let (before, after) = (&verdicts[ply], &verdicts[ply + 1]);
+                let (best, played) = (before.score, -after.score);
+                let blunder = before.best.is_some_and(|best| best != moves[ply])
+                    && judge(best, played) == Some(Kind::Blunder);
+                let concrete = Standing::of(best) != Standing::of(played)
+                    || best - played >= BLUNDER
+                    || combination::find(&positions[ply + 1]).is_some();
+                blunder || (decisive == Some(ply) && concrete)
+            })
+            .map(|ply| {
+                let (number, _) = record.number_at(ply);
+                let played = shashki::MoveText::from_move(&positions[ply], moves[ply]).to_string();
+                let name = msg!(
+                    "fact-name-lesson",
+                    number = number,
+                    played = played.as_str()
+                );
+                let provenance = Provenance {
+                    origin: Origin::Lesson,
+                    game: record.game_source(),
+                    move_number: Some(number),
+                    played: Some(played),
+                    verdict: None,
+                };
+                (ply, provenance, name)
+            })
+            .collect()
     }
 
     /// In a game that was lost, the loser's decisive mistake: the last move of theirs

@@ -12,20 +12,38 @@ use super::analysis::{HINT_TIME, LINES, draw, exact_lines, rows};
 use super::clock::MoveLimits;
 use super::command::{Command, PuzzleAction};
 use super::learning::findings;
+use super::lessons::{Lesson, keeping_moves};
 use super::review::{REVIEW_NODES, Reviewer, verdict};
 use super::said::{Note, Said};
 use super::thinking::{Thinker, Thought, choose};
 use super::width::terminal_width;
 use super::{Console, Flow, Intent, Question, phrases};
 use crate::app::fact_names;
-use shashki::Game;
 use shashki::combination::learn::{self as pipeline, DEFAULT_SEED, LearnReport, Progress};
 use shashki::engine::{Limits, Lines, Source};
+use shashki::files::DataDir;
 use shashki::msg;
+use shashki::{Game, Move};
 
 impl Console {
-    /// Handles `command` in puzzle mode; `None` when it is the game's to handle.
+    /// Handles `command` in puzzle mode or in a lesson; `None` when it is the game's to
+    /// handle. Any other command than a move ends a lesson.
     pub(super) fn puzzle_command(&mut self, command: &Command) -> Option<Flow> {
+        if let Some(position) = self.lessons.position() {
+            match command {
+                Command::Move(typed) => {
+                    if let Some(mv) = self.read_move(typed, &position, Intent::Lesson) {
+                        self.lesson_move(mv);
+                    }
+                    return Some(Flow::Continue);
+                }
+                Command::Help | Command::Quit => return None,
+                _ => {
+                    self.lessons.leave();
+                    return None;
+                }
+            }
+        }
         let position = self.trainer.position()?;
         let said = match command {
             Command::Move(_) if self.trainer.solved() => msg!("puzzle-solved-already").into(),
@@ -85,6 +103,25 @@ impl Console {
                 self.puzzle_posed(said);
             }
         }
+    }
+
+    /// The player's move `mv` in the lesson on the board: judged by a search of every
+    /// move there now, then the lesson moves on its schedule.
+    pub(super) fn lesson_move(&mut self, mv: Move) {
+        let Some(position) = self.lessons.position() else {
+            return;
+        };
+        let engine = self.engines.of(Thinker::Hint, self.strength.seed);
+        engine.new_game();
+        let count = position.legal_moves().len();
+        let lines = engine.lines(
+            &Game::new(position),
+            count,
+            Limits::Nodes(REVIEW_NODES),
+            &mut |_| {},
+        );
+        let said = self.lessons.answer(mv, &lines, self.notation);
+        self.utter(said);
     }
 
     /// A puzzle was posed, or why not: a question about the game waits for the end of
@@ -270,7 +307,35 @@ impl Console {
             text: &self.text,
         };
         let said = reviewer.report(&moves, &verdicts);
+        let lessons = match verdicts.len() == moves.len() + 1 {
+            true => reviewer.lessons(&moves, &verdicts),
+            false => Vec::new(),
+        };
         self.utter(said);
+        // The player's mistakes become lessons: the moves that keep the game searched now.
+        let mut filed = 0;
+        for (ply, provenance, name) in lessons {
+            let mut game = Game::new(*self.record.game.start());
+            for &mv in &moves[..ply] {
+                // The game's own moves: legal where they were played.
+                let _ = game.play(mv);
+            }
+            let engine = self.engines.of(Thinker::Hint, self.strength.seed);
+            let lesson = Lesson {
+                position: *game.position(),
+                moves: keeping_moves(engine, &game, limits),
+                provenance,
+            };
+            match self.lessons.keep(&lesson, &fact_names().render(&name)) {
+                Ok(true) => filed += 1,
+                Ok(false) => {}
+                Err(said) => self.utter(said),
+            }
+        }
+        if let (true, Some(path)) = (filed > 0, self.data.as_ref().map(DataDir::lessons)) {
+            let path = path.display().to_string();
+            self.utter(msg!("lessons-filed", count = filed, path = path));
+        }
     }
 
     /// `learn`: lists the combinations of the game, then asks before it adds the new
