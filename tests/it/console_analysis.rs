@@ -142,7 +142,7 @@ fn a_game_without_mistakes_or_moves_is_reviewed_as_such() {
     );
     assert_eq!(
         session.answer_to("review 0"),
-        "review: the depth must be 1 to 30 plies; usage: review [DEPTH]"
+        "review: the depth must be 1 to 30 plies; usage: review [DEPTH] [SIDE]"
     );
 }
 

@@ -81,3 +81,29 @@ fn with_no_lessons_train_says_how_to_get_some() {
     );
     session.expect("уроков пока нет: сделайте разбор проигранной партии");
 }
+
+#[test]
+fn in_a_record_of_others_the_side_named_or_the_loser_gets_the_lessons() {
+    let home = Home::new("lesson-others");
+    home.write("kb/combs.txt", "");
+    home.write(
+        "others.pdn",
+        &format!(
+            "[White \"Иванов\"]\n[Black \"Петров\"]\n[FEN \"{BLUNDER_FEN}\"]\n[Result \"0-1\"]\n\n1. f4-e5 f6:d4 0-1\n"
+        ),
+    );
+    let quick = ["--seed", "7", "--depth", "6", "others.pdn"];
+    // Black made no mistake: nothing to file for Black.
+    let black = home.run(&quick, "разбор чёрных\nreview black\n");
+    assert!(!black.stdout.contains("lesson filed"), "{}", black.stdout);
+    // By default the loser's, White's.
+    let loser = home.run(&quick, "review\n");
+    let said = common::unwrapped(&loser.stdout);
+    assert!(said.contains("1 lesson filed in "), "{said}");
+    let text = std::fs::read_to_string(home.data().join("lessons.txt")).unwrap();
+    assert!(text.contains("white=Иванов; black=Петров; "), "{text}");
+    assert!(
+        text.contains("played=f4-e5\nfact \"Урок: ход 1, f4-e5\" for white\n"),
+        "{text}"
+    );
+}

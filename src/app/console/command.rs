@@ -32,8 +32,12 @@ pub enum Command {
     /// Analyse the position shown: the best three lines until stopped.
     Analyze,
     /// Each side's mistakes in the game, searching each position this long (`None`: the default).
-    /// `review [DEPTH]`: a depth a position, or the review's own budget.
-    Review(Option<u32>),
+    /// `review [DEPTH] [SIDE]`: a depth a position, or the review's own budget; the side
+    /// whose mistakes become lessons, in a record of others (by default the loser).
+    Review {
+        depth: Option<u32>,
+        side: Option<Color>,
+    },
     /// Take back your last move and the bot's reply.
     Undo,
     /// Start a new game from the start position.
@@ -361,9 +365,16 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         words: &[],
         id: "cmd-review",
-        parse: |spec, rest| match rest {
-            "" => Ok(Command::Review(None)),
-            rest => review_depth(spec, rest).map(|depth| Command::Review(Some(depth))),
+        parse: |spec, rest| {
+            let (mut depth, mut side) = (None, None);
+            for word in rest.split_whitespace() {
+                match parse_side(word) {
+                    Some(color) if side.is_none() => side = Some(color),
+                    _ if depth.is_none() => depth = Some(review_depth(spec, word)?),
+                    _ => return Err(spec.error(Setting::ReviewDepth.refusal())),
+                }
+            }
+            Ok(Command::Review { depth, side })
         },
     },
     Spec {
@@ -800,6 +811,7 @@ mod tests {
                     "" => name.to_string(),
                     "N" | "[N]" => format!("{name} 2"),
                     "[MS]" | "[DEPTH]" => format!("{name} 5"),
+                    "[DEPTH] [SIDE]" => format!("{name} 5 white"),
                     _ if spec.words.is_empty() => format!("{name} c3-d4 x"),
                     _ => format!("{name} {}", spec.words[0].get(Lang::En)),
                 };
@@ -827,7 +839,27 @@ mod tests {
         );
         assert_eq!("сдаюсь".parse(), Ok(Command::Resign));
         assert_eq!("анализ".parse(), Ok(Command::Analyze));
-        assert_eq!("разбор 12".parse(), Ok(Command::Review(Some(12))));
+        assert_eq!(
+            "разбор 12".parse(),
+            Ok(Command::Review {
+                depth: Some(12),
+                side: None
+            })
+        );
+        assert_eq!(
+            "разбор белых".parse(),
+            Ok(Command::Review {
+                depth: None,
+                side: Some(Color::White)
+            })
+        );
+        assert_eq!(
+            "review 8 black".parse(),
+            Ok(Command::Review {
+                depth: Some(8),
+                side: Some(Color::Black)
+            })
+        );
     }
 
     #[test]
@@ -949,7 +981,7 @@ mod tests {
         }
         assert_eq!(
             explain("review soon"),
-            "review: the depth must be 1 to 30 plies; usage: review [DEPTH]"
+            "review: the depth must be 1 to 30 plies; usage: review [DEPTH] [SIDE]"
         );
         assert!(matches!(
             "undo now".parse::<Command>(),

@@ -744,7 +744,7 @@ impl Console {
             Command::Move(typed) => self.human_move(&typed),
             Command::Hint => self.hint(),
             Command::Analyze => self.analyze(),
-            Command::Review(time) => self.review(time),
+            Command::Review { depth, side } => self.review(depth, side),
             Command::Undo => match self.record.undo() {
                 Ok(done) => {
                     self.engines.new_game();

@@ -236,20 +236,22 @@ impl Reviewer<'_> {
     /// The plies whose mistakes become lessons, each with where it came from and its
     /// name: the player's decisive mistake and each of their blunders, where the
     /// punishment is concrete (a result thrown, material a combination wins, or a score
-    /// fallen past the blunder's threshold). The player is the one the record is about:
-    /// the human in their own game, else the loser.
+    /// fallen past the blunder's threshold). The player is `side` when named, else the
+    /// human in their own game, else the loser.
     pub fn lessons(
         &self,
         moves: &[Move],
         verdicts: &[Verdict],
+        side: Option<Color>,
     ) -> Vec<(usize, Provenance, Message)> {
         let record = self.record;
         let positions: Vec<_> = record.game.positions().copied().collect();
         let own = record.side_known && record.recorded_plies.is_none();
-        let side = match (own, record.game.outcome()) {
-            (true, _) => record.human,
-            (false, Some(Outcome::Win { winner, .. })) => winner.opposite(),
-            (false, _) => return Vec::new(),
+        let side = match (side, own, record.game.outcome()) {
+            (Some(side), _, _) => side,
+            (None, true, _) => record.human,
+            (None, false, Some(Outcome::Win { winner, .. })) => winner.opposite(),
+            (None, false, _) => return Vec::new(),
         };
         let decisive = self.decisive_ply(moves, verdicts, &positions);
         (0..moves.len())

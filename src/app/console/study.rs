@@ -23,7 +23,7 @@ use shashki::combination::learn::{self as pipeline, DEFAULT_SEED, LearnReport, P
 use shashki::engine::{Limits, Lines, Source};
 use shashki::files::DataDir;
 use shashki::msg;
-use shashki::{Game, Move};
+use shashki::{Color, Game, Move};
 
 impl Console {
     /// Handles `command` in puzzle mode or in a lesson; `None` when it is the game's to
@@ -253,7 +253,7 @@ impl Console {
     /// and the position, then a count for each side and the loser's decisive mistake.
     /// Ctrl-C ends it early with what the positions searched so far show, and how far
     /// that was.
-    pub(super) fn review(&mut self, depth: Option<u32>) {
+    pub(super) fn review(&mut self, depth: Option<u32>, side: Option<Color>) {
         let moves = self.record.game.moves();
         if moves.is_empty() {
             return self.utter(msg!("review-none"));
@@ -308,7 +308,7 @@ impl Console {
         };
         let said = reviewer.report(&moves, &verdicts);
         let lessons = match verdicts.len() == moves.len() + 1 {
-            true => reviewer.lessons(&moves, &verdicts),
+            true => reviewer.lessons(&moves, &verdicts, side),
             false => Vec::new(),
         };
         self.utter(said);
