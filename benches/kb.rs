@@ -498,23 +498,14 @@ fn mixed() {
 /// long the check at load took, and the median, 99th percentile and slowest move.
 /// `cargo bench --bench kb -- stage`.
 fn knowledge_stage() {
+    use shashki::Game;
     use shashki::engine::{Engine, EngineConfig, Limits, Source};
-    use shashki::{Bitboard, Game};
     use std::time::Duration;
     let (kb, _) = KnowledgeBase::locate_and_load(None, None).expect("the shipped base");
     let positions: Vec<Position> = kb
         .facts()
         .iter()
-        .filter_map(|fact| fact.exact_key())
-        .filter_map(|(white, black, kings)| {
-            let (white, black, kings) = (Bitboard(white), Bitboard(black), Bitboard(kings));
-            Position::from_pieces(
-                [white & !kings, black & !kings],
-                [white & kings, black & kings],
-                Color::White,
-            )
-            .ok()
-        })
+        .filter_map(|fact| fact.exact_position())
         .collect();
     let config = EngineConfig {
         check_kb_at_load: true,

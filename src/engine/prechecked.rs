@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::combination::safety::{Safety, safety};
 use crate::kb::KnowledgeBase;
-use crate::{Bitboard, Color, Move, Position};
+use crate::{Color, Move, Position};
 
 /// The verdicts of the safety check on every first move of every exact fact, for the
 /// side to move White (a fact for Black is kept mirrored), by position, move and the
@@ -51,15 +51,7 @@ impl Prechecked {
 fn verdicts(kb: &KnowledgeBase) -> Verdicts {
     let mut verdicts = Verdicts::new();
     for fact in kb.facts() {
-        let Some((white, black, kings)) = fact.exact_key() else {
-            continue;
-        };
-        let (white, black, kings) = (Bitboard(white), Bitboard(black), Bitboard(kings));
-        let Ok(position) = Position::from_pieces(
-            [white & !kings, black & !kings],
-            [white & kings, black & kings],
-            Color::White,
-        ) else {
+        let Some(position) = fact.exact_position() else {
             continue;
         };
         for steps in &fact.alternatives {

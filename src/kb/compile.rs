@@ -258,6 +258,19 @@ impl Fact {
         self.exact
             .then_some((self.mask.white.0, self.mask.black.0, self.mask.kings.0))
     }
+
+    /// The position of an exact fact, White to move (a fact written for Black is kept
+    /// turned); `None` for a pattern.
+    pub fn exact_position(&self) -> Option<Position> {
+        let (white, black, kings) = self.exact_key()?;
+        let (white, black, kings) = (Bitboard(white), Bitboard(black), Bitboard(kings));
+        Position::from_pieces(
+            [white & !kings, black & !kings],
+            [white & kings, black & kings],
+            Color::White,
+        )
+        .ok()
+    }
 }
 
 /// Move text on the board turned 180 degrees (the same separators).

@@ -20,7 +20,7 @@ use shashki::kb::{
 use shashki::msg;
 use shashki::notation::Notation;
 use shashki::search::{Lines, Score};
-use shashki::{Bitboard, Color, Game, Move, Position};
+use shashki::{Game, Move, Position};
 
 /// The days a lesson waits in each box before it comes back: box 1 is the next
 /// session's, a lesson solved moves up a box, one missed goes back to box 1.
@@ -155,14 +155,7 @@ impl Lessons {
         base.facts()
             .iter()
             .filter_map(|fact| {
-                let (white, black, kings) = fact.exact_key()?;
-                let (white, black, kings) = (Bitboard(white), Bitboard(black), Bitboard(kings));
-                let view = Position::from_pieces(
-                    [white & !kings, black & !kings],
-                    [white & kings, black & kings],
-                    Color::White,
-                )
-                .ok()?;
+                let view = fact.exact_position()?;
                 // A fact written for Black is kept turned: the game's position is its mirror.
                 let heading = lines.get(fact.info.line.checked_sub(1)?)?;
                 let for_black = heading.rsplit_once('"')?.1.contains("black");
