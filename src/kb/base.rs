@@ -150,12 +150,17 @@ impl KnowledgeBase {
                 None => facts,
                 Some(base) => {
                     let named = base.named.len();
+                    let base_named_built_in = base
+                        .named
+                        .last()
+                        .is_some_and(|last| last.source == Source::BuiltIn);
                     let mut joined = match part.kind {
                         Origin::Book => base.joined_book(facts),
                         _ => base.joined(facts),
                     };
-                    // A built-in part leaves the name of the base it joins.
-                    if part.source == Source::BuiltIn {
+                    // A built-in part leaves the name of a built-in base it joins: the
+                    // built-in learned facts and book are the built-in base's.
+                    if part.source == Source::BuiltIn && base_named_built_in {
                         joined.named.truncate(named);
                     }
                     joined

@@ -45,7 +45,7 @@ fn a_remembered_move_goes_to_the_players_own_facts_and_plays_over_the_built_in_b
     // which fact plays.
     let again = home.run(&QUICK, "flip\n");
     again.expect(&format!(
-        "knowledge base: {} ({} facts)",
+        "knowledge base: {} + built-in starter base ({} facts)",
         mine.display(),
         builtin + 1
     ));
