@@ -602,6 +602,8 @@ train-right = right: { $line }
 train-wrong = not this: { $line }; { $better } keeps the game
 train-more = train poses the next lesson
 train-learned = this lesson is learned: solved on three days
+lessons-looking = looking for lessons in your game (Ctrl-C skips)
+lessons-none = no new lesson: no mistake here was punished by force, or it is filed already
 lessons-filed = { $count ->
     [one] 1 lesson
    *[other] { $count } lessons
@@ -690,6 +692,8 @@ review-combination-named = { "   " }{ $side ->
     [white] White
    *[black] Black
 } answers with the combination "{ $name }": { $line }, winning { $won }
+review-marks-plain = { "   " }on the board: [ ] the move played, ( ) the better move
+review-marks-color = { "   " }on the board: the move played in yellow, the better move in green
 review-position = { "   " }position: { $fen }
 review-decisive = { $side ->
     [white] White's

@@ -629,11 +629,13 @@ train-right = верно: { $line }
 train-wrong = не так: { $line }; { $better } сохраняет партию
 train-more = тренировка — следующий урок
 train-learned = урок выучен: решён в три разных дня
+lessons-looking = ищу уроки в вашей партии (Ctrl-C — пропустить)
+lessons-none = новых уроков нет: ни одна ошибка не наказана наверняка, или урок уже записан
 lessons-filed = { $count ->
-    [one] { $count } урок
-    [few] { $count } урока
-   *[many] { $count } уроков
-} записано в { $path }; тренировка их задаёт
+    [one] { $count } урок записан
+    [few] { $count } урока записаны
+   *[many] { $count } уроков записано
+} в { $path }; тренировка их задаёт
 lessons-failed = уроки не сохранены: { $path }: { $error }
 fact-name-lesson = Урок: ход { $number }, { $played }
 remember-no-data = ничего не запомнено: нет каталога данных; запустите с --kb ФАЙЛ
@@ -718,6 +720,8 @@ review-combination-named = { "   " }{ $side ->
     [white] белые
    *[black] чёрные
 } отвечают комбинацией «{ $name }»: { $line }, выигрыш: { $won }
+review-marks-plain = { "   " }на доске: [ ] сыгранный ход, ( ) лучший ход
+review-marks-color = { "   " }на доске: сыгранный ход жёлтым, лучший ход зелёным
 review-position = { "   " }позиция: { $fen }
 review-decisive = решающая ошибка { $side ->
     [white] белых

@@ -177,6 +177,7 @@ impl LearnedFact {
                 .played
                 .map(|mv| MoveText::from_move(&finding.position, mv).to_string()),
             verdict: Some(verdict),
+            punished: None,
         };
         let name = shape_name(&line).unwrap_or_else(|| FactName::Game {
             game: source.clone(),

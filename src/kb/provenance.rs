@@ -333,6 +333,9 @@ pub struct Provenance {
     pub played: Option<String>,
     /// What the side that had it did, where said.
     pub verdict: Option<Verdict>,
+    /// The line that punished the move played, in full notation, where a review gave
+    /// it: a lesson answers the mistake played again with it.
+    pub punished: Option<String>,
 }
 
 /// How the structured line starts.
@@ -353,6 +356,7 @@ impl Provenance {
             self.verdict
                 .map(|verdict| ("verdict", verdict.keyword().to_string())),
         );
+        pairs.extend(self.punished.clone().map(|line| ("punished", line)));
         let mut line = format!("{PREFIX}{}", self.origin.keyword());
         for (key, value) in pairs {
             line.push_str("; ");
@@ -403,6 +407,7 @@ impl Provenance {
             move_number: get("move").and_then(|number| number.parse().ok()),
             played: get("played").cloned(),
             verdict: get("verdict").and_then(|verdict| Verdict::from_keyword(verdict)),
+            punished: get("punished").cloned(),
         })
     }
 
@@ -432,6 +437,7 @@ impl Provenance {
             move_number,
             played,
             verdict,
+            punished: None,
         }
     }
 }
@@ -504,6 +510,7 @@ mod tests {
             move_number: Some(8),
             played: Some("d2-e3".to_string()),
             verdict: Some(Verdict::Missed),
+            punished: None,
         }
     }
 
@@ -528,8 +535,10 @@ mod tests {
             move_number: Some(21),
             played: Some("c3-d4".to_string()),
             verdict: Some(Verdict::Found),
+            punished: Some("f6-g5 h4:f6 e7:g5".to_string()),
         };
         let line = record.line();
+        assert!(line.ends_with("; punished=f6-g5 h4:f6 e7:g5"), "{line}");
         assert!(line.contains("file=a\\;b\\\\c.pdn; game=3;"), "{line}");
         assert_eq!(Provenance::read(&line), Some(record));
     }

@@ -164,15 +164,23 @@ fn a_lost_game_s_review_names_the_loser_s_decisive_mistake_and_repeats_itself() 
     // Searched by nodes, not by the clock: the second review is the first, word for word.
     let reviews: Vec<&str> = session.stdout.split("review of 2 plies").skip(1).collect();
     assert_eq!(reviews.len(), 2, "{}", session.stdout);
-    // The first review files the mistake as a lesson; the second finds it filed.
+    // The game's end filed the mistake as a lesson; the reviews find it filed.
+    let end = session
+        .stdout
+        .split("review of 2 plies")
+        .next()
+        .unwrap_or_default();
+    assert!(
+        common::unwrapped(end).contains("\n1 lesson filed in"),
+        "{end}"
+    );
     let judged = |review: &str| {
-        let review = review.split("\nnew game?").next().unwrap_or_default();
         review
-            .split("\n1 lesson filed in")
+            .split("\nnew game?")
             .next()
-            .map(|judged| judged.trim_end().to_string())
+            .map(|text| text.trim_end().to_string())
     };
-    assert!(reviews[0].contains("\n1 lesson filed in"), "{}", reviews[0]);
+    assert!(reviews[0].contains("\nno new lesson: "), "{}", reviews[0]);
     assert_eq!(judged(reviews[0]), judged(reviews[1]));
     // In Russian too.
     let russian = shashki_in(

@@ -34,7 +34,14 @@ fn a_reviewed_mistake_becomes_a_lesson_in_the_knowledge_bases_grammar() {
         text.contains("% origin: lesson; source=console; white=Player; black=shashki; "),
         "{text}"
     );
-    assert!(text.contains("; move=1; played=f4-e5\nfact \"Урок: ход 1, f4-e5\" for white\n"));
+    assert!(
+        text.contains("; move=1; played=f4-e5; punished=f6:d4 "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nfact \"Урок: ход 1, f4-e5\" for white\n"),
+        "{text}"
+    );
     assert!(text.contains("  play a1-b2\n"), "{text}");
     assert!(!text.contains("play f4-e5"), "{text}");
     let check = home.run(&["kb", "check", &lessons.display().to_string()], "");
@@ -46,6 +53,31 @@ fn a_reviewed_mistake_becomes_a_lesson_in_the_knowledge_bases_grammar() {
     );
     assert!(!again.stdout.contains("lesson filed"), "{}", again.stdout);
     assert_eq!(std::fs::read_to_string(&lessons).unwrap(), text);
+}
+
+#[test]
+fn a_game_the_player_lost_files_its_lesson_when_it_ends() {
+    let home = Home::new("lesson-at-end");
+    home.write("kb/combs.txt", "");
+    let session = home.run(
+        &["--seed", "7", "--depth", "6", "--fen", BLUNDER_FEN],
+        "f4-e5\nresign\n",
+    );
+    session.expect("looking for lessons in your game (Ctrl-C skips)");
+    let said = common::unwrapped(&session.stdout);
+    assert!(said.contains("1 lesson filed in "), "{said}");
+    // The review's whole report is not shown unasked.
+    assert!(!said.contains("decisive mistake"), "{said}");
+    let text = std::fs::read_to_string(home.data().join("lessons.txt")).expect("the lessons");
+    assert!(text.contains("; played=f4-e5; punished=f6:d4"), "{text}");
+    // A review afterwards files nothing twice, and says so.
+    let review = home.run(&["--seed", "7", "--depth", "6"], "games 1\nreview\n");
+    let said = common::unwrapped(&review.stdout);
+    assert!(said.contains("no new lesson: "), "{said}");
+    assert!(
+        said.contains("on the board: [ ] the move played, ( ) the better move"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -102,8 +134,9 @@ fn in_a_record_of_others_the_side_named_or_the_loser_gets_the_lessons() {
     assert!(said.contains("1 lesson filed in "), "{said}");
     let text = std::fs::read_to_string(home.data().join("lessons.txt")).unwrap();
     assert!(text.contains("white=Иванов; black=Петров; "), "{text}");
+    assert!(text.contains("played=f4-e5; punished=f6:d4 "), "{text}");
     assert!(
-        text.contains("played=f4-e5\nfact \"Урок: ход 1, f4-e5\" for white\n"),
+        text.contains("\nfact \"Урок: ход 1, f4-e5\" for white\n"),
         "{text}"
     );
 }

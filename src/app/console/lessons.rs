@@ -1,7 +1,8 @@
-//! Lessons: the player's mistakes, filed by `review` in `lessons.txt` in the data
-//! directory, in the knowledge base's own grammar (an exact fact each: the position
-//! before the mistake, the moves that keep the game as `play` lines, the best first,
-//! and where it came from as a provenance line), and trained by `train` on a schedule
+//! Lessons: the player's mistakes, filed when their game ends and by `review` in
+//! `lessons.txt` in the data directory, in the knowledge base's own grammar (an exact
+//! fact each: the position before the mistake, the moves that keep the game as `play`
+//! lines, the best first, and where it came from as a provenance line, with the line
+//! that punished the mistake), and trained by `train` on a schedule
 //! kept in `lessons-schedule.txt`: Leitner boxes.
 //!
 //! The bot never plays from lessons: the file is not a part of the base in use.
@@ -18,9 +19,9 @@ use shashki::kb::{
     Diagnostic, KbEditor, KnowledgeBase, Origin, Provenance, Sources, exact_fact_text,
 };
 use shashki::msg;
-use shashki::notation::Notation;
+use shashki::notation::{Notation, read_line};
 use shashki::search::{Lines, Score};
-use shashki::{Game, Move, Position};
+use shashki::{Game, Move, MoveText, Position};
 
 /// The days a lesson waits in each box before it comes back: box 1 is the next
 /// session's, a lesson solved moves up a box, one missed goes back to box 1.
@@ -34,10 +35,11 @@ const LEARNED_AFTER: usize = 3;
 pub(super) const MARGIN: Score = Score(Score::MAN.0 / 4);
 
 /// The first lines of `lessons.txt`, when the first lesson makes it.
-const HEADER: &str = "% Your lessons: positions where you went wrong, filed by `review`, with \
-the moves that keep\n% the game. `train` poses them. The bot does not play from this file.\n\
-% Ваши уроки: позиции ваших ошибок, записанные разбором, с ходами, которые сохраняют\n\
-% партию. Их задаёт `тренировка`. Бот из этого файла не играет.\n\n";
+const HEADER: &str = "% Your lessons: positions where you went wrong, filed when your game ends \
+and by `review`,\n% with the moves that keep the game. `train` poses them. The bot does not \
+play from this file.\n\
+% Ваши уроки: позиции ваших ошибок, записанные в конце партии и разбором, с ходами,\n\
+% которые сохраняют партию. Их задаёт `тренировка`. Бот из этого файла не играет.\n\n";
 
 /// One lesson: a position of the player's game and the moves that keep it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +50,25 @@ pub(super) struct Lesson {
     pub moves: Vec<Move>,
     /// Where it came from: the game, the move number, the move played.
     pub provenance: Provenance,
+}
+
+impl Lesson {
+    /// The line the review gave against `mv`, where `mv` is the mistake itself.
+    fn punished(&self, mv: Move) -> Option<Vec<Move>> {
+        let after = self.position.play(mv).ok()?;
+        let line = read_line(&after, self.provenance.punished.as_deref()?).ok()?;
+        (self.mistake() == Some(mv) && !line.is_empty()).then_some(line)
+    }
+
+    /// The move the game went on with: the mistake.
+    fn mistake(&self) -> Option<Move> {
+        let played = self.provenance.played.as_deref()?;
+        played
+            .parse::<MoveText>()
+            .ok()?
+            .resolve(&self.position)
+            .ok()
+    }
 }
 
 /// A lesson's place on the schedule.
@@ -215,7 +236,9 @@ impl Lessons {
         let side = shashki::words::side(lesson.position.side_to_move());
         let said = Said::from(Note::Board {
             position: lesson.position,
-            marks: Marks::default(),
+            marks: lesson.mistake().map_or_else(Marks::default, |mistake| {
+                Marks::of(&lesson.position, mistake)
+            }),
             bottom: lesson.position.side_to_move(),
         })
         .and(msg!(
@@ -242,7 +265,11 @@ impl Lessons {
         let own = lines.lines.iter().find(|line| line.pv.first() == Some(&mv));
         let kept = lesson.moves.contains(&mv)
             || matches!((best, own), (Some(best), Some(own)) if own.score >= best - MARGIN);
-        let line = own.map_or_else(Vec::new, |own| own.pv.clone());
+        let mut line = own.map_or_else(Vec::new, |own| own.pv.clone());
+        // The mistake played again is answered with the line the review gave.
+        if let Some(punished) = lesson.punished(mv) {
+            line = [vec![mv], punished].concat();
+        }
         let written = notation.line(&position, &line);
         let mut said = Said::nothing();
         if kept {

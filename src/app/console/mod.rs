@@ -56,6 +56,7 @@ use self::said::{Note, Said};
 use self::saved::Saved;
 use self::settings::{Layout, Settings};
 use self::strength::{Due, Strength};
+use self::study::Reviewing;
 use self::thinking::{Screen, Thinker};
 use crate::app::platform;
 use shashki::engine::{EngineConfig, Limits};
@@ -744,7 +745,7 @@ impl Console {
             Command::Move(typed) => self.human_move(&typed),
             Command::Hint => self.hint(),
             Command::Analyze => self.analyze(),
-            Command::Review { depth, side } => self.review(depth, side),
+            Command::Review { depth, side } => self.review(depth, side, Reviewing::Report),
             Command::Undo => match self.record.undo() {
                 Ok(done) => {
                     self.engines.new_game();
@@ -914,6 +915,8 @@ impl Console {
         if let Some(games) = self.data.as_ref().map(DataDir::games) {
             let said = self.record.keep_finished(&games, &self.strength);
             self.utter(said);
+            // The player's mistakes become lessons at once.
+            self.review(None, None, Reviewing::Lessons);
         }
         self.utter(msg!("game-over-help", undo = self.record.undo_allowed()));
         self.dialogue.question = Question::NewGame;

@@ -15,6 +15,7 @@ const RESET: &str = "\x1b[0m";
 const LIGHT: &str = "\x1b[48;5;180m";
 const DARK: &str = "\x1b[48;5;94m";
 const MARKED: &str = "\x1b[48;5;136m";
+const BETTER: &str = "\x1b[48;5;28m";
 const WHITE_PIECE: &str = "\x1b[1;97m";
 const BLACK_PIECE: &str = "\x1b[1;30m";
 const CAPTURED: &str = "\x1b[2;37m";
@@ -27,6 +28,8 @@ pub struct Marks {
     path: Bitboard,
     /// The squares of the pieces it took.
     taken: Bitboard,
+    /// The squares of a better move's path, where a review shows one beside it.
+    better: Bitboard,
 }
 
 impl Marks {
@@ -36,6 +39,17 @@ impl Marks {
         Marks {
             path: text.squares().iter().copied().collect(),
             taken: mv.captured(),
+            better: Bitboard::EMPTY,
+        }
+    }
+
+    /// These marks, and the path of `better`, a better move than the one marked, in
+    /// `before`.
+    pub fn with_better(self, before: &Position, better: Move) -> Marks {
+        let text = MoveText::from_move(before, better);
+        Marks {
+            better: text.squares().iter().copied().collect(),
+            ..self
         }
     }
 }
@@ -96,9 +110,15 @@ fn cell(position: &Position, marks: Marks, square: Option<Square>, style: Style)
     };
     let taken = marks.taken.contains(square);
     let marked = marks.path.contains(square) || taken;
+    // Where the two paths meet, the move played is shown.
+    let better = marks.better.contains(square) && !marked;
     let piece = position.piece_at(square);
     if style.color {
-        let background = if marked { MARKED } else { DARK };
+        let background = match (marked, better) {
+            (true, _) => MARKED,
+            (false, true) => BETTER,
+            (false, false) => DARK,
+        };
         let symbol = match piece {
             Some(piece) => {
                 let color = match piece.color {
@@ -130,10 +150,10 @@ fn cell(position: &Position, marks: Marks, square: Option<Square>, style: Style)
             None if taken => 'x',
             None => '.',
         };
-        if marked {
-            format!("[{symbol}]")
-        } else {
-            format!(" {symbol} ")
+        match (marked, better) {
+            (true, _) => format!("[{symbol}]"),
+            (false, true) => format!("({symbol})"),
+            (false, false) => format!(" {symbol} "),
         }
     }
 }
@@ -190,6 +210,23 @@ mod tests {
         assert!(text.contains("  5 .     .    [.]    .     5"), "{text}");
         assert!(text.contains("  4    .    [x]    .     .  4"), "{text}");
         assert!(text.contains("  3 .    [.]    .     .     3"), "{text}");
+    }
+
+    #[test]
+    fn a_better_move_is_marked_apart_from_the_move_played() {
+        let position: Position = "W:Wc3,e3:Bf6".parse().unwrap();
+        let read = |text: &str| {
+            text.parse::<MoveText>()
+                .unwrap()
+                .resolve(&position)
+                .unwrap()
+        };
+        let marks = Marks::of(&position, read("c3-d4")).with_better(&position, read("e3-f4"));
+        let text = board(&position, marks, Color::White, PLAIN);
+        assert!(text.contains("  4    .    [.]   (.)    .  4"), "{text}");
+        assert!(text.contains("  3 .    [w]   (w)    .     3"), "{text}");
+        let colour = board(&position, marks, Color::White, Style { color: true });
+        assert_eq!(colour.matches(BETTER).count(), 4, "{colour}");
     }
 
     #[test]

@@ -163,6 +163,8 @@ pub(super) struct Reviewer<'a> {
     pub kb: Option<&'a KnowledgeBase>,
     pub notation: Notation,
     pub text: &'a Text,
+    /// Whether boards are drawn in colour, to say what their marks are.
+    pub color: bool,
 }
 
 impl Reviewer<'_> {
@@ -211,12 +213,19 @@ impl Reviewer<'_> {
                 score = phrases::score(before.score)
             ));
             said.add(self.punishment(&positions[ply + 1], &after.line));
-            // The board as it stood, the move played marked.
+            // The board as it stood, the move played and the better move marked; what
+            // the marks mean under the first.
             said.note(Note::Board {
                 position,
-                marks: Marks::of(&position, played),
+                marks: Marks::of(&position, played).with_better(&position, best),
                 bottom: side,
             });
+            if counts.iter().flatten().sum::<usize>() == 1 {
+                said.tell(match self.color {
+                    true => msg!("review-marks-color"),
+                    false => msg!("review-marks-plain"),
+                });
+            }
             said.add(self.position(&position));
         }
         if reviewed < moves.len() {
@@ -274,12 +283,15 @@ impl Reviewer<'_> {
                     number = number,
                     played = played.as_str()
                 );
+                let after = &positions[ply + 1];
+                let punished = punishing_line(after, &verdicts[ply + 1].line);
                 let provenance = Provenance {
                     origin: Origin::Lesson,
                     game: record.game_source(),
                     move_number: Some(number),
                     played: Some(played),
                     verdict: None,
+                    punished: (!punished.is_empty()).then(|| Notation::Full.line(after, &punished)),
                 };
                 (ply, provenance, name)
             })
@@ -398,12 +410,13 @@ impl Reviewer<'_> {
     /// base where a fact has it, with what it wins.
     fn punishment(&self, position: &Position, expected: &[Move]) -> Said {
         let side = phrases::side(position.side_to_move());
-        if let Some(found) = combination::find(position) {
-            let line = self.notation.line(position, &found.line);
-            let won = combination::material_won(position, &found.line).message();
+        let punished = punishing_line(position, expected);
+        if combination::find(position).is_some() {
+            let line = self.notation.line(position, &punished);
+            let won = combination::material_won(position, &punished).message();
             let name = self.kb.and_then(|kb| {
                 let (fact, moves) = kb.lookup(position)?;
-                moves.contains(&found.line[0]).then_some(fact.name)
+                moves.contains(&punished[0]).then_some(fact.name)
             });
             match name {
                 Some(name) => msg!(
@@ -416,10 +429,9 @@ impl Reviewer<'_> {
                 None => msg!("review-combination", side = side, line = line, won = won),
             }
             .into()
-        } else if !expected.is_empty() {
-            let shown = &expected[..expected.len().min(SHOWN_PLIES)];
-            let line = self.notation.line(position, shown);
-            let more = if expected.len() > shown.len() {
+        } else if !punished.is_empty() {
+            let line = self.notation.line(position, &punished);
+            let more = if expected.len() > punished.len() {
                 "yes"
             } else {
                 "no"
@@ -428,6 +440,16 @@ impl Reviewer<'_> {
         } else {
             Said::nothing()
         }
+    }
+}
+
+/// The line that punishes a mistake, from the position after it (`expected` is the
+/// search's line there): the combination where there is one, else the search's first
+/// plies.
+fn punishing_line(position: &Position, expected: &[Move]) -> Vec<Move> {
+    match combination::find(position) {
+        Some(found) => found.line,
+        None => expected[..expected.len().min(SHOWN_PLIES)].to_vec(),
     }
 }
 

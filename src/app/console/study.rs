@@ -25,6 +25,15 @@ use shashki::files::DataDir;
 use shashki::msg;
 use shashki::{Color, Game, Move};
 
+/// What a review shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reviewing {
+    /// Every mistake, the counts, the decisive one, and the lessons filed: `review`.
+    Report,
+    /// Only the lessons filed: at the end of the player's game.
+    Lessons,
+}
+
 impl Console {
     /// Handles `command` in puzzle mode or in a lesson; `None` when it is the game's to
     /// handle. Any other command than a move ends a lesson.
@@ -250,21 +259,26 @@ impl Console {
     }
 
     /// `review [DEPTH]`: the mistakes of both sides, each with the better move, the cost
-    /// and the position, then a count for each side and the loser's decisive mistake.
-    /// Ctrl-C ends it early with what the positions searched so far show, and how far
-    /// that was.
-    pub(super) fn review(&mut self, depth: Option<u32>, side: Option<Color>) {
+    /// and the position, then a count for each side and the loser's decisive mistake;
+    /// the player's mistakes are filed as lessons. At the end of the player's game, the
+    /// lessons only. Ctrl-C ends it early with what the positions searched so far show,
+    /// and how far that was.
+    pub(super) fn review(&mut self, depth: Option<u32>, side: Option<Color>, shown: Reviewing) {
         let moves = self.record.game.moves();
         if moves.is_empty() {
-            return self.utter(msg!("review-none"));
+            if shown == Reviewing::Report {
+                self.utter(msg!("review-none"));
+            }
+            return;
         }
         let plies = msg!("plies", count = moves.len());
         let limits = match depth.or(self.strength.study_depth) {
             Some(depth) => Limits::Depth(depth),
             None => Limits::Nodes(REVIEW_NODES),
         };
-        self.utter(match limits {
-            Limits::Depth(depth) => msg!("review-start-depth", plies = plies, depth = depth),
+        self.utter(match (shown, limits) {
+            (Reviewing::Lessons, _) => msg!("lessons-looking"),
+            (_, Limits::Depth(depth)) => msg!("review-start-depth", plies = plies, depth = depth),
             _ => msg!("review-start", plies = plies),
         });
         // A progress bar over the positions on a terminal, a hidden one elsewhere.
@@ -305,13 +319,17 @@ impl Console {
             kb: self.engines.engine.knowledge_base(),
             notation: self.notation,
             text: &self.text,
+            color: self.style.color,
         };
         let said = reviewer.report(&moves, &verdicts);
-        let lessons = match verdicts.len() == moves.len() + 1 {
+        let complete = verdicts.len() == moves.len() + 1;
+        let lessons = match complete {
             true => reviewer.lessons(&moves, &verdicts, side),
             false => Vec::new(),
         };
-        self.utter(said);
+        if shown == Reviewing::Report {
+            self.utter(said);
+        }
         // The player's mistakes become lessons: the moves that keep the game searched now.
         let mut filed = 0;
         for (ply, provenance, name) in lessons {
@@ -332,9 +350,15 @@ impl Console {
                 Err(said) => self.utter(said),
             }
         }
-        if let (true, Some(path)) = (filed > 0, self.data.as_ref().map(DataDir::lessons)) {
-            let path = path.display().to_string();
-            self.utter(msg!("lessons-filed", count = filed, path = path));
+        match (filed, self.data.as_ref().map(DataDir::lessons)) {
+            (0, Some(_)) if complete && shown == Reviewing::Report => {
+                self.utter(msg!("lessons-none"));
+            }
+            (0, _) | (_, None) => {}
+            (filed, Some(path)) => {
+                let path = path.display().to_string();
+                self.utter(msg!("lessons-filed", count = filed, path = path));
+            }
         }
     }
 
