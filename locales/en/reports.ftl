@@ -6,7 +6,11 @@
 
 ## kb check
 
-report-kb-counts = { $name }: { $facts } facts ({ $exact } exact, { $patterns } patterns, { $lines } lines)
+report-kb-counts = { $name }: { $facts } facts ({ $exact } exact, { $patterns } patterns, { $lines } lines{ $rules ->
+    [0] {""}
+    [one] , 1 rule
+   *[other] , { $rules } rules
+})
 report-kb-ok = { $counts } OK
 report-kb-shadowed = { $name }:{ $line }: warning: "{ $fact }" ({ $origin }:{ $played }) has this position with other moves, and it is the one played: its file is read first
 report-kb-left-out = { $counts } in use, { $left } left out

@@ -493,6 +493,7 @@ farewell-kept = the unfinished game is kept in { $path }; shashki offers it at t
 
 ## The knowledge base
 
+avoided-by-rule = (the rule "{ $name }", { $origin }:{ $line }, avoids { $mv }: this move keeps within a quarter of a man of it)
 passed-over = (the fact "{ $name }", { $origin }:{ $line }, was passed over: { $mv } loses { $lost } to { $reply })
 kb-builtin = { $part ->
     [learned] built-in learned base
@@ -525,7 +526,11 @@ kb-reload-none = { $errors ->
 kb-check-ok = { $origin }: { $facts ->
     [one] 1 fact
    *[other] { $facts } facts
-} ({ $exact } exact, { $patterns } patterns, { $lines } lines), { $errors ->
+} ({ $exact } exact, { $patterns } patterns, { $lines } lines{ $rules ->
+    [0] {""}
+    [one] , 1 rule
+   *[other] , { $rules } rules
+}), { $errors ->
     [0] no errors
     [one] 1 error
    *[other] { $errors } errors
@@ -893,6 +898,8 @@ kb-part = { $part ->
     [play] `play` and a move
     [move] a move like c3-d4
     [gives] `gives` and the men a gambit gives up, like `gives 1`
+    [clause] a clause like `play K-T :- king(K)`
+    [condition] a condition like empty(d4)
    *[end-of-line] the end of the line
 }
 kb-parser-stopped = { $message }
@@ -948,6 +955,31 @@ kb-count-repeated = these pieces are counted on a line above already: one count 
 kb-reply-must-capture = { $reply } cannot be the reply: the piece on { $square } surely has a capture, and capturing is compulsory
 kb-capture-must-go-on = { $mv } stops short: the piece then surely takes { $square } too, and a capture goes on while it can
 kb-counts-together = no position meets the board and these counts together
+kb-rule-unknown = no condition is called `{ $name }`; the conditions are: { $known }
+kb-rule-arity = `{ $name }` takes { $more ->
+    [yes] a move and at least { $wanted } more
+   *[no] { $wanted ->
+        [one] 1 argument
+       *[other] { $wanted } arguments
+    }
+}, not { $given }
+kb-rule-argument = `{ $given }` cannot stand here{ $name ->
+    [play] {""}
+   *[other] { " " }in `{ $name }`
+}: it takes { $wanted ->
+    [square] a square like c3, a variable like K, or _
+    [square-or-set] a square, a variable, or a set like big_road
+    [set] a set of squares: big_road, doubles, triples or edges
+    [direction] a direction (ne, nw, se, sw) or a variable
+    [side] white or black
+    [number] a number from 0 to 32
+    [move] a move like K-T or c3:e5
+   *[condition] a condition like empty(d4)
+}
+kb-rule-unbound = { $name ->
+    [not] the negated goal would bind { $variable }: bind it by an earlier condition
+   *[other] `{ $name }` needs { $variable } bound by an earlier condition
+}
 kb-heading-without-side = a heading needs the side after the name: `for white` or `for black`
 kb-cyrillic-move = { $letters }: Cyrillic letters; a move is written with the Latin letters a to h, like c3-d4
 kb-path-not-free = the path of { $mv } is not surely free: { $square } is not marked '.'

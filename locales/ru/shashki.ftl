@@ -508,6 +508,7 @@ farewell-kept = неоконченная партия сохранена в { $p
 
 ## База знаний
 
+avoided-by-rule = (правило «{ $name }», { $origin }:{ $line }, избегает { $mv }: этот ход уступает ему меньше четверти шашки)
 passed-over = (факт «{ $name }», { $origin }:{ $line }, пропущен: после { $mv } соперник выигрывает { $lost }: { $reply })
 kb-builtin = { $part ->
     [learned] встроенная база выученных комбинаций
@@ -545,7 +546,10 @@ kb-check-ok = { $origin }: { $facts ->
     [one] { $facts } факт
     [few] { $facts } факта
    *[many] { $facts } фактов
-} (точных: { $exact }, шаблонов: { $patterns }, линий: { $lines }), { $errors ->
+} (точных: { $exact }, шаблонов: { $patterns }, линий: { $lines }{ $rules ->
+    [0] {""}
+   *[other] , правил: { $rules }
+}), { $errors ->
     [0] ошибок нет
     [one] { $errors } ошибка
     [few] { $errors } ошибки
@@ -931,6 +935,8 @@ kb-part = { $part ->
     [play] `play` и ход
     [move] ход, например c3-d4
     [gives] `gives` и число шашек, которые отдаёт гамбит, например `gives 1`
+    [clause] правило вида `play K-T :- king(K)`
+    [condition] условие, например empty(d4)
    *[end-of-line] конец строки
 }
 kb-parser-stopped = разбор прерван: { $message }
@@ -1011,6 +1017,32 @@ kb-count-repeated = эти шашки уже посчитаны строкой �
 kb-reply-must-capture = { $reply } не может быть ответом: шашка на { $square } наверняка может бить, а бить обязательно
 kb-capture-must-go-on = { $mv } обрывается: шашка тогда наверняка бьёт и { $square }, а бить надо до конца
 kb-counts-together = ни одна позиция не подходит сразу под доску и все эти числа
+kb-rule-unknown = условия `{ $name }` нет; есть такие: { $known }
+kb-rule-arity = `{ $name }` { $more ->
+    [yes] принимает ход и ещё хотя бы { $wanted }
+   *[no] принимает { $wanted ->
+        [one] { $wanted } аргумент
+        [few] { $wanted } аргумента
+       *[many] { $wanted } аргументов
+    }
+}, а не { $given }
+kb-rule-argument = `{ $given }` здесь не подходит{ $name ->
+    [play] {""}
+   *[other] { " " }для `{ $name }`
+}: нужно { $wanted ->
+    [square] поле, например c3, переменная, например K, или _
+    [square-or-set] поле, переменная или множество полей, например big_road
+    [set] множество полей: big_road, doubles, triples или edges
+    [direction] направление (ne, nw, se, sw) или переменная
+    [side] white или black
+    [number] число от 0 до 32
+    [move] ход, например K-T или c3:e5
+   *[condition] условие, например empty(d4)
+}
+kb-rule-unbound = { $name ->
+    [not] отрицание связало бы { $variable }: свяжите её условием раньше
+   *[other] `{ $name }` нужна переменная { $variable }, связанная условием раньше
+}
 kb-heading-without-side = в заголовке после названия нужна сторона: `for white` или `for black`
 kb-cyrillic-move = { $letters }: это русские буквы; ход пишется латинскими буквами a–h, например c3-d4
 kb-path-not-free = путь хода { $mv } может быть занят: поле { $square } не отмечено «.»

@@ -21,6 +21,7 @@
 //! offer) stops when the engine's [`Stop`] is requested, from any thread, and the
 //! engine then answers with the best move found so far.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -30,6 +31,7 @@ use rand::rngs::StdRng;
 use crate::combination::safety::{Loss, Safety, safety};
 use crate::combination::{self, MaterialWon};
 use crate::eval::Evaluator;
+use crate::kb::rule::Judge;
 use crate::kb::{ActiveLine, FactInfo, KbChoice, KnowledgeBase, Origin};
 use crate::notation::Notation;
 use crate::search::{self, RootMoves, Score, TableError, TranspositionTable};
@@ -217,7 +219,7 @@ pub struct PassedOver {
 /// when it was checked at load, or before, or `may_check` allows a check now; `None`
 /// when it was not checked and there is no time for it.
 fn checked_safety(
-    (prechecked, checked): (&Prechecked, &mut HashMap<(Position, Move, u32), Safety>),
+    (prechecked, checked): (&Prechecked, &Checked),
     position: &Position,
     mv: Move,
     gives: u32,
@@ -227,15 +229,38 @@ fn checked_safety(
         return Some(verdict);
     }
     let key = (*position, mv, gives);
-    if let Some(verdict) = checked.get(&key) {
+    if let Some(verdict) = checked.borrow().get(&key) {
         return Some(verdict.clone());
     }
     may_check.then(|| {
         checked
+            .borrow_mut()
             .entry(key)
             .or_insert_with(|| safety(position, mv, gives))
             .clone()
     })
+}
+
+/// The engine's safety verdicts, each position and move checked once. A cell: the
+/// rules' `safe` conditions ask while the facts' choices are drawn.
+type Checked = RefCell<HashMap<(Position, Move, u32), Safety>>;
+
+/// The rules' `safe(M)`, answered by the engine's safety check with its verdicts: a
+/// move not checked, with no time to check it, is not called safe.
+struct Verdicts<'a> {
+    prechecked: &'a Prechecked,
+    checked: &'a Checked,
+    may_check: bool,
+}
+
+impl Judge for Verdicts<'_> {
+    fn safe(&mut self, position: &Position, mv: Move) -> bool {
+        let verdicts = (self.prechecked, self.checked);
+        matches!(
+            checked_safety(verdicts, position, mv, 0, self.may_check),
+            Some(Safety::Safe)
+        )
+    }
 }
 
 impl PassedOver {
@@ -257,6 +282,38 @@ impl PassedOver {
             mv = Notation::Full.write(position, self.mv),
             lost = self.loss.won.message(),
             reply = Notation::Full.line(&after, &self.loss.line)
+        )
+    }
+}
+
+/// The most a rule's `avoid` may cost: the move played instead keeps within a quarter
+/// of a man of the move avoided, so that an `avoid` never forces a blunder.
+pub const AVOID_MARGIN: Score = Score(Score::MAN.0 / 4);
+
+/// A move the search found best and a rule avoided: another was played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Avoided {
+    /// The rule.
+    pub rule: FactInfo,
+    /// The move it avoided.
+    pub mv: Move,
+}
+
+impl Avoided {
+    /// Why the search's best move was not played, to be worded: `(the rule "центр",
+    /// mine.txt:3, avoids c3-d4)`, its move written from `position`, its place from
+    /// `origin` (the rule's origin as the reader names it).
+    pub fn message(
+        &self,
+        position: &Position,
+        origin: impl Into<crate::words::Arg>,
+    ) -> crate::words::Message {
+        crate::msg!(
+            "avoided-by-rule",
+            name = self.rule.name.as_str(),
+            origin = origin.into(),
+            line = self.rule.line,
+            mv = Notation::Full.write(position, self.mv)
         )
     }
 }
@@ -285,8 +342,10 @@ pub struct Engine {
     unproven: Option<Move>,
     /// The fact the last decision passed over, if one was.
     passed_over: Option<PassedOver>,
+    /// The rule that turned the last decision from the search's best move, if one did.
+    avoided: Option<Avoided>,
     /// The safety check's verdicts: each position and move is checked once.
-    checked: HashMap<(Position, Move, u32), Safety>,
+    checked: Checked,
     /// The exact facts' verdicts, checked when the base loaded (see
     /// [`EngineConfig::check_kb_at_load`]).
     prechecked: Prechecked,
@@ -329,7 +388,8 @@ impl Engine {
             line: None,
             unproven: None,
             passed_over: None,
-            checked: HashMap::new(),
+            avoided: None,
+            checked: RefCell::new(HashMap::new()),
             stop: Stop::new(),
         })
     }
@@ -352,7 +412,7 @@ impl Engine {
             (Some(kb), true) => Prechecked::start(kb),
             _ => Prechecked::default(),
         };
-        self.checked.clear();
+        self.checked.borrow_mut().clear();
         self.kb = kb;
         self.line = None;
     }
@@ -420,6 +480,7 @@ impl Engine {
         let started = Instant::now();
         self.unproven = None;
         self.passed_over = None;
+        self.avoided = None;
         if game.outcome().is_some() {
             return None;
         }
@@ -478,7 +539,7 @@ impl Engine {
             return Some(decision);
         }
         // The earlier stages' time counts against the move time.
-        self.search_stage(game, &losing, limits.less(started.elapsed()), progress)
+        self.search_avoiding(game, &losing, limits.less(started.elapsed()), progress)
     }
 
     /// The `count` best lines of `game`'s position by the search alone (see
@@ -577,12 +638,83 @@ impl Engine {
         })
     }
 
+    /// The search, where rules avoid some moves: the best move, unless a rule avoids it
+    /// and the best other move keeps within [`AVOID_MARGIN`] of it. Where a rule avoids a
+    /// move here, each of the two searches has half the time.
+    fn search_avoiding(
+        &mut self,
+        game: &Game,
+        losing: &[Move],
+        limits: Limits,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Option<Decision> {
+        let position = *game.position();
+        let mut avoided = match (&self.kb, self.config.use_kb) {
+            (Some(kb), true) => {
+                let mut judge = Verdicts {
+                    prechecked: &self.prechecked,
+                    checked: &self.checked,
+                    may_check: limits.hard_time().is_none_or(|time| time >= TIME_TO_CHECK),
+                };
+                kb.avoided(&position, &mut judge)
+            }
+            _ => Vec::new(),
+        };
+        avoided.retain(|(mv, _)| !losing.contains(mv));
+        let others = position
+            .legal_moves()
+            .iter()
+            .filter(|mv| !losing.contains(mv) && !avoided.iter().any(|(known, _)| known == *mv))
+            .count();
+        if avoided.is_empty() || others == 0 {
+            return self.search_stage(game, losing, limits, progress);
+        }
+        let started = Instant::now();
+        let halved = match limits {
+            Limits::MoveTime(time) => Limits::MoveTime(time / 2),
+            Limits::Clock { target, max } => Limits::Clock {
+                target: target / 2,
+                max: max / 2,
+            },
+            other => other,
+        };
+        let best = self.search_stage(game, losing, halved, progress)?;
+        let Some((_, rule)) = avoided.iter().find(|(mv, _)| *mv == best.mv) else {
+            return Some(best);
+        };
+        let excluded: Vec<Move> = losing
+            .iter()
+            .copied()
+            .chain(avoided.iter().map(|&(mv, _)| mv))
+            .collect();
+        let other = self.search_stage(game, &excluded, limits.less(started.elapsed()), progress);
+        let score = |decision: &Decision| match decision.source {
+            Source::Search { score, .. } => Some(score),
+            _ => None,
+        };
+        match other {
+            Some(other) if matches!((score(&best), score(&other)), (Some(best), Some(kept)) if kept >= best - AVOID_MARGIN) => {
+                self.avoided = Some(Avoided {
+                    rule: rule.clone(),
+                    mv: best.mv,
+                });
+                Some(other)
+            }
+            _ => Some(best),
+        }
+    }
+
+    /// The rule that turned the last decision from the search's best move, if one did.
+    pub fn avoided(&self) -> Option<&Avoided> {
+        self.avoided.as_ref()
+    }
+
     /// Stage 1: the next move of a line in progress, else the best matching fact.
     /// A fact not checked at load is checked only where the move has the time.
     fn knowledge_stage(&mut self, game: &Game, limits: Limits) -> Option<Decision> {
         let position = *game.position();
         let may_check = limits.hard_time().is_none_or(|time| time >= TIME_TO_CHECK);
-        let verdicts = (&self.prechecked, &mut self.checked);
+        let verdicts = (&self.prechecked, &self.checked);
         if let Some(mut progress) = self.line.take() {
             let reply = game.moves().last().copied();
             let before = game.positions().rev().nth(1).copied();
@@ -616,7 +748,12 @@ impl Engine {
         let kb = self.kb.as_ref()?;
         let mut checks = 0;
         let mut accepted = None;
-        for choice in kb.choices(&position, &mut self.rng) {
+        let mut judge = Verdicts {
+            prechecked: &self.prechecked,
+            checked: &self.checked,
+            may_check,
+        };
+        for choice in kb.choices(&position, &mut self.rng, &mut judge) {
             if !legal.contains(&choice.mv) {
                 break;
             }
@@ -634,7 +771,7 @@ impl Engine {
                 Judged::ToCheck if checks == CHECKED_FACTS => break,
                 Judged::ToCheck => {
                     checks += 1;
-                    let verdicts = (&self.prechecked, &mut self.checked);
+                    let verdicts = (&self.prechecked, &self.checked);
                     match checked_safety(verdicts, &position, choice.mv, choice.gives, may_check) {
                         Some(Safety::Loses(loss)) => {
                             self.passed_over.get_or_insert(PassedOver {

@@ -178,13 +178,67 @@ pub struct FactSyntax {
     pub gives: u32,
     /// Where the fact starts (its `fact` keyword).
     pub at: Spot,
+    /// A rule's clauses (`None` for a fact, which plays its `play` lines).
+    pub rule: Option<Vec<ClauseSyntax>>,
 }
 
 impl FactSyntax {
-    /// Whether every dark square is fixed, so the fact names one position.
+    /// Whether every dark square is fixed, so the fact names one position (a rule never
+    /// does: it is judged on the position).
     pub fn is_exact(&self) -> bool {
-        self.board.cells.iter().all(|symbol| symbol.is_exact())
+        self.rule.is_none() && self.board.cells.iter().all(|symbol| symbol.is_exact())
     }
+}
+
+/// A term of a rule's condition as written: a word (a square, a variable, a name), a
+/// number, a move `X-Y`, a call `name(args)`, a negation, a comparison.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TermSyntax {
+    Word(String, Spot),
+    Number(u32, Spot),
+    Move {
+        from: String,
+        to: String,
+        capture: bool,
+        at: Spot,
+    },
+    Call {
+        name: String,
+        args: Vec<TermSyntax>,
+        at: Spot,
+    },
+    Not(Box<TermSyntax>, Spot),
+    Compare {
+        left: Box<TermSyntax>,
+        right: Box<TermSyntax>,
+        equal: bool,
+        at: Spot,
+    },
+}
+
+impl TermSyntax {
+    /// Where it is written.
+    pub fn at(&self) -> Spot {
+        match self {
+            TermSyntax::Word(_, at)
+            | TermSyntax::Number(_, at)
+            | TermSyntax::Move { at, .. }
+            | TermSyntax::Call { at, .. }
+            | TermSyntax::Not(_, at)
+            | TermSyntax::Compare { at, .. } => *at,
+        }
+    }
+}
+
+/// One clause of a rule: `play FROM-TO :- GOALS` or `avoid FROM-TO :- GOALS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClauseSyntax {
+    pub avoid: bool,
+    pub from: String,
+    pub to: String,
+    pub capture: bool,
+    pub goals: Vec<TermSyntax>,
+    pub at: Spot,
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use super::compile::Fact;
 use super::matcher::Matcher;
 use super::problem::Problem;
 use super::provenance::{Origin, Provenance};
+use super::rule::{Judge, Unchecked};
 use crate::files::{DataDir, FileFailure, ReadError, read_text};
 use crate::files::{Severity, SourceText};
 use crate::words::Message;
@@ -33,6 +34,9 @@ pub const BOOK_NAME: &str = "book.txt";
 /// the facts left out: [`KnowledgeBase::left_out`]), or, when a file cannot be read at
 /// all, why.
 pub type LoadResult = Result<(KnowledgeBase, Vec<Diagnostic>), Vec<Diagnostic>>;
+
+/// The alternative's index a rule's move has: it has no written line.
+const RULE_MOVE: usize = usize::MAX;
 
 /// A matched fact, its legal first moves with their alternative's index (as
 /// seen with the mover as White), and whether the board was turned.
@@ -287,7 +291,12 @@ impl KnowledgeBase {
 
     /// Number of pattern facts (some squares free).
     pub fn pattern_count(&self) -> usize {
-        self.facts.len() - self.exact_count()
+        self.facts.len() - self.exact_count() - self.rule_count()
+    }
+
+    /// Number of rules (counted among the facts: a rule answers as a fact does).
+    pub fn rule_count(&self) -> usize {
+        self.facts.iter().filter(|fact| fact.rule.is_some()).count()
     }
 
     /// Number of facts with a combination line.
@@ -298,7 +307,7 @@ impl KnowledgeBase {
     /// The best matching fact whose move is legal here, with every legal
     /// alternative it offers (moves on the real board).
     pub fn lookup(&self, position: &Position) -> Option<(FactInfo, Vec<Move>)> {
-        let (fact, legal, flip) = self.matching(position, 0)?;
+        let (fact, legal, flip) = self.matching(position, 0, &mut Unchecked)?;
         let moves = legal
             .iter()
             .map(|&(mv, _)| if flip { mv.flipped() } else { mv })
@@ -323,20 +332,43 @@ impl KnowledgeBase {
     /// The move to play from the best matching fact, picked at random among
     /// its legal alternatives, with the rest of its line if it has one.
     pub fn choose(&self, position: &Position, rng: &mut impl Rng) -> Option<KbChoice> {
-        self.choices(position, rng).next()
+        self.choices(position, rng, &mut Unchecked).next()
     }
 
     /// [`KnowledgeBase::choose`]'s choice, then the next matching fact's, and so on: what
-    /// is played when a fact before is passed over. Each is drawn as it is asked for.
+    /// is played when a fact before is passed over. Each is drawn as it is asked for;
+    /// `judge` answers the rules' `safe` conditions.
     pub fn choices<'a, R: Rng>(
         &'a self,
         position: &'a Position,
         rng: &'a mut R,
+        judge: &'a mut dyn Judge,
     ) -> impl Iterator<Item = KbChoice> + 'a {
         (0..).map_while(move |skip| {
-            let (fact, legal, flip) = self.matching(position, skip)?;
+            let (fact, legal, flip) = self.matching(position, skip, judge)?;
             Some(Self::choice(position, fact, &legal, flip, rng))
         })
+    }
+
+    /// The moves of `position` that the rules' `avoid` clauses hold for, each with the
+    /// first rule that avoids it (on the real board).
+    pub fn avoided(&self, position: &Position, judge: &mut dyn Judge) -> Vec<(Move, FactInfo)> {
+        let flip = position.side_to_move() == Color::Black;
+        let view = if flip { position.mirrored() } else { *position };
+        let mut avoided: Vec<(Move, FactInfo)> = Vec::new();
+        for index in self.matcher.matching(&view) {
+            let fact = &self.facts[index];
+            let Some(rule) = &fact.rule else {
+                continue;
+            };
+            for mv in rule.moves(&view, true, judge) {
+                let mv = if flip { mv.flipped() } else { mv };
+                if !avoided.iter().any(|(known, _)| *known == mv) {
+                    avoided.push((mv, fact.info.clone()));
+                }
+            }
+        }
+        avoided
     }
 
     fn choice(
@@ -348,18 +380,22 @@ impl KnowledgeBase {
     ) -> KbChoice {
         let view = if flip { position.mirrored() } else { *position };
         let (mv, alternative) = legal[rng.random_range(0..legal.len())];
-        let steps = &fact.alternatives[alternative];
+        // A rule's move is a line of one move.
+        let steps = fact.alternatives.get(alternative).map_or(&[][..], Vec::as_slice);
         let line = (steps.len() > 1).then(|| ActiveLine::new(&steps[1..], flip, fact.info.clone()));
         let turn = |mv: Move| if flip { mv.flipped() } else { mv };
         let mut at = view;
-        let whole_line = steps
-            .iter()
-            .map_while(|step| {
-                let mv = step.resolve(&at).ok()?;
-                at = at.play_unchecked(mv);
-                Some(turn(mv))
-            })
-            .collect();
+        let whole_line = match steps.is_empty() {
+            true => vec![turn(mv)],
+            false => steps
+                .iter()
+                .map_while(|step| {
+                    let mv = step.resolve(&at).ok()?;
+                    at = at.play_unchecked(mv);
+                    Some(turn(mv))
+                })
+                .collect(),
+        };
         KbChoice {
             mv: turn(mv),
             fact: fact.info.clone(),
@@ -373,7 +409,12 @@ impl KnowledgeBase {
     /// The matching fact with a legal alternative after `skip` others, in the order they
     /// answer: its legal first moves (as seen with the mover as White) and whether the
     /// board was turned.
-    fn matching(&self, position: &Position, skip: usize) -> Option<Found<'_>> {
+    fn matching(
+        &self,
+        position: &Position,
+        skip: usize,
+        judge: &mut dyn Judge,
+    ) -> Option<Found<'_>> {
         let flip = position.side_to_move() == Color::Black;
         let view = if flip { position.mirrored() } else { *position };
         // A move text names a legal move only if one goes from its first
@@ -388,6 +429,14 @@ impl KnowledgeBase {
         };
         let mut found = self.matcher.matching(&view).filter_map(|index| {
             let fact = &self.facts[index];
+            if let Some(rule) = &fact.rule {
+                let legal: Vec<(Move, usize)> = rule
+                    .moves(&view, false, judge)
+                    .into_iter()
+                    .map(|mv| (mv, RULE_MOVE))
+                    .collect();
+                return (!legal.is_empty()).then_some((fact, legal, flip));
+            }
             let legal: Vec<(Move, usize)> = fact
                 .alternatives
                 .iter()

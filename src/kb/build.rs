@@ -12,7 +12,8 @@ use pest_derive::Parser;
 
 use super::Diagnostic;
 use super::ast::{
-    AlternativeSyntax, BoardSyntax, CountSyntax, FactSyntax, MoveSyntax, Spot, Symbol,
+    AlternativeSyntax, BoardSyntax, ClauseSyntax, CountSyntax, FactSyntax, MoveSyntax, Spot,
+    Symbol, TermSyntax,
 };
 use super::problem::{Part, Problem};
 use crate::files::SourceText;
@@ -37,11 +38,12 @@ pub fn parse_facts(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
         };
         if let Some(file) = pairs.next() {
             for pair in file.into_inner() {
-                if pair.as_rule() == Rule::fact
-                    && let Some(fact) = builder.build_fact(pair)
-                {
-                    facts.push(fact);
-                }
+                let built = match pair.as_rule() {
+                    Rule::fact => builder.build_fact(pair),
+                    Rule::rule_block => builder.build_rule(pair),
+                    _ => None,
+                };
+                facts.extend(built);
             }
         }
         return (facts, problems);
@@ -114,8 +116,8 @@ pub(super) fn starts_fact(line: &str) -> bool {
 fn part(rule: &Rule) -> Part {
     match rule {
         Rule::EOI => Part::EndOfFact,
-        Rule::file | Rule::chunk | Rule::fact => Part::Fact,
-        Rule::head => Part::Heading,
+        Rule::file | Rule::chunk | Rule::fact | Rule::rule_block => Part::Fact,
+        Rule::head | Rule::rule_head => Part::Heading,
         Rule::name | Rule::name_text => Part::Name,
         Rule::side => Part::Side,
         Rule::count => Part::Count,
@@ -127,6 +129,17 @@ fn part(rule: &Rule) -> Part {
         Rule::play => Part::Play,
         Rule::alternative | Rule::move_text => Part::Move,
         Rule::gives => Part::Gives,
+        Rule::clause | Rule::clause_kind | Rule::head_move | Rule::move_sep => Part::Clause,
+        Rule::goals
+        | Rule::goal
+        | Rule::goal_gap
+        | Rule::negated
+        | Rule::comparison
+        | Rule::compare
+        | Rule::simple
+        | Rule::move_term
+        | Rule::call
+        | Rule::word => Part::Condition,
         Rule::sp | Rule::gap | Rule::eol => Part::EndOfLine,
     }
 }
@@ -229,8 +242,145 @@ impl Builder<'_> {
     }
 
     fn build_chunk(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
-        let fact = pair.into_inner().find(|p| p.as_rule() == Rule::fact)?;
-        self.build_fact(fact)
+        let fact = pair
+            .into_inner()
+            .find(|p| matches!(p.as_rule(), Rule::fact | Rule::rule_block))?;
+        match fact.as_rule() {
+            Rule::rule_block => self.build_rule(fact),
+            _ => self.build_fact(fact),
+        }
+    }
+
+    /// A rule: its heading, counts and board as a fact's (no board: no square fixed),
+    /// and its clauses.
+    fn build_rule(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
+        let at = self.spot(&pair);
+        let mut head = None;
+        let mut counts = Vec::new();
+        let mut board = Some(BoardSyntax {
+            cells: [Symbol::Any; 32],
+            spots: [at; 32],
+            at,
+        });
+        let mut clauses = Vec::new();
+        let mut complete = true;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::rule_head => head = Some(self.build_head(part)),
+                Rule::count => match self.build_count(part) {
+                    Some(count) => counts.push(count),
+                    None => complete = false,
+                },
+                Rule::board => {
+                    board = self.build_board(part);
+                    complete &= board.is_some();
+                }
+                Rule::clause => clauses.push(self.build_clause(part)),
+                rule => unreachable!("a rule holds no {rule:?}"),
+            }
+        }
+        let (name, side) = head?;
+        complete.then_some(FactSyntax {
+            name,
+            side,
+            counts,
+            board: board?,
+            alternatives: Vec::new(),
+            gives: 0,
+            at,
+            rule: Some(clauses),
+        })
+    }
+
+    /// `play FROM-TO :- GOALS` or `avoid ...`.
+    fn build_clause(&mut self, pair: Pair<Rule>) -> ClauseSyntax {
+        let at = self.spot(&pair);
+        let mut avoid = false;
+        let mut head = (String::new(), String::new(), false);
+        let mut goals = Vec::new();
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::clause_kind => avoid = part.as_str() == "avoid",
+                Rule::head_move => head = self.build_move_words(part),
+                Rule::goals => {
+                    goals = part.into_inner().map(|goal| self.build_term(goal)).collect();
+                }
+                rule => unreachable!("a clause holds no {rule:?}"),
+            }
+        }
+        let (from, to, capture) = head;
+        ClauseSyntax {
+            avoid,
+            from,
+            to,
+            capture,
+            goals,
+            at,
+        }
+    }
+
+    /// `X-Y` or `X:Y`: its two words and whether it is a capture.
+    fn build_move_words(&mut self, pair: Pair<Rule>) -> (String, String, bool) {
+        let mut words = Vec::new();
+        let mut capture = false;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::word => words.push(part.as_str().to_string()),
+                Rule::move_sep => capture = part.as_str() == ":",
+                rule => unreachable!("a move holds no {rule:?}"),
+            }
+        }
+        let to = words.pop().unwrap_or_default();
+        let from = words.pop().unwrap_or_default();
+        (from, to, capture)
+    }
+
+    /// A goal or an argument.
+    fn build_term(&mut self, pair: Pair<Rule>) -> TermSyntax {
+        let at = self.spot(&pair);
+        match pair.as_rule() {
+            Rule::goal | Rule::simple => {
+                let inner = pair.into_inner().next().expect("a goal holds one term");
+                self.build_term(inner)
+            }
+            Rule::negated => {
+                let inner = pair.into_inner().next().expect("a negation holds a goal");
+                TermSyntax::Not(Box::new(self.build_term(inner)), at)
+            }
+            Rule::comparison => {
+                let mut inner = pair.into_inner();
+                let left = self.build_term(inner.next().expect("a left side"));
+                let equal = inner.next().is_some_and(|compare| compare.as_str() == "=");
+                let right = self.build_term(inner.next().expect("a right side"));
+                TermSyntax::Compare {
+                    left: Box::new(left),
+                    right: Box::new(right),
+                    equal,
+                    at,
+                }
+            }
+            Rule::move_term => {
+                let (from, to, capture) = self.build_move_words(pair);
+                TermSyntax::Move {
+                    from,
+                    to,
+                    capture,
+                    at,
+                }
+            }
+            // Digits only: a number too large for a count is as wrong as any.
+            Rule::number => TermSyntax::Number(pair.as_str().parse().unwrap_or(u32::MAX), at),
+            Rule::call => {
+                let mut inner = pair.into_inner();
+                let name = inner.next().map_or_else(String::new, |w| w.as_str().to_string());
+                let args: Vec<TermSyntax> = inner.map(|arg| self.build_term(arg)).collect();
+                match args.is_empty() {
+                    true => TermSyntax::Word(name, at),
+                    false => TermSyntax::Call { name, args, at },
+                }
+            }
+            rule => unreachable!("a goal holds no {rule:?}"),
+        }
     }
 
     fn build_fact(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
@@ -273,6 +423,7 @@ impl Builder<'_> {
             alternatives,
             gives,
             at,
+            rule: None,
         })
     }
 

@@ -11,6 +11,7 @@ use super::ast::{FactSyntax, MoveSyntax, Spot, Symbol};
 use super::compile::{Counts, Fact, Mask};
 use super::hash::FastMap;
 use super::problem::Problem;
+use super::rule::Rule;
 use crate::files::SourceText;
 use crate::{Bitboard, Color, Position, PositionError, Role, Square};
 
@@ -22,6 +23,13 @@ pub fn check_fact(fact: &FactSyntax, source: &SourceText) -> Vec<Diagnostic> {
     };
     let board_ok = check_promotion_ranks(fact, &mut error);
     check_counts(fact, &mut error);
+    if let Some(clauses) = &fact.rule
+        && let Err(problems) = Rule::compile(clauses, fact.side)
+    {
+        for (spot, problem) in problems {
+            error(spot, problem);
+        }
+    }
     if !board_ok {
         return problems;
     }
@@ -472,7 +480,8 @@ pub fn duplicates(facts: &[Fact], spots: &[Spot], source: &SourceText) -> Vec<Di
     let mut seen: FastMap<(Mask, Counts), usize> = FastMap::default();
     seen.reserve(facts.len());
     let mut warnings = Vec::new();
-    for (index, fact) in facts.iter().enumerate() {
+    // A rule's moves are found on the position: two rules of one board are two ideas.
+    for (index, fact) in facts.iter().enumerate().filter(|(_, fact)| fact.rule.is_none()) {
         let key = (fact.mask, fact.counts);
         let Some(&earlier) = seen.get(&key) else {
             seen.insert(key, index);

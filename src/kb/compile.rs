@@ -8,6 +8,7 @@
 use super::ast::{FactSyntax, Symbol};
 use super::base::KbPart;
 use super::choice::FactInfo;
+use super::rule::Rule;
 use crate::{Bitboard, Color, MoveText, Piece, Position, Role, Square};
 
 /// A board mask: which squares must hold white, black, kings.
@@ -194,6 +195,8 @@ pub struct Fact {
     pub alternatives: Vec<Vec<MoveText>>,
     /// The men it gives up on purpose (`gives N`).
     pub gives: u32,
+    /// A rule's clauses: its moves are found on the position, not written.
+    pub rule: Option<Rule>,
 }
 
 impl Fact {
@@ -228,6 +231,11 @@ impl Fact {
             counts,
             alternatives,
             gives: syntax.gives,
+            // A rule with errors is never compiled: the check at load leaves it out.
+            rule: syntax
+                .rule
+                .as_ref()
+                .and_then(|clauses| Rule::compile(clauses, syntax.side).ok()),
         }
     }
 

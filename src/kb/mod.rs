@@ -20,6 +20,7 @@ mod learn;
 mod matcher;
 mod problem;
 mod provenance;
+pub mod rule;
 
 pub use crate::files::{Severity, SourceText};
 pub use ast::{Spot, Symbol};

@@ -41,13 +41,17 @@ pub enum Part {
     Move,
     /// A gambit's line: `gives 1`.
     Gives,
+    /// A rule's clause: `play K-T :- ...`.
+    Clause,
+    /// A rule's condition: `empty(d4)`.
+    Condition,
     /// The end of a line.
     EndOfLine,
 }
 
 impl Part {
     /// Every part, for tests and tables.
-    pub const ALL: [Part; 15] = [
+    pub const ALL: [Part; 17] = [
         Part::EndOfFact,
         Part::Fact,
         Part::Heading,
@@ -62,6 +66,8 @@ impl Part {
         Part::Play,
         Part::Move,
         Part::Gives,
+        Part::Clause,
+        Part::Condition,
         Part::EndOfLine,
     ];
 }
@@ -84,6 +90,8 @@ impl Part {
             Part::Play => "play",
             Part::Move => "move",
             Part::Gives => "gives",
+            Part::Clause => "clause",
+            Part::Condition => "condition",
             Part::EndOfLine => "end-of-line",
         };
         msg!("kb-part", part = part)
@@ -259,6 +267,34 @@ pub enum Problem {
         mv: MoveText,
         /// A piece it surely takes next.
         on: Square,
+    },
+    /// A rule's condition names no known predicate.
+    RuleUnknownCondition(String),
+    /// A rule's condition has the wrong number of arguments.
+    RuleArity {
+        /// The condition.
+        condition: String,
+        /// The arguments it takes (at least, for `after`).
+        wanted: usize,
+        /// The arguments given.
+        given: usize,
+    },
+    /// A rule's condition has an argument of the wrong kind.
+    RuleArgument {
+        /// The condition (`play` for a clause's head).
+        condition: String,
+        /// The argument as written.
+        given: String,
+        /// What it takes there.
+        wanted: crate::kb::rule::Wanted,
+    },
+    /// A variable a test needs is not bound by an earlier condition (or a negated goal
+    /// would bind one): negation stays safe, as the docs explain.
+    RuleUnbound {
+        /// The variable.
+        variable: String,
+        /// The condition that needs it bound.
+        condition: String,
     },
     /// A heading without `for white` or `for black` after the name.
     HeadingWithoutSide,
@@ -459,6 +495,44 @@ impl Problem {
                 "kb-capture-must-go-on",
                 mv = mv.to_string(),
                 square = on.to_string()
+            ),
+            Problem::RuleUnknownCondition(name) => msg!(
+                "kb-rule-unknown",
+                name = name.as_str(),
+                known = crate::kb::rule::PREDICATES
+                    .iter()
+                    .map(|(name, _)| *name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Problem::RuleArity {
+                condition,
+                wanted,
+                given,
+            } => msg!(
+                "kb-rule-arity",
+                name = condition.as_str(),
+                wanted = *wanted,
+                given = *given,
+                more = if condition == "after" { "yes" } else { "no" }
+            ),
+            Problem::RuleArgument {
+                condition,
+                given,
+                wanted,
+            } => msg!(
+                "kb-rule-argument",
+                name = condition.as_str(),
+                given = given.as_str(),
+                wanted = wanted.keyword()
+            ),
+            Problem::RuleUnbound {
+                variable,
+                condition,
+            } => msg!(
+                "kb-rule-unbound",
+                variable = variable.as_str(),
+                name = condition.as_str()
             ),
             Problem::HeadingWithoutSide => msg!("kb-heading-without-side"),
             Problem::CountRepeated { .. } => msg!("kb-count-repeated"),

@@ -156,10 +156,16 @@ pub fn shipped_base() -> shashki::kb::KnowledgeBase {
         .0
 }
 
-/// `N facts (E exact, P patterns, L lines)`, as `kb check` counts `base`.
+/// `N facts (E exact, P patterns, L lines, R rules)`, as `kb check` counts `base` (no
+/// rules, no word of them).
 pub fn fact_counts(base: &shashki::kb::KnowledgeBase) -> String {
+    let rules = match base.rule_count() {
+        0 => String::new(),
+        1 => ", 1 rule".to_string(),
+        count => format!(", {count} rules"),
+    };
     format!(
-        "{} facts ({} exact, {} patterns, {} lines)",
+        "{} facts ({} exact, {} patterns, {} lines{rules})",
         base.len(),
         base.exact_count(),
         base.pattern_count(),

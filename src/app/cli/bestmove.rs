@@ -67,8 +67,13 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
         .ok_or(CliError::NoMove(None))?;
     let took = asked.elapsed();
     let mut out = std::io::stdout().lock();
-    let passed = engine.passed_over().map(|passed| {
-        let words = english(&passed.message(&position, passed.fact.part.origin()));
+    let passed = match (engine.avoided(), engine.passed_over()) {
+        (Some(avoided), _) => Some(avoided.message(&position, avoided.rule.part.origin())),
+        (None, Some(passed)) => Some(passed.message(&position, passed.fact.part.origin())),
+        (None, None) => None,
+    }
+    .map(|message| {
+        let words = english(&message);
         format!("; {}", words.trim_start_matches('(').trim_end_matches(')'))
     });
     writeln!(

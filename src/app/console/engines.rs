@@ -119,6 +119,7 @@ impl Engines {
                     exact = kb.exact_count(),
                     patterns = kb.pattern_count(),
                     lines = kb.line_count(),
+                    rules = kb.rule_count(),
                     errors = errors,
                     left = kb.left_out()
                 ))
@@ -342,13 +343,17 @@ impl Engines {
     }
 
     /// The fact that matched in `position` but was passed over by `thinker`'s engine
-    /// because its move loses material, if one was.
+    /// because its move loses material, or the rule that avoided the search's best move,
+    /// if one was.
     pub fn passed_over(&self, thinker: Thinker, position: &Position) -> Option<Message> {
         let engine = match thinker {
             Thinker::Bot => Some(&self.engine),
             Thinker::Hint => self.hint_engine.as_ref(),
-        };
-        let passed = engine.and_then(Engine::passed_over)?;
+        }?;
+        if let Some(avoided) = engine.avoided() {
+            return Some(avoided.message(position, avoided.rule.part.name()));
+        }
+        let passed = engine.passed_over()?;
         Some(passed.message(position, passed.fact.part.name()))
     }
 

@@ -1,0 +1,906 @@
+//! Rules: a move to play or to avoid, with conditions on the position, as Prolog has
+//! them: `play K-T :- king(K), \+ on(K, big_road), on(T, big_road), safe(K-T)`.
+//!
+//! A rule is evaluated on the position, never expanded into board masks: its head is
+//! tried on each legal move, which binds the head's variables, and its conditions are
+//! then proved left to right with backtracking over the squares (and directions) a
+//! condition can bind. Negation is negation as failure, and safe: every variable in
+//! a negated goal, a comparison, or a condition that only tests (`attacked`,
+//! `protected`, `safe`, `after`) is bound before it, which the check at load ensures.
+//! There is no recursion and no rule calls another, so every rule ends, and quickly: a
+//! goal binds at most 32 squares or 4 directions.
+//!
+//! A rule written for Black is turned once when it is compiled, as facts are: squares
+//! turned 180 degrees, colours swapped, directions reversed, and the named square sets
+//! are their own turned images.
+
+use std::collections::HashMap;
+
+use super::ast::{ClauseSyntax, Spot, TermSyntax};
+use super::problem::Problem;
+use crate::tables::{Direction, NEIGHBOUR};
+use crate::{Bitboard, Color, Move, Position, Square};
+
+/// The safety check a rule's `safe(M)` asks: the engine answers with its own cache and
+/// node cap; [`Unchecked`] runs the check itself.
+pub trait Judge {
+    /// Whether `mv` in `position` passes the safety check (loses no material by force).
+    fn safe(&mut self, position: &Position, mv: Move) -> bool;
+}
+
+/// The safety check run on each question, with no cache.
+pub struct Unchecked;
+
+impl Judge for Unchecked {
+    fn safe(&mut self, position: &Position, mv: Move) -> bool {
+        crate::combination::safety::safety(position, mv, 0).is_safe()
+    }
+}
+
+/// A named set of squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareSet {
+    /// The long diagonal a1–h8 («большак»).
+    BigRoad,
+    /// The double diagonals a7–g1 and b8–h2 («двойник»).
+    Doubles,
+    /// The triple diagonals c1–h6, a3–f8, a3–c1, f8–h6 («тройник»).
+    Triples,
+    /// The squares of the board's edge.
+    Edges,
+}
+
+impl SquareSet {
+    /// Every set, with its name in rules.
+    pub const NAMED: [(&'static str, SquareSet); 4] = [
+        ("big_road", SquareSet::BigRoad),
+        ("doubles", SquareSet::Doubles),
+        ("triples", SquareSet::Triples),
+        ("edges", SquareSet::Edges),
+    ];
+
+    /// Its squares. Each set is its own image with the board turned 180 degrees, so a
+    /// rule turned for Black keeps its sets.
+    pub fn squares(self) -> Bitboard {
+        Square::all()
+            .filter(|square| {
+                let (file, rank) = (i32::from(square.file()), i32::from(square.rank()));
+                match self {
+                    SquareSet::BigRoad => file == rank,
+                    SquareSet::Doubles => file + rank == 6 || file + rank == 8,
+                    SquareSet::Triples => {
+                        (rank - file).abs() == 2 || file + rank == 2 || file + rank == 12
+                    }
+                    SquareSet::Edges => file == 0 || file == 7 || rank == 0 || rank == 7,
+                }
+            })
+            .collect()
+    }
+
+    fn named(word: &str) -> Option<SquareSet> {
+        SquareSet::NAMED
+            .iter()
+            .find(|(name, _)| *name == word)
+            .map(|&(_, set)| set)
+    }
+}
+
+/// What a square holds, as a condition names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Occupant {
+    Empty,
+    White,
+    Black,
+    Man,
+    King,
+    WhiteMan,
+    WhiteKing,
+    BlackMan,
+    BlackKing,
+    EmptyOrWhite,
+    EmptyOrBlack,
+}
+
+impl Occupant {
+    const NAMED: [(&'static str, Occupant); 11] = [
+        ("empty", Occupant::Empty),
+        ("white", Occupant::White),
+        ("black", Occupant::Black),
+        ("man", Occupant::Man),
+        ("king", Occupant::King),
+        ("white_man", Occupant::WhiteMan),
+        ("white_king", Occupant::WhiteKing),
+        ("black_man", Occupant::BlackMan),
+        ("black_king", Occupant::BlackKing),
+        ("empty_or_white", Occupant::EmptyOrWhite),
+        ("empty_or_black", Occupant::EmptyOrBlack),
+    ];
+
+    /// The squares of `position` that hold it.
+    fn squares(self, position: &Position) -> Bitboard {
+        let white = position.pieces(Color::White);
+        let black = position.pieces(Color::Black);
+        let kings = position.kings();
+        let empty = !position.occupied() & Bitboard::ALL;
+        match self {
+            Occupant::Empty => empty,
+            Occupant::White => white,
+            Occupant::Black => black,
+            Occupant::Man => position.occupied() & !kings,
+            Occupant::King => kings,
+            Occupant::WhiteMan => white & !kings,
+            Occupant::WhiteKing => white & kings,
+            Occupant::BlackMan => black & !kings,
+            Occupant::BlackKing => black & kings,
+            Occupant::EmptyOrWhite => empty | white,
+            Occupant::EmptyOrBlack => empty | black,
+        }
+    }
+
+    /// The same with the colours swapped.
+    fn mirrored(self) -> Occupant {
+        match self {
+            Occupant::White => Occupant::Black,
+            Occupant::Black => Occupant::White,
+            Occupant::WhiteMan => Occupant::BlackMan,
+            Occupant::WhiteKing => Occupant::BlackKing,
+            Occupant::BlackMan => Occupant::WhiteMan,
+            Occupant::BlackKing => Occupant::WhiteKing,
+            Occupant::EmptyOrWhite => Occupant::EmptyOrBlack,
+            Occupant::EmptyOrBlack => Occupant::EmptyOrWhite,
+            other => other,
+        }
+    }
+}
+
+/// A square in a condition: written, a variable's, or `_` (any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    Square(Square),
+    Var(usize),
+    Any,
+}
+
+/// A direction in a condition: written (`ne`, `nw`, `se`, `sw`) or a variable's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Heading {
+    Known(Direction),
+    Var(usize),
+}
+
+const DIRECTIONS: [(&str, Direction); 4] = [
+    ("nw", Direction::NorthWest),
+    ("ne", Direction::NorthEast),
+    ("sw", Direction::SouthWest),
+    ("se", Direction::SouthEast),
+];
+
+/// A move in a condition or a head: `X-Y` (not a capture) or `X:Y` (a capture).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveTerm {
+    from: Slot,
+    to: Slot,
+    capture: bool,
+}
+
+/// A condition, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Goal {
+    /// `empty(S)`, `white_king(S)`, ...; on a named set, every square of it.
+    Holds(Occupant, Slot),
+    HoldsAll(Occupant, SquareSet),
+    /// `on(S, SET)`.
+    On(Slot, SquareSet),
+    /// `next(S, D, T)`: T is S's neighbour in direction D.
+    Next(Slot, Heading, Slot),
+    /// `pieces_on(SET, N)`.
+    PiecesOn(SquareSet, u32),
+    /// `has_capture(SIDE)`.
+    HasCapture(Color),
+    /// `captures(SIDE, N)`: the side has exactly N legal captures.
+    Captures(Color, u32),
+    /// `attacked(S)`.
+    Attacked(Slot),
+    /// `protected(S)`.
+    Protected(Slot),
+    /// `after(M, GOALS...)`.
+    After(MoveTerm, Vec<Goal>),
+    /// `safe(M)`.
+    Safe(MoveTerm),
+    /// `\+ GOAL`.
+    Not(Box<Goal>),
+    /// `X = Y` (`true`) or `X \= Y`.
+    Same(Slot, Slot, bool),
+}
+
+/// A variable's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Value {
+    Square(Square),
+    Direction(Direction),
+}
+
+type Env = Vec<Option<Value>>;
+
+/// One clause, compiled: its head and its conditions, over `vars` variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Clause {
+    avoid: bool,
+    head: MoveTerm,
+    goals: Vec<Goal>,
+    vars: usize,
+}
+
+/// A rule's clauses, compiled, with the mover as White.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    clauses: Vec<Clause>,
+}
+
+impl Rule {
+    /// Compiles the clauses of a rule written for `side` (turned when it is Black), or
+    /// every problem found, each at its place.
+    pub fn compile(clauses: &[ClauseSyntax], side: Color) -> Result<Rule, Vec<(Spot, Problem)>> {
+        let mut problems = Vec::new();
+        let mut compiled = Vec::new();
+        for clause in clauses {
+            let mut compiler = Compiler {
+                side,
+                names: HashMap::new(),
+                bound: Vec::new(),
+                problems: &mut problems,
+            };
+            let head = compiler.head(clause);
+            let goals = compiler.goals(&clause.goals);
+            compiled.push(Clause {
+                avoid: clause.avoid,
+                head,
+                goals,
+                vars: compiler.names.len(),
+            });
+        }
+        match problems.is_empty() {
+            true => Ok(Rule { clauses: compiled }),
+            false => Err(problems),
+        }
+    }
+
+    /// Whether any clause plays a move (else every clause avoids one).
+    pub fn plays(&self) -> bool {
+        self.clauses.iter().any(|clause| !clause.avoid)
+    }
+
+    /// The legal moves of `position` (White to move: the view the base matches) that a
+    /// `play` clause (`avoid` false) or an `avoid` clause (true) holds for, in the
+    /// order the moves are generated, each once.
+    pub fn moves(&self, position: &Position, avoid: bool, judge: &mut dyn Judge) -> Vec<Move> {
+        let legal = position.legal_moves();
+        let mut found = Vec::new();
+        for clause in self.clauses.iter().filter(|clause| clause.avoid == avoid) {
+            for &mv in legal.iter() {
+                if found.contains(&mv) {
+                    continue;
+                }
+                let mut env: Env = vec![None; clause.vars];
+                let bound = bind_move(&clause.head, mv, &mut env, &mut |env| {
+                    solve(&clause.goals, position, env, judge)
+                });
+                if bound {
+                    found.push(mv);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Binds `term`'s squares to `mv`'s, then asks `then`; the bindings are undone after.
+fn bind_move(
+    term: &MoveTerm,
+    mv: Move,
+    env: &mut Env,
+    then: &mut dyn FnMut(&mut Env) -> bool,
+) -> bool {
+    if term.capture != mv.is_capture() {
+        return false;
+    }
+    each(term.from, mv.from().bitboard(), env, &mut |env| {
+        each(term.to, mv.to().bitboard(), env, then)
+    })
+}
+
+/// `then` for each square of `candidates` that `slot` can be: the slot's own square, or
+/// each candidate bound to its variable in turn (undone after). Whether one held.
+fn each(
+    slot: Slot,
+    candidates: Bitboard,
+    env: &mut Env,
+    then: &mut dyn FnMut(&mut Env) -> bool,
+) -> bool {
+    match slot {
+        Slot::Square(square) => candidates.contains(square) && then(env),
+        Slot::Any => candidates.any() && then(env),
+        Slot::Var(var) => match env[var] {
+            Some(Value::Square(square)) => candidates.contains(square) && then(env),
+            Some(Value::Direction(_)) => false,
+            None => {
+                let held = candidates.into_iter().any(|square| {
+                    env[var] = Some(Value::Square(square));
+                    then(env)
+                });
+                env[var] = None;
+                held
+            }
+        },
+    }
+}
+
+/// The square a bound slot holds.
+fn square_of(slot: Slot, env: &Env) -> Option<Square> {
+    match slot {
+        Slot::Square(square) => Some(square),
+        Slot::Var(var) => match env[var] {
+            Some(Value::Square(square)) => Some(square),
+            _ => None,
+        },
+        Slot::Any => None,
+    }
+}
+
+/// The legal moves of `position` that `term` names, its squares bound.
+fn resolve(term: &MoveTerm, position: &Position, env: &Env) -> Vec<Move> {
+    let (Some(from), Some(to)) = (square_of(term.from, env), square_of(term.to, env)) else {
+        return Vec::new();
+    };
+    position
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|mv| mv.from() == from && mv.to() == to && mv.is_capture() == term.capture)
+        .collect()
+}
+
+/// Whether `goals` hold in `position` with some binding of their free variables that
+/// extends `env` (left as it was).
+fn solve(goals: &[Goal], position: &Position, env: &mut Env, judge: &mut dyn Judge) -> bool {
+    let Some((goal, rest)) = goals.split_first() else {
+        return true;
+    };
+    // The goals after this one, with what this one bound.
+    macro_rules! go_on {
+        ($env:expr) => {
+            solve(rest, position, $env, judge)
+        };
+    }
+    match goal {
+        Goal::Holds(occupant, slot) => {
+            each(*slot, occupant.squares(position), env, &mut |env| go_on!(env))
+        }
+        Goal::HoldsAll(occupant, set) => {
+            (set.squares() & !occupant.squares(position)).is_empty() && go_on!(env)
+        }
+        Goal::On(slot, set) => each(*slot, set.squares(), env, &mut |env| go_on!(env)),
+        Goal::Next(from, heading, to) => each(*from, Bitboard::ALL, env, &mut |env| {
+            let Some(from) = square_of(*from, env) else {
+                return false;
+            };
+            let mut step = |direction: Direction, env: &mut Env| {
+                let neighbour = NEIGHBOUR[direction as usize][from.index()];
+                each(*to, neighbour, env, &mut |env| go_on!(env))
+            };
+            match *heading {
+                Heading::Known(direction) => step(direction, env),
+                Heading::Var(var) => match env[var] {
+                    Some(Value::Direction(direction)) => step(direction, env),
+                    Some(Value::Square(_)) => false,
+                    None => {
+                        let held = Direction::ALL.into_iter().any(|direction| {
+                            env[var] = Some(Value::Direction(direction));
+                            step(direction, env)
+                        });
+                        env[var] = None;
+                        held
+                    }
+                },
+            }
+        }),
+        Goal::PiecesOn(set, count) => {
+            (position.occupied() & set.squares()).count() == *count && go_on!(env)
+        }
+        Goal::HasCapture(side) => position.with_side_to_move(*side).has_capture() && go_on!(env),
+        Goal::Captures(side, count) => {
+            let moves = position.with_side_to_move(*side).legal_moves();
+            let captures = moves.iter().filter(|mv| mv.is_capture()).count();
+            captures == *count as usize && go_on!(env)
+        }
+        Goal::Attacked(slot) => {
+            square_of(*slot, env).is_some_and(|square| attacked(position, square)) && go_on!(env)
+        }
+        Goal::Protected(slot) => {
+            square_of(*slot, env).is_some_and(|square| protected(position, square)) && go_on!(env)
+        }
+        Goal::After(term, goals) => {
+            let held = resolve(term, position, env).into_iter().any(|mv| {
+                let after = position.play_unchecked(mv);
+                solve(goals, &after, env, judge)
+            });
+            held && go_on!(env)
+        }
+        Goal::Safe(term) => {
+            let moves = resolve(term, position, env);
+            let safe = !moves.is_empty() && moves.iter().all(|&mv| judge.safe(position, mv));
+            safe && go_on!(env)
+        }
+        Goal::Not(goal) => {
+            !solve(std::slice::from_ref(goal.as_ref()), position, env, judge) && go_on!(env)
+        }
+        Goal::Same(left, right, equal) => match (square_of(*left, env), square_of(*right, env)) {
+            (Some(a), Some(b)) => (a == b) == *equal && go_on!(env),
+            // `X = c3` with X free binds it (the check at load lets no `\=` through so).
+            (Some(known), None) => each(*right, known.bitboard(), env, &mut |env| go_on!(env)),
+            (None, Some(known)) => each(*left, known.bitboard(), env, &mut |env| go_on!(env)),
+            (None, None) => false,
+        },
+    }
+}
+
+/// Whether some legal capture of the opponent of the piece on `square` takes it (the
+/// opponent to move), under every rule of capturing: compulsory, long king jumps, and
+/// the Turkish rule.
+fn attacked(position: &Position, square: Square) -> bool {
+    let Some(piece) = position.piece_at(square) else {
+        return false;
+    };
+    let opponent = position.with_side_to_move(piece.color.opposite());
+    opponent
+        .legal_moves()
+        .iter()
+        .any(|mv| mv.is_capture() && mv.captured().contains(square))
+}
+
+/// Whether the piece on `square` cannot be jumped from any direction: along each
+/// diagonal through it, the square beyond it is off the board or taken, or the square
+/// before it is off the board or holds a piece of its own side (where an attacker
+/// would have to stand or pass).
+fn protected(position: &Position, square: Square) -> bool {
+    let Some(piece) = position.piece_at(square) else {
+        return false;
+    };
+    let own = position.pieces(piece.color);
+    Direction::ALL.into_iter().all(|direction| {
+        let landing = NEIGHBOUR[direction as usize][square.index()];
+        let before = NEIGHBOUR[direction.opposite() as usize][square.index()];
+        landing.is_empty()
+            || (landing & position.occupied()).any()
+            || before.is_empty()
+            || (before & own).any()
+    })
+}
+
+/// The predicates a condition may call, with the number of arguments each takes.
+pub const PREDICATES: [(&str, usize); 21] = [
+    ("empty", 1),
+    ("white", 1),
+    ("black", 1),
+    ("man", 1),
+    ("king", 1),
+    ("white_man", 1),
+    ("white_king", 1),
+    ("black_man", 1),
+    ("black_king", 1),
+    ("empty_or_white", 1),
+    ("empty_or_black", 1),
+    ("on", 2),
+    ("next", 3),
+    ("pieces_on", 2),
+    ("has_capture", 1),
+    ("captures", 2),
+    ("attacked", 1),
+    ("protected", 1),
+    ("after", 2),
+    ("safe", 1),
+    ("not", 1),
+];
+
+/// What a place in a condition takes, for the message when it gets something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// A square (`c3`), a variable (`K`) or `_`.
+    Square,
+    /// A square, a variable, or a named set of squares.
+    SquareOrSet,
+    /// A named set of squares.
+    Set,
+    /// A direction (`ne`, `nw`, `se`, `sw`) or a variable.
+    Direction,
+    /// `white` or `black`.
+    Side,
+    /// A number.
+    Number,
+    /// A move `X-Y` or `X:Y`.
+    Move,
+    /// A condition.
+    Condition,
+}
+
+impl Wanted {
+    /// Its word in the messages.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Wanted::Square => "square",
+            Wanted::SquareOrSet => "square-or-set",
+            Wanted::Set => "set",
+            Wanted::Direction => "direction",
+            Wanted::Side => "side",
+            Wanted::Number => "number",
+            Wanted::Move => "move",
+            Wanted::Condition => "condition",
+        }
+    }
+}
+
+/// The kind of value a variable holds, fixed where it is first used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Square,
+    Direction,
+}
+
+/// Compiles one clause: names its variables, checks each condition's arguments and
+/// that every variable a test needs is bound before it.
+struct Compiler<'a> {
+    side: Color,
+    /// Each variable's index and kind.
+    names: HashMap<String, (usize, Kind)>,
+    /// Whether each variable is bound at the point reached.
+    bound: Vec<bool>,
+    problems: &'a mut Vec<(Spot, Problem)>,
+}
+
+impl Compiler<'_> {
+    fn fail(&mut self, at: Spot, problem: Problem) {
+        self.problems.push((at, problem));
+    }
+
+    fn turned(&self) -> bool {
+        self.side == Color::Black
+    }
+
+    fn head(&mut self, clause: &ClauseSyntax) -> MoveTerm {
+        let at = clause.at;
+        let from = self.binding_slot(&clause.from, at, "play");
+        let to = self.binding_slot(&clause.to, at, "play");
+        MoveTerm {
+            from,
+            to,
+            capture: clause.capture,
+        }
+    }
+
+    fn goals(&mut self, terms: &[TermSyntax]) -> Vec<Goal> {
+        terms.iter().filter_map(|term| self.goal(term)).collect()
+    }
+
+    /// A variable by its name, made (unbound) where it is new.
+    fn variable(&mut self, name: &str, kind: Kind, at: Spot, predicate: &str) -> Option<usize> {
+        let next = self.names.len();
+        let (index, known) = *self.names.entry(name.to_string()).or_insert((next, kind));
+        if index == next {
+            self.bound.push(false);
+        }
+        if known != kind {
+            let wanted = match kind {
+                Kind::Square => Wanted::Square,
+                Kind::Direction => Wanted::Direction,
+            };
+            self.fail(at, argument(predicate, name, wanted));
+            return None;
+        }
+        Some(index)
+    }
+
+    /// A square, a variable or `_` where the goal may bind it.
+    fn binding_slot(&mut self, word: &str, at: Spot, predicate: &str) -> Slot {
+        self.slot(word, at, predicate, true)
+    }
+
+    /// A square, a variable or `_`; with `binds`, the variable is bound from here on,
+    /// else it must be bound already.
+    fn slot(&mut self, word: &str, at: Spot, predicate: &str, binds: bool) -> Slot {
+        if word == "_" {
+            return Slot::Any;
+        }
+        if is_variable(word) {
+            let Some(index) = self.variable(word, Kind::Square, at, predicate) else {
+                return Slot::Any;
+            };
+            if binds {
+                self.bound[index] = true;
+            } else if !self.bound[index] {
+                self.fail(
+                    at,
+                    Problem::RuleUnbound {
+                        variable: word.to_string(),
+                        condition: predicate.to_string(),
+                    },
+                );
+            }
+            return Slot::Var(index);
+        }
+        match word.parse::<Square>() {
+            Ok(square) if self.turned() => Slot::Square(square.flipped()),
+            Ok(square) => Slot::Square(square),
+            Err(_) => {
+                self.fail(at, argument(predicate, word, Wanted::Square));
+                Slot::Any
+            }
+        }
+    }
+
+    /// A square argument of `predicate`.
+    fn square_arg(&mut self, term: &TermSyntax, predicate: &str, binds: bool) -> Option<Slot> {
+        match term {
+            TermSyntax::Word(word, at) => Some(self.slot(word, *at, predicate, binds)),
+            other => {
+                self.fail(other.at(), argument(predicate, &shown(other), Wanted::Square));
+                None
+            }
+        }
+    }
+
+    fn set_arg(&mut self, term: &TermSyntax, predicate: &str) -> Option<SquareSet> {
+        let set = match term {
+            TermSyntax::Word(word, _) => SquareSet::named(word),
+            _ => None,
+        };
+        if set.is_none() {
+            self.fail(term.at(), argument(predicate, &shown(term), Wanted::Set));
+        }
+        set
+    }
+
+    fn side_arg(&mut self, term: &TermSyntax, predicate: &str) -> Option<Color> {
+        let side = match term {
+            TermSyntax::Word(word, _) if word == "white" => Some(Color::White),
+            TermSyntax::Word(word, _) if word == "black" => Some(Color::Black),
+            _ => None,
+        };
+        match side {
+            Some(side) if self.turned() => Some(side.opposite()),
+            Some(side) => Some(side),
+            None => {
+                self.fail(term.at(), argument(predicate, &shown(term), Wanted::Side));
+                None
+            }
+        }
+    }
+
+    fn number_arg(&mut self, term: &TermSyntax, predicate: &str) -> Option<u32> {
+        match term {
+            TermSyntax::Number(number, _) if *number <= 32 => Some(*number),
+            _ => {
+                self.fail(term.at(), argument(predicate, &shown(term), Wanted::Number));
+                None
+            }
+        }
+    }
+
+    fn heading_arg(&mut self, term: &TermSyntax, predicate: &str) -> Option<Heading> {
+        let TermSyntax::Word(word, at) = term else {
+            self.fail(term.at(), argument(predicate, &shown(term), Wanted::Direction));
+            return None;
+        };
+        if is_variable(word) {
+            let index = self.variable(word, Kind::Direction, *at, predicate)?;
+            self.bound[index] = true;
+            return Some(Heading::Var(index));
+        }
+        let direction = DIRECTIONS
+            .iter()
+            .find(|(name, _)| name == word)
+            .map(|&(_, direction)| direction);
+        match direction {
+            Some(direction) if self.turned() => Some(Heading::Known(direction.opposite())),
+            Some(direction) => Some(Heading::Known(direction)),
+            None => {
+                self.fail(*at, argument(predicate, word, Wanted::Direction));
+                None
+            }
+        }
+    }
+
+    /// A move argument: its squares must be bound already.
+    fn move_arg(&mut self, term: &TermSyntax, predicate: &str) -> Option<MoveTerm> {
+        let TermSyntax::Move {
+            from,
+            to,
+            capture,
+            at,
+        } = term
+        else {
+            self.fail(term.at(), argument(predicate, &shown(term), Wanted::Move));
+            return None;
+        };
+        let from = self.slot(from, *at, predicate, false);
+        let to = self.slot(to, *at, predicate, false);
+        Some(MoveTerm {
+            from,
+            to,
+            capture: *capture,
+        })
+    }
+
+    fn goal(&mut self, term: &TermSyntax) -> Option<Goal> {
+        match term {
+            TermSyntax::Not(inner, _) => self.negated(inner),
+            TermSyntax::Compare {
+                left,
+                right,
+                equal,
+                at,
+            } => {
+                let name = if *equal { "=" } else { "\\=" };
+                let bound = |compiler: &Compiler, term: &TermSyntax| match term {
+                    TermSyntax::Word(word, _) if is_variable(word) => compiler
+                        .names
+                        .get(word)
+                        .is_some_and(|&(index, _)| compiler.bound[index]),
+                    _ => true,
+                };
+                // `X = Y` binds the one not bound yet; `X \= Y` tests only.
+                let (left_binds, right_binds) = match (*equal, bound(self, left), bound(self, right)) {
+                    (true, true, false) => (false, true),
+                    (true, false, true) => (true, false),
+                    _ => (false, false),
+                };
+                let left = self.square_arg(left, name, left_binds);
+                let right = self.square_arg(right, name, right_binds);
+                if !equal && (left == Some(Slot::Any) || right == Some(Slot::Any)) {
+                    self.fail(*at, argument(name, "_", Wanted::Square));
+                }
+                Some(Goal::Same(left?, right?, *equal))
+            }
+            TermSyntax::Word(name, at) => {
+                self.call(name, &[], *at)
+            }
+            TermSyntax::Call { name, args, at } => self.call(name, args, *at),
+            other => {
+                self.fail(other.at(), argument("", &shown(other), Wanted::Condition));
+                None
+            }
+        }
+    }
+
+    /// `\+ GOAL`: the goal only tests, so what it names must be bound before it, and
+    /// nothing it binds outlives it.
+    fn negated(&mut self, inner: &TermSyntax) -> Option<Goal> {
+        let before = self.bound.clone();
+        let names_before = self.names.len();
+        let goal = self.goal(inner);
+        // A variable the negated goal would bind is one not bound before it.
+        let newly: Vec<String> = self
+            .names
+            .iter()
+            .filter(|&(_, &(index, _))| {
+                self.bound[index] && (index >= names_before || !before[index])
+            })
+            .map(|(name, _)| name.clone())
+            .collect();
+        if let Some(variable) = newly.into_iter().min() {
+            self.fail(
+                inner.at(),
+                Problem::RuleUnbound {
+                    variable,
+                    condition: "not".to_string(),
+                },
+            );
+        }
+        self.bound.truncate(before.len());
+        self.bound.copy_from_slice(&before);
+        self.bound.resize(self.names.len(), false);
+        goal.map(|goal| Goal::Not(Box::new(goal)))
+    }
+
+    fn call(&mut self, name: &str, args: &[TermSyntax], at: Spot) -> Option<Goal> {
+        let Some(&(_, arity)) = PREDICATES.iter().find(|(known, _)| *known == name) else {
+            self.fail(at, Problem::RuleUnknownCondition(name.to_string()));
+            return None;
+        };
+        // `after` takes a move and one or more conditions.
+        let fits = match name {
+            "after" => args.len() >= arity,
+            _ => args.len() == arity,
+        };
+        if !fits {
+            self.fail(
+                at,
+                Problem::RuleArity {
+                    condition: name.to_string(),
+                    wanted: arity,
+                    given: args.len(),
+                },
+            );
+            return None;
+        }
+        if let Some(&(_, occupant)) = Occupant::NAMED.iter().find(|(known, _)| *known == name) {
+            let occupant = if self.turned() {
+                occupant.mirrored()
+            } else {
+                occupant
+            };
+            if let TermSyntax::Word(word, _) = &args[0]
+                && let Some(set) = SquareSet::named(word)
+            {
+                return Some(Goal::HoldsAll(occupant, set));
+            }
+            let slot = self.square_arg(&args[0], name, true)?;
+            return Some(Goal::Holds(occupant, slot));
+        }
+        match name {
+            "on" => {
+                let slot = self.square_arg(&args[0], name, true);
+                let set = self.set_arg(&args[1], name);
+                Some(Goal::On(slot?, set?))
+            }
+            "next" => {
+                let from = self.square_arg(&args[0], name, true);
+                let heading = self.heading_arg(&args[1], name);
+                let to = self.square_arg(&args[2], name, true);
+                Some(Goal::Next(from?, heading?, to?))
+            }
+            "pieces_on" => {
+                let set = self.set_arg(&args[0], name);
+                let count = self.number_arg(&args[1], name);
+                Some(Goal::PiecesOn(set?, count?))
+            }
+            "has_capture" => Some(Goal::HasCapture(self.side_arg(&args[0], name)?)),
+            "captures" => {
+                let side = self.side_arg(&args[0], name);
+                let count = self.number_arg(&args[1], name);
+                Some(Goal::Captures(side?, count?))
+            }
+            "attacked" => Some(Goal::Attacked(self.square_arg(&args[0], name, false)?)),
+            "protected" => Some(Goal::Protected(self.square_arg(&args[0], name, false)?)),
+            "safe" => Some(Goal::Safe(self.move_arg(&args[0], name)?)),
+            "not" => self.negated(&args[0]),
+            "after" => {
+                let mv = self.move_arg(&args[0], name);
+                // What the conditions after the move bind stays theirs.
+                let before = self.bound.clone();
+                let goals = self.goals(&args[1..]);
+                self.bound.truncate(before.len());
+                self.bound.copy_from_slice(&before);
+                self.bound.resize(self.names.len(), false);
+                Some(Goal::After(mv?, goals))
+            }
+            _ => unreachable!("every predicate is compiled: {name}"),
+        }
+    }
+}
+
+/// Whether a word is a variable: it starts with a capital letter.
+fn is_variable(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+/// A term as the reader wrote it, for a message.
+fn shown(term: &TermSyntax) -> String {
+    match term {
+        TermSyntax::Word(word, _) => word.clone(),
+        TermSyntax::Number(number, _) => number.to_string(),
+        TermSyntax::Move {
+            from, to, capture, ..
+        } => format!("{from}{}{to}", if *capture { ":" } else { "-" }),
+        TermSyntax::Call { name, .. } => format!("{name}(…)"),
+        TermSyntax::Not(..) => "\\+ …".to_string(),
+        TermSyntax::Compare { .. } => "… = …".to_string(),
+    }
+}
+
+fn argument(condition: &str, given: &str, wanted: Wanted) -> Problem {
+    Problem::RuleArgument {
+        condition: condition.to_string(),
+        given: given.to_string(),
+        wanted,
+    }
+}
