@@ -693,7 +693,8 @@ impl Engine {
             _ => None,
         };
         match other {
-            Some(other) if matches!((score(&best), score(&other)), (Some(best), Some(kept)) if kept >= best - AVOID_MARGIN) => {
+            Some(other) if matches!((score(&best), score(&other)), (Some(best), Some(kept)) if kept >= best - AVOID_MARGIN) =>
+            {
                 self.avoided = Some(Avoided {
                     rule: rule.clone(),
                     mv: best.mv,

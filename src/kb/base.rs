@@ -381,7 +381,10 @@ impl KnowledgeBase {
         let view = if flip { position.mirrored() } else { *position };
         let (mv, alternative) = legal[rng.random_range(0..legal.len())];
         // A rule's move is a line of one move.
-        let steps = fact.alternatives.get(alternative).map_or(&[][..], Vec::as_slice);
+        let steps = fact
+            .alternatives
+            .get(alternative)
+            .map_or(&[][..], Vec::as_slice);
         let line = (steps.len() > 1).then(|| ActiveLine::new(&steps[1..], flip, fact.info.clone()));
         let turn = |mv: Move| if flip { mv.flipped() } else { mv };
         let mut at = view;

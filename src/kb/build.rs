@@ -303,7 +303,10 @@ impl Builder<'_> {
                 Rule::clause_kind => avoid = part.as_str() == "avoid",
                 Rule::head_move => head = self.build_move_words(part),
                 Rule::goals => {
-                    goals = part.into_inner().map(|goal| self.build_term(goal)).collect();
+                    goals = part
+                        .into_inner()
+                        .map(|goal| self.build_term(goal))
+                        .collect();
                 }
                 rule => unreachable!("a clause holds no {rule:?}"),
             }
@@ -372,7 +375,9 @@ impl Builder<'_> {
             Rule::number => TermSyntax::Number(pair.as_str().parse().unwrap_or(u32::MAX), at),
             Rule::call => {
                 let mut inner = pair.into_inner();
-                let name = inner.next().map_or_else(String::new, |w| w.as_str().to_string());
+                let name = inner
+                    .next()
+                    .map_or_else(String::new, |w| w.as_str().to_string());
                 let args: Vec<TermSyntax> = inner.map(|arg| self.build_term(arg)).collect();
                 match args.is_empty() {
                     true => TermSyntax::Word(name, at),

@@ -481,7 +481,11 @@ pub fn duplicates(facts: &[Fact], spots: &[Spot], source: &SourceText) -> Vec<Di
     seen.reserve(facts.len());
     let mut warnings = Vec::new();
     // A rule's moves are found on the position: two rules of one board are two ideas.
-    for (index, fact) in facts.iter().enumerate().filter(|(_, fact)| fact.rule.is_none()) {
+    for (index, fact) in facts
+        .iter()
+        .enumerate()
+        .filter(|(_, fact)| fact.rule.is_none())
+    {
         let key = (fact.mask, fact.counts);
         let Some(&earlier) = seen.get(&key) else {
             seen.insert(key, index);

@@ -373,9 +373,9 @@ fn solve(goals: &[Goal], position: &Position, env: &mut Env, judge: &mut dyn Jud
         };
     }
     match goal {
-        Goal::Holds(occupant, slot) => {
-            each(*slot, occupant.squares(position), env, &mut |env| go_on!(env))
-        }
+        Goal::Holds(occupant, slot) => each(*slot, occupant.squares(position), env, &mut |env| {
+            go_on!(env)
+        }),
         Goal::HoldsAll(occupant, set) => {
             (set.squares() & !occupant.squares(position)).is_empty() && go_on!(env)
         }
@@ -642,7 +642,10 @@ impl Compiler<'_> {
         match term {
             TermSyntax::Word(word, at) => Some(self.slot(word, *at, predicate, binds)),
             other => {
-                self.fail(other.at(), argument(predicate, &shown(other), Wanted::Square));
+                self.fail(
+                    other.at(),
+                    argument(predicate, &shown(other), Wanted::Square),
+                );
                 None
             }
         }
@@ -687,7 +690,10 @@ impl Compiler<'_> {
 
     fn heading_arg(&mut self, term: &TermSyntax, predicate: &str) -> Option<Heading> {
         let TermSyntax::Word(word, at) = term else {
-            self.fail(term.at(), argument(predicate, &shown(term), Wanted::Direction));
+            self.fail(
+                term.at(),
+                argument(predicate, &shown(term), Wanted::Direction),
+            );
             return None;
         };
         if is_variable(word) {
@@ -748,11 +754,12 @@ impl Compiler<'_> {
                     _ => true,
                 };
                 // `X = Y` binds the one not bound yet; `X \= Y` tests only.
-                let (left_binds, right_binds) = match (*equal, bound(self, left), bound(self, right)) {
-                    (true, true, false) => (false, true),
-                    (true, false, true) => (true, false),
-                    _ => (false, false),
-                };
+                let (left_binds, right_binds) =
+                    match (*equal, bound(self, left), bound(self, right)) {
+                        (true, true, false) => (false, true),
+                        (true, false, true) => (true, false),
+                        _ => (false, false),
+                    };
                 let left = self.square_arg(left, name, left_binds);
                 let right = self.square_arg(right, name, right_binds);
                 if !equal && (left == Some(Slot::Any) || right == Some(Slot::Any)) {
@@ -760,9 +767,7 @@ impl Compiler<'_> {
                 }
                 Some(Goal::Same(left?, right?, *equal))
             }
-            TermSyntax::Word(name, at) => {
-                self.call(name, &[], *at)
-            }
+            TermSyntax::Word(name, at) => self.call(name, &[], *at),
             TermSyntax::Call { name, args, at } => self.call(name, args, *at),
             other => {
                 self.fail(other.at(), argument("", &shown(other), Wanted::Condition));
@@ -902,5 +907,194 @@ fn argument(condition: &str, given: &str, wanted: Wanted) -> Problem {
         condition: condition.to_string(),
         given: given.to_string(),
         wanted,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+    use crate::kb::KnowledgeBase;
+
+    /// The moves a rule of one clause `play X-Y :- BODY` for White plays in `fen`,
+    /// written in full, sorted.
+    fn played(head: &str, body: &str, fen: &str) -> Vec<String> {
+        let text = format!("rule \"r\" for white\n  play {head} :- {body}\n");
+        let (kb, problems) = KnowledgeBase::parse(&text, "t.txt").expect("the rule reads");
+        assert!(problems.is_empty(), "{body}: {problems:?}");
+        let position: Position = fen.parse().unwrap();
+        let mut moves: Vec<String> = kb
+            .lookup(&position)
+            .map(|(_, moves)| moves)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|mv| crate::MoveText::from_move(&position, mv).to_string())
+            .collect();
+        moves.sort();
+        moves
+    }
+
+    /// Each predicate in a position where it holds (the rule plays every quiet move of
+    /// the man on c3) and one where it fails (it plays none).
+    #[test]
+    fn every_predicate_holds_where_the_docs_say_and_fails_where_they_say() {
+        let cases = [
+            ("empty(d4)", "W:Wc3:Bh8", "W:Wc3,d4:Bh8"),
+            ("white(e3)", "W:Wc3,e3:Bh8", "W:Wc3:Bh8"),
+            ("black(f6)", "W:Wc3:Bf6", "W:Wc3:Bh8"),
+            ("man(f6)", "W:Wc3:Bf6", "W:Wc3:BKf6"),
+            ("king(f6)", "W:Wc3:BKf6", "W:Wc3:Bf6"),
+            ("white_man(e1)", "W:Wc3,e1:Bh8", "W:Wc3,Ke1:Bh8"),
+            ("white_king(e1)", "W:Wc3,Ke1:Bh8", "W:Wc3,e1:Bh8"),
+            ("black_man(h8)", "W:Wc3:Bh8", "W:Wc3:BKh8"),
+            ("black_king(h8)", "W:Wc3:BKh8", "W:Wc3:Bh8"),
+            ("empty_or_white(e5)", "W:Wc3,e5:Bh8", "W:Wc3:Be5,h8"),
+            ("empty_or_black(e5)", "W:Wc3:Be5,h8", "W:Wc3,e5:Bh8"),
+            ("empty(big_road)", "W:Wa3:Bh6", "W:Wa3:Bh8"),
+            ("on(c3, big_road)", "W:Wc3:Bh8", "W:Wc3:Bh8"),
+            ("pieces_on(big_road, 2)", "W:Wc3:Bh8", "W:Wc3:Bh6"),
+            ("has_capture(black)", "W:Wc3,e5:Bf6,g7", "W:Wc3:Bf6,g7"),
+            (
+                "captures(black, 2)",
+                "W:Wc3,e5,g5:Be7,f6,g7",
+                "W:Wc3,e5:Be7,f6,g7",
+            ),
+            ("attacked(e5)", "W:Wc3,e5:Bf6,g7", "W:Wc3,d4,e5:Bf6,g7"),
+            ("protected(c3)", "W:Wb2,c3,d2:Bh8", "W:Wc3:Bh8"),
+            ("next(c3, ne, d4)", "W:Wc3:Bh8", "W:Wc3:Bh8"),
+            ("after(c3-d4, attacked(d4))", "W:Wc3:Be5", "W:Wc3:Bh8"),
+            ("safe(c3-d4)", "W:Wc3:Bh8", "W:Wc3,a1:Be5,h8"),
+            ("\\+ empty(d4)", "W:Wc3,d4:Bh8", "W:Wc3:Bh8"),
+            ("not(empty(d4))", "W:Wc3,d4:Bh8", "W:Wc3:Bh8"),
+        ];
+        for (body, holds, fails) in cases {
+            let body = format!("white_man(X), {body}");
+            assert!(!played("X-Y", &body, holds).is_empty(), "{body} in {holds}");
+            if holds != fails {
+                assert!(played("X-Y", &body, fails).is_empty(), "{body} in {fails}");
+            }
+        }
+        // The ones the same position cannot show both ways.
+        assert!(played("X-Y", "on(X, big_road)", "W:Wb4:Bh8").is_empty());
+        assert!(played("X-Y", "next(X, sw, Y)", "W:Wc3:Bh8").is_empty());
+        assert_eq!(played("X-Y", "next(X, ne, Y)", "W:Wc3:Bh8"), ["c3-d4"]);
+    }
+
+    #[test]
+    fn variables_bind_squares_and_directions_and_comparisons_test_them() {
+        // Every quiet move onto the big road.
+        assert_eq!(
+            played("X-Y", "on(Y, big_road)", "W:Wc3,e3:Bh8"),
+            ["c3-d4", "e3-d4"]
+        );
+        assert_eq!(
+            played("X-Y", "Y \\= d4", "W:Wc3,e3:Bh8"),
+            ["c3-b4", "e3-f4"]
+        );
+        assert_eq!(played("X-Y", "X = c3", "W:Wc3,e3:Bh8"), ["c3-b4", "c3-d4"]);
+        // A square two steps north-east of the man, reached through a free neighbour.
+        let body = "next(X, D, M), empty(M), next(M, D, Z), black(Z)";
+        assert_eq!(played("X-Y", body, "W:Wc3,g1:Be5"), ["c3-b4", "c3-d4"]);
+        // A head's square written out.
+        assert_eq!(
+            played("c3-Y", "empty(Y)", "W:Wc3,e3:Bh8"),
+            ["c3-b4", "c3-d4"]
+        );
+        // A capture's head matches captures only.
+        assert_eq!(played("X:Y", "black(f6)", "W:We5:Bf6"), ["e5:g7"]);
+        assert!(played("X-Y", "black(f6)", "W:We5:Bf6").is_empty());
+    }
+
+    #[test]
+    fn a_rule_for_white_serves_black_turned() {
+        let text = "rule \"к большаку\" for white\n  play X-Y :- on(Y, big_road), \
+                    \\+ after(X-Y, attacked(Y))\n";
+        let (kb, _) = KnowledgeBase::parse(text, "t.txt").unwrap();
+        let white: Position = "W:Wc3:Bh8".parse().unwrap();
+        let black = white.mirrored();
+        let (_, moves) = kb.lookup(&black).expect("the turned rule plays for Black");
+        let (_, white_moves) = kb.lookup(&white).unwrap();
+        assert_eq!(
+            moves,
+            white_moves
+                .iter()
+                .map(|mv| mv.flipped())
+                .collect::<Vec<_>>()
+        );
+    }
+
+    /// `PATH:LINE:COL: error: ...` of each problem `text` has.
+    fn errors(text: &str) -> Vec<String> {
+        let problems = match KnowledgeBase::parse(text, "t.txt") {
+            Ok((_, problems)) => problems,
+            Err(problems) => problems,
+        };
+        problems.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_rule_s_errors_name_the_condition_and_what_it_takes() {
+        let rule = |body: &str| format!("rule \"r\" for white\n  play X-Y :- {body}\n");
+        let unknown = errors(&rule("emtpy(d4)"));
+        assert!(
+            unknown[0].contains("no condition is called `emtpy`"),
+            "{unknown:?}"
+        );
+        let arity = errors(&rule("empty(d4, d5)"));
+        assert!(
+            arity[0].contains("`empty` takes 1 argument, not 2"),
+            "{arity:?}"
+        );
+        let argument = errors(&rule("on(d4, road)"));
+        assert!(
+            argument[0].contains("`road` cannot stand here in `on`"),
+            "{argument:?}"
+        );
+        assert!(argument[0].contains("big_road, doubles, triples or edges"));
+        let unbound = errors(&rule("attacked(Z)"));
+        assert!(
+            unbound[0].contains("`attacked` needs Z bound"),
+            "{unbound:?}"
+        );
+        let negated = errors(&rule("\\+ white(Z)"));
+        assert!(
+            negated[0].contains("the negated goal would bind Z"),
+            "{negated:?}"
+        );
+        // Placed at the condition: line 2, after `play X-Y :- `.
+        assert!(unknown[0].starts_with("t.txt:2:15: error: "), "{unknown:?}");
+        // A syntax error names the parts that could come.
+        let syntax = errors("rule \"r\" for white\n  play X-Y :- empty(d4\n");
+        assert!(syntax[0].contains("expected"), "{syntax:?}");
+    }
+
+    #[test]
+    fn the_named_sets_are_the_diagonals_players_name() {
+        use super::SquareSet;
+        let names = |set: SquareSet| {
+            let mut names: Vec<String> = set
+                .squares()
+                .into_iter()
+                .map(|square| square.to_string())
+                .collect();
+            names.sort();
+            names.join(" ")
+        };
+        assert_eq!(names(SquareSet::BigRoad), "a1 b2 c3 d4 e5 f6 g7 h8");
+        assert_eq!(
+            names(SquareSet::Doubles),
+            "a7 b6 b8 c5 c7 d4 d6 e3 e5 f2 f4 g1 g3 h2"
+        );
+        assert_eq!(
+            names(SquareSet::Triples),
+            "a3 b2 b4 c1 c5 d2 d6 e3 e7 f4 f8 g5 g7 h6"
+        );
+        assert_eq!(SquareSet::Edges.squares().count(), 14);
+        for (_, set) in SquareSet::NAMED {
+            assert_eq!(
+                set.squares().flipped(),
+                set.squares(),
+                "{set:?} is its own turn"
+            );
+        }
     }
 }

@@ -32,6 +32,7 @@ mod kb_book;
 mod kb_check_cli;
 mod kb_combs;
 mod kb_learn;
+mod kb_rules;
 mod kb_safety;
 mod kb_three_kings;
 mod king_endings;
