@@ -321,7 +321,10 @@ fn learn_finds_the_games_combination_and_adds_it_when_told_yes() {
     session.expect(&format!("{learned} knows it already: nothing to learn\n"));
     let learned = std::fs::read_to_string(home.dir.join("kb/learned.txt")).unwrap();
     assert!(
-        learned.contains("% origin: learned; source=console; white=Белые; black=Чёрные; date="),
+        learned.contains(
+            "% origin: learned; source=record; file=game.pdn; game=1; white=Белые; \
+             black=Чёрные; "
+        ),
         "{learned}"
     );
     assert!(

@@ -89,12 +89,13 @@ fn run_from_a_checkout_its_kb_combs_txt_is_the_base_read_at_run_time() {
     let shipped = common::shipped_base();
     assert!(
         out.starts_with(&format!(
-            "{}: {} facts ({} exact, {} patterns, {} lines) OK\n",
+            "{}: {} facts ({} exact, {} patterns, {} lines, {} rules) OK\n",
             common::native("kb/combs.txt"),
             shipped.len() + 1,
             shipped.exact_count() + 1,
             shipped.pattern_count(),
-            shipped.line_count()
+            shipped.line_count(),
+            shipped.rule_count()
         )),
         "{out}"
     );

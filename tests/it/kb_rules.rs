@@ -109,3 +109,22 @@ fn avoid_turns_the_bot_only_where_another_move_keeps_the_game() {
     assert!(mv == "g7-h8" || mv == "g7-f8", "{source} {mv}");
     assert!(!source.contains("avoids"), "{source}");
 }
+
+/// The docs' first worked example plays as they say: c3-d4 at the start, and f6-e5 for
+/// Black in the turned position.
+#[test]
+fn the_docs_safe_centre_rule_plays_for_either_side() {
+    let rules = "rule \"r\" for white\n  play c3-d4 :- empty(d4), \
+                 \\+ after(c3-d4, has_capture(black)), \\+ has_capture(black)\n";
+    let start = shashki::START_FEN;
+    assert_eq!(plays(rules, start).as_deref(), Some("c3-d4"));
+    let turned = start
+        .parse::<shashki::Position>()
+        .unwrap()
+        .mirrored()
+        .to_fen();
+    assert_eq!(plays(rules, &turned).as_deref(), Some("f6-e5"));
+    // With d4 taken, or a capture for Black after it, the rule is silent.
+    assert_eq!(plays(rules, "W:Wc3,d4:Bh8"), None);
+    assert_eq!(plays(rules, "W:Wc3:Be5,h8"), None);
+}

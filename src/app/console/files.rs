@@ -108,6 +108,8 @@ impl Console {
         }
         self.utter(said);
         self.go_on(record, GoingOn::Opened);
+        let file = path.file_name().unwrap_or(path.as_os_str());
+        self.record.opened_from = Some((file.to_string_lossy().into_owned(), chosen));
     }
 
     /// Goes on with the game of `record`, opened or resumed alike. A record the program

@@ -126,6 +126,9 @@ impl Lessons {
         let (Some(data), Some(path)) = (self.data.as_ref(), self.file()) else {
             return Ok(false);
         };
+        if lesson.moves.is_empty() {
+            return Ok(false);
+        }
         if self
             .read()
             .iter()
@@ -263,8 +266,10 @@ impl Lessons {
         let position = lesson.position;
         let best = lines.lines.first().map(|line| line.score);
         let own = lines.lines.iter().find(|line| line.pv.first() == Some(&mv));
-        let kept = lesson.moves.contains(&mv)
-            || matches!((best, own), (Some(best), Some(own)) if own.score >= best - MARGIN);
+        // The mistake is never right, whatever a search at training time makes of it.
+        let kept = lesson.mistake() != Some(mv)
+            && (lesson.moves.contains(&mv)
+                || matches!((best, own), (Some(best), Some(own)) if own.score >= best - MARGIN));
         let mut line = own.map_or_else(Vec::new, |own| own.pv.clone());
         // The mistake played again is answered with the line the review gave.
         if let Some(punished) = lesson.punished(mv) {
@@ -329,7 +334,8 @@ impl Lessons {
         let today = today().replace('.', "-");
         let entry = schedule.entry(position.to_fen()).or_default();
         if solved {
-            entry.level = (entry.level + 1).min(INTERVALS.len() as u32);
+            // A new lesson stands in the first box.
+            entry.level = (entry.level.max(1) + 1).min(INTERVALS.len() as u32);
             if !entry.days.contains(&today) {
                 entry.days.push(today.clone());
             }

@@ -241,6 +241,7 @@ impl Console {
                 kept: None,
                 over_when_taken: None,
                 opening: None,
+                opened_from: None,
                 announced: false,
                 declined: None,
             },

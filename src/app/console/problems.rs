@@ -101,10 +101,14 @@ mod tests {
             Problem::CountsTogether => 36,
             Problem::ReplyMustCapture { .. } => 37,
             Problem::CaptureMustGoOn { .. } => 38,
+            Problem::RuleUnknownCondition(_) => 39,
+            Problem::RuleArity { .. } => 40,
+            Problem::RuleArgument { .. } => 41,
+            Problem::RuleUnbound { .. } => 42,
         }
     }
 
-    const KINDS: usize = 39;
+    const KINDS: usize = 43;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -118,6 +122,36 @@ mod tests {
         let not_found = std::io::Error::from(std::io::ErrorKind::NotFound);
         let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
         vec![
+            (
+                Problem::RuleUnknownCondition("emtpy".to_string()),
+                "условия `emtpy` нет; есть такие: empty, white, black, man, king, white_man, \
+                 white_king, black_man, black_king, empty_or_white, empty_or_black, on, next, \
+                 pieces_on, has_capture, captures, attacked, protected, after, safe, not",
+            ),
+            (
+                Problem::RuleArity {
+                    condition: "empty".to_string(),
+                    wanted: 1,
+                    given: 2,
+                },
+                "`empty` принимает 1 аргумент, а не 2",
+            ),
+            (
+                Problem::RuleArgument {
+                    condition: "on".to_string(),
+                    given: "road".to_string(),
+                    wanted: shashki::kb::rule::Wanted::Set,
+                },
+                "`road` здесь не подходит для `on`: нужно множество полей: big_road, doubles, \
+                 triples или edges",
+            ),
+            (
+                Problem::RuleUnbound {
+                    variable: "Z".to_string(),
+                    condition: "attacked".to_string(),
+                },
+                "`attacked` нужна переменная Z, связанная условием раньше",
+            ),
             (
                 Problem::Syntax {
                     expected: vec![Part::Side],

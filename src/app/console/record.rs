@@ -49,6 +49,9 @@ pub(super) struct Record {
     pub over_when_taken: Option<usize>,
     /// The named opening the game was last said to be in.
     pub opening: Option<&'static str>,
+    /// The file and the game's number in it, for a record opened from a file: what the
+    /// lessons of its mistakes say they came from.
+    pub opened_from: Option<(String, usize)>,
 }
 
 impl Record {
@@ -281,6 +284,15 @@ impl Record {
 
     /// Where the game comes from, for the facts learned from it.
     pub fn game_source(&self) -> GameSource {
+        if let Some((file, number)) = &self.opened_from {
+            return GameSource::Record {
+                file: file.clone(),
+                number: *number,
+                players: self.tag("White").zip(self.tag("Black")),
+                event: self.tag("Event"),
+                date: self.tag("Date"),
+            };
+        }
         let (white, black) = match (self.tag("White"), self.tag("Black")) {
             (Some(white), Some(black)) => (white, black),
             _ => self.players(),
@@ -381,6 +393,7 @@ impl Record {
         self.tags = record.tags;
         self.comments = record.comments;
         self.opening = None;
+        self.opened_from = None;
         self.start_afresh();
     }
 }

@@ -34,7 +34,7 @@ const BLUNDER: Score = Score(2 * Score::MAN.0);
 #[derive(Clone, Debug)]
 pub(super) struct Verdict {
     /// The best move (`None` when the game is over there).
-    best: Option<Move>,
+    pub best: Option<Move>,
     score: Score,
     /// The line the search expects from here, the best move first.
     line: Vec<Move>,

@@ -333,15 +333,23 @@ impl Console {
         // The player's mistakes become lessons: the moves that keep the game searched now.
         let mut filed = 0;
         for (ply, provenance, name) in lessons {
+            let played = moves[ply];
             let mut game = Game::new(*self.record.game.start());
             for &mv in &moves[..ply] {
                 // The game's own moves: legal where they were played.
                 let _ = game.play(mv);
             }
             let engine = self.engines.of(Thinker::Hint, self.strength.seed);
+            // Never the mistake itself, whatever a search of every move made of it; the
+            // review's better move first when the search kept none.
+            let mut moves = keeping_moves(engine, &game, limits);
+            moves.retain(|&mv| mv != played);
+            if moves.is_empty() {
+                moves.extend(verdicts[ply].best.filter(|&best| best != played));
+            }
             let lesson = Lesson {
                 position: *game.position(),
-                moves: keeping_moves(engine, &game, limits),
+                moves,
                 provenance,
             };
             match self.lessons.keep(&lesson, &fact_names().render(&name)) {
