@@ -9,7 +9,9 @@
 //! --tool=callgrind`); `-- patterns` skips the mixed base; `-- problems` times
 //! checking a file with 10,000 problems instead (each diagnostic once cost a
 //! rescan of the file). `-- safety` times the safety check of a fact's move instead;
-//! `-- stage` the knowledge stage of the bot on a clock, with the shipped base.
+//! `-- stage` the knowledge stage of the bot on a clock, with the shipped base; `-- rules`
+//! the shipped base's answer (its rules among its facts) in endings of kings where its
+//! rules match, and in positions of random games.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -19,7 +21,7 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shashki::kb::{KnowledgeBase, Symbol, exact_fact_text};
-use shashki::{Color, Move, MoveText, Piece, Position, Role, Square};
+use shashki::{Bitboard, Color, Move, MoveText, Piece, Position, Role, Square};
 
 const FACTS: usize = 10_000;
 
@@ -392,6 +394,10 @@ fn main() {
         knowledge_stage();
         return;
     }
+    if std::env::args().any(|arg| arg == "rules") {
+        rules();
+        return;
+    }
     if std::env::args().any(|arg| arg == "safety") {
         safety_check();
         return;
@@ -545,4 +551,60 @@ fn knowledge_stage() {
         at(0.99),
         at(1.0)
     );
+}
+
+/// Times the shipped base's answer (`KnowledgeBase::lookup`: matching, and each rule
+/// that matches evaluated on the position, its `safe` checked at once) in seeded random
+/// positions of one to three kings against a lone king, either side to move, where its
+/// rules match; and in positions of seeded random games, where their counts turn them
+/// away. The median, the 99th percentile and the slowest of each.
+fn rules() {
+    let (kb, _) = KnowledgeBase::locate_and_load(None, None).expect("the shipped base");
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut endings = Vec::new();
+    while endings.len() < 20_000 {
+        let mut squares: Vec<Square> = Square::all().collect();
+        let strong = rng.random_range(1..=3);
+        let mut pick = || squares.swap_remove(rng.random_range(0..squares.len()));
+        let lone = pick();
+        let kings: Bitboard = (0..strong).map(|_| pick()).collect();
+        let side = if endings.len() % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Ok(position) = Position::from_pieces(
+            [Bitboard::EMPTY, Bitboard::EMPTY],
+            [kings, lone.bitboard()],
+            side,
+        ) else {
+            continue;
+        };
+        if !position.legal_moves().is_empty() {
+            endings.push(position);
+        }
+    }
+    let games: Vec<Position> = random_positions(20_000, &mut rng)
+        .into_iter()
+        .map(|(position, _)| position)
+        .collect();
+    for (what, positions) in [("king endings", &endings), ("random games", &games)] {
+        let mut times = Vec::with_capacity(positions.len());
+        let mut answered = 0;
+        for position in positions {
+            let started = Instant::now();
+            let found = black_box(kb.lookup(black_box(position)));
+            times.push(started.elapsed().as_secs_f64());
+            answered += usize::from(found.is_some_and(|(fact, _)| fact.name.contains("большак")));
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |share: f64| times[((times.len() - 1) as f64 * share) as usize] * 1e6;
+        println!(
+            "{what}: {} positions, {answered} answered by the big road's rules: median {:.1} µs, 99th percentile {:.1} µs, slowest {:.1} µs",
+            positions.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
+    }
 }

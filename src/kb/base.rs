@@ -12,7 +12,7 @@ use super::compile::Fact;
 use super::matcher::Matcher;
 use super::problem::Problem;
 use super::provenance::{Origin, Provenance};
-use super::rule::{Judge, Unchecked};
+use super::rule::{CheckedNow, Judge};
 use crate::files::{DataDir, FileFailure, ReadError, read_text};
 use crate::files::{Severity, SourceText};
 use crate::words::Message;
@@ -307,7 +307,7 @@ impl KnowledgeBase {
     /// The best matching fact whose move is legal here, with every legal
     /// alternative it offers (moves on the real board).
     pub fn lookup(&self, position: &Position) -> Option<(FactInfo, Vec<Move>)> {
-        let (fact, legal, flip) = self.matching(position, 0, &mut Unchecked)?;
+        let (fact, legal, flip) = self.matching(position, 0, &mut CheckedNow::default())?;
         let moves = legal
             .iter()
             .map(|&(mv, _)| if flip { mv.flipped() } else { mv })
@@ -332,7 +332,8 @@ impl KnowledgeBase {
     /// The move to play from the best matching fact, picked at random among
     /// its legal alternatives, with the rest of its line if it has one.
     pub fn choose(&self, position: &Position, rng: &mut impl Rng) -> Option<KbChoice> {
-        self.choices(position, rng, &mut Unchecked).next()
+        self.choices(position, rng, &mut CheckedNow::default())
+            .next()
     }
 
     /// [`KnowledgeBase::choose`]'s choice, then the next matching fact's, and so on: what

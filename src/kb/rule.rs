@@ -22,18 +22,29 @@ use crate::tables::{Direction, NEIGHBOUR};
 use crate::{Bitboard, Color, Move, Position, Square};
 
 /// The safety check a rule's `safe(M)` asks: the engine answers with its own cache and
-/// node cap; [`Unchecked`] runs the check itself.
+/// node cap; [`CheckedNow`] runs the check itself.
 pub trait Judge {
     /// Whether `mv` in `position` passes the safety check (loses no material by force).
     fn safe(&mut self, position: &Position, mv: Move) -> bool;
 }
 
-/// The safety check run on each question, with no cache.
-pub struct Unchecked;
+/// The safety check run where it is asked, each position and move once for as long
+/// as it is kept (one lookup: two rules of one position often ask the same move).
+#[derive(Default)]
+pub struct CheckedNow(Vec<(Position, Move, bool)>);
 
-impl Judge for Unchecked {
+impl Judge for CheckedNow {
     fn safe(&mut self, position: &Position, mv: Move) -> bool {
-        crate::combination::safety::safety(position, mv, 0).is_safe()
+        if let Some(&(_, _, safe)) = self
+            .0
+            .iter()
+            .find(|(known, known_move, _)| known == position && *known_move == mv)
+        {
+            return safe;
+        }
+        let safe = crate::combination::safety::safety(position, mv, 0).is_safe();
+        self.0.push((*position, mv, safe));
+        safe
     }
 }
 
