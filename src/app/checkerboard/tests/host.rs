@@ -1,5 +1,5 @@
 //! The engine as CheckerBoard uses it: the built library (the DLL on Windows, run under
-//! Wine by `.ci/windows`; the `.so` on Linux) loaded at run time, its three functions
+//! Wine by `.ci/windows`; the `.so` on Linux, the `.dylib` on macOS) loaded at run time, its three functions
 //! found by name and called with CheckerBoard's types, declared here from
 //! `cb_interface.h` and not taken from the crate. Every move it returns is checked by
 //! the rules of the shashki library, and the board by the header's own square formula.
@@ -67,15 +67,12 @@ fn library_path() -> PathBuf {
     if let Some(path) = std::env::var_os("SHASHKI_CHECKERBOARD_DLL") {
         return PathBuf::from(path);
     }
-    let name = if cfg!(windows) {
-        "shashki_checkerboard.dll"
-    } else {
-        "libshashki_checkerboard.so"
-    };
+    use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
+    let name = format!("{DLL_PREFIX}shashki_checkerboard{DLL_SUFFIX}");
     // The test runs from target/<profile>/deps, where cargo put the library too.
     let exe = std::env::current_exe().expect("the test's path");
     let deps = exe.parent().expect("its folder");
-    [deps.join(name), deps.join("..").join(name)]
+    [deps.join(&name), deps.join("..").join(&name)]
         .into_iter()
         .find(|path| path.exists())
         .unwrap_or_else(|| panic!("no {name} beside {}", deps.display()))
