@@ -1104,3 +1104,22 @@ weights-missing-features = { $found } features, where the evaluation has { $feat
 weights-wrong-shape = patterns of { $regions } regions of { $arrangements } arrangements, where the evaluation has { $eval_regions } of { $eval_arrangements }
 weights-wrong-length = the pattern table takes { $expected } bytes, and { $found } follow
 weights-too-large = pattern weight { $weight } (region { $region }, arrangement { $arrangement }) is beyond ±{ $limit }
+
+## The CheckerBoard engine (src/app/checkerboard): its about box, help file and status line
+
+cb-about = shashki { $version }: Russian draughts, an engine for CheckerBoard
+    { $kb }
+    { $tables }
+    MIT licence. Help: Engine > Engine Help.
+cb-about-kb = knowledge base: { $parts } ({ $facts } facts)
+cb-about-no-kb = knowledge base: off (book 0)
+cb-about-tables = endgame tables: up to { $pieces } pieces, { $dir }
+cb-about-builtin-tables = endgame tables: the built-in king endings
+cb-help-file = shashki_checkerboard.html
+cb-progress = depth { $depth }  { $score }  { $nodes } nodes  { $line }
+cb-no-move = no move: the game is over
+cb-bad-board = not a position of Russian draughts: { $reason }
+cb-bad-color = the side to move is { $code }, neither White (1) nor Black (2)
+cb-bad-square = square [{ $x }][{ $y }] holds { $code }, no piece of a dark square
+cb-book-values = book takes 0 (off) or 1 to 3 (on)
+cb-db-mbytes-values = dbmbytes takes megabytes, 0 for no limit

@@ -1174,3 +1174,22 @@ weights-missing-features = признаков { $found }, а в оценке и�
 weights-wrong-shape = шаблоны: { $regions } областей по { $arrangements } расположений, а в оценке { $eval_regions } по { $eval_arrangements }
 weights-wrong-length = таблица шаблонов занимает { $expected } байт, а за ней { $found }
 weights-too-large = вес шаблона { $weight } (область { $region }, расположение { $arrangement }) больше ±{ $limit }
+
+## Движок для CheckerBoard (src/app/checkerboard): окно «о программе», справка, строка состояния
+
+cb-about = shashki { $version }: русские шашки, движок для CheckerBoard
+    { $kb }
+    { $tables }
+    Лицензия MIT. Справка: Engine > Engine Help.
+cb-about-kb = база знаний: { $parts } (фактов: { $facts })
+cb-about-no-kb = база знаний: выключена (book 0)
+cb-about-tables = эндшпильные таблицы: до { $pieces } фигур, { $dir }
+cb-about-builtin-tables = эндшпильные таблицы: встроенные окончания с дамками
+cb-help-file = shashki_checkerboard.ru.html
+cb-progress = глубина { $depth }  { $score }  позиций { $nodes }  { $line }
+cb-no-move = хода нет: партия окончена
+cb-bad-board = это не позиция русских шашек: { $reason }
+cb-bad-color = очередь хода { $code }: ни белые (1), ни чёрные (2)
+cb-bad-square = на поле [{ $x }][{ $y }] стоит { $code }: это не фигура на тёмном поле
+cb-book-values = book: 0 (выключено) или от 1 до 3 (включено)
+cb-db-mbytes-values = dbmbytes: мегабайты, 0 — без ограничения

@@ -579,37 +579,48 @@ impl Sources {
     /// The player's own facts (`mine.txt` in `data`) come first, whichever base is used,
     /// so that they play over the others' for the same position.
     pub fn locate(explicit: Option<&Path>, data: Option<&DataDir>) -> Sources {
-        let mut sources = Sources::located(explicit, data);
-        if let Some(own) = existing(Origin::Own, data.map(DataDir::own)) {
-            sources.parts.insert(0, own);
-        }
-        sources
+        Sources::located(explicit, data).with_own(data)
     }
 
     /// The base [`Sources::locate`] finds, without the player's own facts.
     fn located(explicit: Option<&Path>, data: Option<&DataDir>) -> Sources {
         match locate_file(explicit, data) {
             Some(path) => Sources::file(&path),
-            None => {
-                let mut parts = vec![
-                    KbPart {
-                        kind: Origin::Starter,
-                        source: Source::BuiltIn,
-                    },
-                    KbPart {
-                        kind: Origin::Learned,
-                        source: Source::BuiltIn,
-                    },
-                ];
-                parts.extend(existing(Origin::Learned, learned_path(None, data)));
-                let book = existing(Origin::Book, book_path(None, data)).unwrap_or(KbPart {
-                    kind: Origin::Book,
-                    source: Source::BuiltIn,
-                });
-                parts.push(book);
-                Sources { parts }
-            }
+            None => Sources::builtin_beside(data),
         }
+    }
+
+    /// The built-in base with its learned facts, the learned facts of the data directory
+    /// `data` if it has any, and `data`'s book if there is one, else the built-in book;
+    /// no file of the current directory (a program loaded into another's folder, such
+    /// as the CheckerBoard engine, names its own places).
+    pub fn builtin_beside(data: Option<&DataDir>) -> Sources {
+        let mut parts = vec![
+            KbPart {
+                kind: Origin::Starter,
+                source: Source::BuiltIn,
+            },
+            KbPart {
+                kind: Origin::Learned,
+                source: Source::BuiltIn,
+            },
+        ];
+        parts.extend(existing(Origin::Learned, learned_path(None, data)));
+        let book = existing(Origin::Book, book_path(None, data)).unwrap_or(KbPart {
+            kind: Origin::Book,
+            source: Source::BuiltIn,
+        });
+        parts.push(book);
+        Sources { parts }
+    }
+
+    /// `self` with the player's own facts of the data directory `data` first, when it
+    /// has them (as [`Sources::locate`] puts them).
+    pub fn with_own(mut self, data: Option<&DataDir>) -> Sources {
+        if let Some(own) = existing(Origin::Own, data.map(DataDir::own)) {
+            self.parts.insert(0, own);
+        }
+        self
     }
 
     /// The file at `path` with the learned facts and the book beside it, when they
