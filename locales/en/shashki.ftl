@@ -276,6 +276,11 @@ source-line = { $combination ->
     [yes] combination
    *[no] knowledge base line
 } "{ $name }", { $origin }:{ $line }
+won-with-motifs = { $won }; motif: { $motifs }
+motif-names = { $en }
+review-motifs = { "   " }motif: { $motifs }
+puzzle-none-motif = no combination of the knowledge base is a { $motifs }
+puzzle-motifs = motif: { $motifs }
 source-proven = combination "{ $name }", { $origin }:{ $line }, wins { $won }
 game-record = { $file } game { $number }{ $detailed ->
     [yes] { " " }({ $details })
@@ -799,10 +804,10 @@ layout-is = { $layout ->
 settings-not-kept = (could not keep the setting in { $path }: { $error })
 word-layout-russian = russian
 word-layout-auto = auto
-cmd-puzzle = find a combination from the knowledge base or FEN; off: back to the game
-    .usage = [next | off | FEN]
+cmd-puzzle = find a combination (of a motif: puzzle turkish strike); off: to the game
+    .usage = [next | off | FEN | MOTIF]
     .names = puzzle
-arg-puzzle-word = '{ $word }' is neither next nor off, nor a position string
+arg-puzzle-word = '{ $word }' is neither next nor off, nor a position string, nor a motif
 prompt-lesson = lesson,
 prompt-puzzle = puzzle,
 puzzle-title = { $side ->

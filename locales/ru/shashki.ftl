@@ -304,6 +304,11 @@ source-line = { $combination ->
     [yes] комбинация
    *[no] линия базы знаний
 } «{ $name }», { $origin }:{ $line }
+won-with-motifs = { $won }; мотив: { $motifs }
+motif-names = { $ru }
+review-motifs = { "   " }мотив: { $motifs }
+puzzle-none-motif = в базе знаний нет комбинации с мотивом «{ $motifs }»
+puzzle-motifs = мотив: { $motifs }
 source-proven = комбинация «{ $name }», { $origin }:{ $line }, выигрыш: { $won }
 game-record = партии { $number } из { $file }{ $detailed ->
     [yes] { " " }({ $details })
@@ -832,11 +837,11 @@ layout-is = { $layout ->
 settings-not-kept = (не удалось сохранить настройку в { $path }: { $error })
 word-layout-russian = русская
 word-layout-auto = авто
-cmd-puzzle = найти комбинацию из базы знаний или по FEN; выход: назад к партии
-    .usage = [дальше | выход | FEN]
+cmd-puzzle = найти комбинацию (с мотивом: задача турецкий удар); выход: к партии
+    .usage = [дальше | выход | FEN | МОТИВ]
     .names = задача
     .also = задачи, задачу
-arg-puzzle-word = «{ $word }» — не дальше, не выход и не строка позиции
+arg-puzzle-word = «{ $word }» — не дальше, не выход, не строка позиции и не мотив
 prompt-lesson = урок,
 prompt-puzzle = задача,
 puzzle-title = { $side ->

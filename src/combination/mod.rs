@@ -12,6 +12,7 @@ mod forcing;
 pub mod generalise;
 pub mod learn;
 pub mod learned;
+pub mod motif;
 pub mod puzzle;
 pub mod safety;
 pub mod scan;

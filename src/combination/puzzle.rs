@@ -13,6 +13,7 @@ use rand::seq::SliceRandom;
 
 use super::forcing::{Forcing, Place};
 use super::generalise::Pattern;
+use super::motif::{self, Motif};
 use super::{Combination, GAME, MIN_GAIN, MaterialWon, find, material_won};
 use crate::kb::{Fact, FactInfo, KnowledgeBase, Mask};
 use crate::{Color, Move, Position};
@@ -102,17 +103,24 @@ impl Puzzle {
     /// A puzzle from one of the facts of `kb` with a line, tried in a random order until
     /// one gives a puzzle; `None` when none does.
     pub fn pose(kb: &KnowledgeBase, rng: &mut StdRng) -> Option<Puzzle> {
-        Puzzle::pose_unlike(kb, rng, None, &|_| false)
+        Puzzle::pose_unlike(kb, rng, None, &|_| false, &|_| true)
+    }
+
+    /// The motifs the combination earns (the whole line, from the start).
+    pub fn motifs(&self) -> Vec<&'static Motif> {
+        motif::named(&self.start, &self.expected)
     }
 
     /// As [`Puzzle::pose`], but never the combination of `last` again (the same first move
     /// and the same captures, for either side); `last`'s own fact only when no other
-    /// gives a puzzle, and the facts `solved` names after the others.
+    /// gives a puzzle, and the facts `solved` names after the others; only a puzzle that
+    /// `fits` (one of a motif asked for).
     pub fn pose_unlike(
         kb: &KnowledgeBase,
         rng: &mut StdRng,
         last: Option<&Puzzle>,
         solved: &dyn Fn(&str) -> bool,
+        fits: &dyn Fn(&Puzzle) -> bool,
     ) -> Option<Puzzle> {
         let mut facts: Vec<&Fact> = kb.facts().iter().filter(|fact| fact.has_line()).collect();
         facts.shuffle(rng);
@@ -125,6 +133,7 @@ impl Puzzle {
         facts.into_iter().find_map(|fact| {
             Puzzle::from_fact(fact, rng)
                 .filter(|puzzle| last.is_none_or(|last| puzzle.combination() != last.combination()))
+                .filter(|puzzle| fits(puzzle))
         })
     }
 
@@ -424,8 +433,8 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(3);
         let mut last = Puzzle::pose(&kb, &mut rng).expect("a puzzle");
         for _ in 0..20 {
-            let next =
-                Puzzle::pose_unlike(&kb, &mut rng, Some(&last), &|_| false).expect("another");
+            let next = Puzzle::pose_unlike(&kb, &mut rng, Some(&last), &|_| false, &|_| true)
+                .expect("another");
             assert_ne!(next.combination(), last.combination(), "{:?}", next.name());
             last = next;
         }
@@ -441,7 +450,7 @@ mod tests {
         for _ in 0..facts {
             let done = solved.clone();
             let Some(puzzle) =
-                Puzzle::pose_unlike(&kb, &mut rng, None, &|name| done.contains(name))
+                Puzzle::pose_unlike(&kb, &mut rng, None, &|name| done.contains(name), &|_| true)
             else {
                 break;
             };

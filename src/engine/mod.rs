@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::combination::motif::Motif;
 use crate::combination::safety::{Loss, Safety, safety};
 use crate::combination::{self, MaterialWon};
 use crate::eval::Evaluator;
@@ -120,6 +121,8 @@ pub enum Source {
         fact: FactInfo,
         /// What the line wins.
         won: MaterialWon,
+        /// The motifs the line earns (the blow with two men given up, the breakthrough).
+        motifs: Vec<&'static Motif>,
     },
     /// The next move of a fact's line in progress: a combination where the line was
     /// `proven` one when it started, else a line the fact's author wrote.
@@ -184,6 +187,7 @@ fn judged(game: &Game, choice: &KbChoice) -> Judged {
         return Judged::Proven(Source::Combination {
             fact: choice.fact.clone(),
             won: combination::material_won(position, line),
+            motifs: combination::motif::named(position, line),
         });
     }
     // A fact is judged by its written length: a line whose reply cannot be played here

@@ -75,6 +75,32 @@ fn parse_chunks(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
     (facts, problems)
 }
 
+/// The conditions of `text` (`strike(2), \\+ crowns`), in the grammar of a rule's
+/// conditions, for what states conditions outside a knowledge-base file (the motifs);
+/// the error in words when they do not read.
+pub(crate) fn parse_goals(text: &str) -> Result<Vec<TermSyntax>, String> {
+    let text = text.trim();
+    let source = SourceText::new(text, "");
+    let mut problems = Vec::new();
+    let mut builder = Builder {
+        source: &source,
+        line_offset: 0,
+        problems: &mut problems,
+    };
+    let mut pairs = KbParser::parse(Rule::goals, text).map_err(|error| error.to_string())?;
+    let goals = pairs.next().ok_or_else(|| "no condition".to_string())?;
+    if goals.as_str().len() != text.len() {
+        return Err(format!(
+            "`{}` is not a condition",
+            &text[goals.as_str().len()..]
+        ));
+    }
+    Ok(goals
+        .into_inner()
+        .map(|goal| builder.build_term(goal))
+        .collect())
+}
+
 /// The chunks of `text` with the number of their first line: text before the
 /// first fact, then one chunk per line that starts with `fact`.
 fn chunks(text: &str) -> Vec<(usize, &str)> {

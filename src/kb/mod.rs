@@ -8,7 +8,7 @@
 //! An opening book (`kb/book.txt`, see [`crate::book`]) is a file of exact facts loaded
 //! after the others, which win where both name a position.
 
-mod ast;
+pub(crate) mod ast;
 mod base;
 mod build;
 mod check;
@@ -28,6 +28,7 @@ pub use base::{
     BOOK_NAME, BUILTIN_BOOK_TEXT, BUILTIN_LEARNED_TEXT, BUILTIN_TEXT, KbPart, KnowledgeBase,
     LEARNED_NAME, LoadResult, Source, Sources, book_path, learned_path, local_path, locate_file,
 };
+pub(crate) use build::parse_goals;
 pub use choice::{ActiveLine, FactInfo, KbChoice};
 pub use compile::{Counts, Fact, Mask};
 pub use editor::KbEditor;

@@ -374,7 +374,7 @@ fn the_bot_names_a_learned_combination_when_it_plays_one() {
     );
     session.expect(
         "shashki plays c3-d4 (combination \"Удар с поля g3\", learned from self-play\n    \
-         game 118 (seed 1), move 8, wins a man)\n",
+         game 118 (seed 1), move 8, wins a man; motif: blow after two men given up)\n",
     );
     let russian = home.run(
         &["--seed", "1", "--depth", "6", "--lang", "ru"],
@@ -382,7 +382,8 @@ fn the_bot_names_a_learned_combination_when_it_plays_one() {
     );
     russian.expect(
         "shashki играет c3-d4 (комбинация «Удар с поля g3», выучена из партии\n    \
-         самоигры 118 (seed 1), ход 8, выигрыш: 1 шашка)\n",
+         самоигры 118 (seed 1), ход 8, выигрыш: 1 шашка; мотив: удар с отдачей двух\n    \
+         шашек)\n",
     );
 }
 

@@ -155,3 +155,23 @@ fn a_puzzle_left_unsolved_shows_its_answer_and_the_fact_it_came_from() {
         "{answer}"
     );
 }
+
+#[test]
+fn a_solved_puzzle_names_its_motif_and_a_motif_asked_for_is_posed() {
+    let home = Home::new("puzzle-motif");
+    let session = home.run(&["--seed", "7", "--depth", "3"], solve_the_shot());
+    // kombinashki.ru's «удар с поля b2»: one man given, then the blow.
+    session.expect("solved: c3-b4 a5:c3 b2:d4:f6:h8 wins the game");
+    session.expect("motif: blow after one man given up\n");
+    // The shipped base's Turkish strike, asked for by name in either language.
+    for asked in ["puzzle turkish strike", "задача турецкий удар"] {
+        let session = home.run(
+            &["--seed", "7", "--depth", "3"],
+            format!("{asked}\npuzzle off\n"),
+        );
+        session.expect("\"Турецкий удар: g5-f6 и h4:f6:h8\"");
+        session.expect("turkish strike");
+    }
+    let unknown = home.run(&["--seed", "7", "--depth", "3"], "puzzle windmill\n");
+    unknown.expect("'windmill' is neither next nor off, nor a position string, nor a motif");
+}

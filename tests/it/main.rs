@@ -38,6 +38,7 @@ mod kb_three_kings;
 mod king_endings;
 mod levels;
 mod matches;
+mod motifs;
 mod openings;
 mod pdn_check;
 mod random_games;

@@ -92,7 +92,7 @@ pub fn bestmove(args: BestmoveArgs) -> Result<ExitCode, Box<dyn std::error::Erro
 fn source_message(source: &Source, position: &Position) -> Message {
     match source {
         Source::KnowledgeBase(fact) => msg!("report-source-kb", fact = fact_message(fact)),
-        Source::Combination { fact, won } => msg!(
+        Source::Combination { fact, won, .. } => msg!(
             "report-source-combination",
             fact = fact_message(fact),
             won = won.message()

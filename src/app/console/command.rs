@@ -113,6 +113,9 @@ pub enum PuzzleAction {
     Position(String),
     /// Leave puzzle mode: back to the game.
     Off,
+    /// A puzzle of this motif (its index among the built-in motifs): `puzzle turkish
+    /// strike`, `задача турецкий удар`.
+    Motif(usize),
 }
 
 /// Why a line is not a command or a move.
@@ -612,14 +615,38 @@ fn parse_open(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     })
 }
 
-/// `puzzle [next | off | FEN]`: a word, else a position string (it has a colon).
+/// The built-in motif `words` name, in either language, in any case (`турецкий удар`,
+/// `Turkish strike`), or the one whose name holds them all (`турецкий`).
+fn motif_named(words: &str) -> Option<usize> {
+    let wanted = words.to_lowercase();
+    let motifs = shashki::combination::motif::builtin();
+    let names = |motif: &shashki::combination::motif::Motif| {
+        [motif.russian.to_lowercase(), motif.english.to_lowercase()]
+    };
+    motifs
+        .iter()
+        .position(|motif| names(motif).contains(&wanted))
+        .or_else(|| {
+            motifs.iter().position(|motif| {
+                names(motif)
+                    .iter()
+                    .any(|name| wanted.split_whitespace().all(|word| name.contains(word)))
+            })
+        })
+}
+
+/// `puzzle [next | off | FEN | MOTIF]`: a word, else a position string (it has a
+/// colon), else a motif's name.
 fn parse_puzzle(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     match rest {
         "" => Ok(Command::Puzzle(PuzzleAction::Next)),
         _ if PUZZLE_NEXT.is(rest) => Ok(Command::Puzzle(PuzzleAction::Next)),
         _ if PUZZLE_OFF.is(rest) => Ok(Command::Puzzle(PuzzleAction::Off)),
         _ if rest.contains(':') => Ok(Command::Puzzle(PuzzleAction::Position(rest.to_string()))),
-        other => Err(spec.error(msg!("arg-puzzle-word", word = other.to_lowercase()))),
+        other => motif_named(other)
+            .map(PuzzleAction::Motif)
+            .map(Command::Puzzle)
+            .ok_or_else(|| spec.error(msg!("arg-puzzle-word", word = other.to_lowercase()))),
     }
 }
 
@@ -1033,9 +1060,21 @@ mod tests {
                 .parse::<Command>()
                 .unwrap_err()
                 .explain(&english),
-            "puzzle: 'now' is neither next nor off, nor a position string; \
-             usage: puzzle [next | off | FEN]"
+            "puzzle: 'now' is neither next nor off, nor a position string, nor a motif; \
+             usage: puzzle [next | off | FEN | MOTIF]"
         );
+        // A motif by its name in either language, or by a word of it.
+        let turkish = |text: &str| match text.parse() {
+            Ok(Command::Puzzle(PuzzleAction::Motif(index))) => {
+                shashki::combination::motif::builtin()[index]
+                    .english
+                    .clone()
+            }
+            other => format!("{other:?}"),
+        };
+        assert_eq!(turkish("puzzle Turkish strike"), "Turkish strike");
+        assert_eq!(turkish("задача турецкий удар"), "Turkish strike");
+        assert_eq!(turkish("задача турецкий"), "Turkish strike");
     }
 
     #[test]

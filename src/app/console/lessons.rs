@@ -286,6 +286,13 @@ impl Lessons {
                 .map(|&best| notation.write(&position, best))
                 .unwrap_or_default();
             said.tell(msg!("train-wrong", line = written, better = better));
+            // What kind of blow punishes it, where a motif names it.
+            let after = position.play_unchecked(mv);
+            let motifs = shashki::combination::motif::named(&after, &line[1.min(line.len())..]);
+            if !motifs.is_empty() {
+                let names = shashki::combination::motif::names(&motifs);
+                said.tell(msg!("puzzle-motifs", motifs = names));
+            }
             self.missed.insert(position);
         }
         said.add(self.reschedule(&position, kept));

@@ -5,6 +5,7 @@ use shashki::msg;
 pub(super) use shashki::words::side;
 use shashki::words::{Message, Text};
 
+use shashki::combination::motif;
 use shashki::engine::Source;
 
 use shashki::book::BookFactName;
@@ -128,22 +129,37 @@ pub(super) fn source(source: &Source, text: &Text) -> String {
                 line = fact.line
             ),
         },
-        Source::Combination { fact, won: gain } => match fact.learned_from.first() {
-            Some(first) => msg!(
-                "source-proven-learned",
-                name = fact.name.as_str(),
-                from = text.render(&first.place()),
-                more = fact.learned_from.len() - 1,
-                won = text.render(&gain.message())
-            ),
-            None => msg!(
-                "source-proven",
-                name = fact.name.as_str(),
-                origin = origin(&fact.part, text),
-                line = fact.line,
-                won = text.render(&gain.message())
-            ),
-        },
+        Source::Combination {
+            fact,
+            won: gain,
+            motifs,
+        } => {
+            // What kind of blow, where a motif names it.
+            let won = match motifs.is_empty() {
+                true => text.render(&gain.message()),
+                false => text.render(&msg!(
+                    "won-with-motifs",
+                    won = gain.message(),
+                    motifs = motif::names(motifs)
+                )),
+            };
+            match fact.learned_from.first() {
+                Some(first) => msg!(
+                    "source-proven-learned",
+                    name = fact.name.as_str(),
+                    from = text.render(&first.place()),
+                    more = fact.learned_from.len() - 1,
+                    won = won
+                ),
+                None => msg!(
+                    "source-proven",
+                    name = fact.name.as_str(),
+                    origin = origin(&fact.part, text),
+                    line = fact.line,
+                    won = won
+                ),
+            }
+        }
         Source::KnowledgeLine { fact, proven } => msg!(
             "source-line",
             name = fact.name.as_str(),

@@ -9,8 +9,9 @@ use rand::rngs::StdRng;
 use super::render::Marks;
 use super::said::{Note, Said};
 use super::score::Score;
+use shashki::combination::motif::Motif;
 use shashki::combination::puzzle::{Puzzle, Refusal};
-use shashki::combination::{GAME, MaterialWon};
+use shashki::combination::{self, GAME, MaterialWon};
 use shashki::files::{DataDir, read_text, write_atomically};
 use shashki::kb::KnowledgeBase;
 use shashki::msg;
@@ -76,7 +77,12 @@ impl Trainer {
     }
 
     /// `puzzle`: another combination of `kb`, unlike the last one.
-    pub fn pose(&mut self, kb: Option<&KnowledgeBase>, notation: Notation) -> Said {
+    pub fn pose(
+        &mut self,
+        kb: Option<&KnowledgeBase>,
+        notation: Notation,
+        motif: Option<&Motif>,
+    ) -> Said {
         let Some(kb) = kb else {
             return msg!("puzzle-no-kb").into();
         };
@@ -85,9 +91,16 @@ impl Trainer {
         let last = self.current.as_ref().map(|current| &current.puzzle);
         let solved = self.score.as_ref().map(|score| &score.solved_facts);
         let solved = |name: &str| solved.is_some_and(|solved| solved.contains(name));
-        match Puzzle::pose_unlike(kb, &mut self.rng, last, &solved) {
+        let fits = |puzzle: &Puzzle| motif.is_none_or(|motif| puzzle.motifs().contains(&motif));
+        match Puzzle::pose_unlike(kb, &mut self.rng, last, &solved, &fits) {
             Some(puzzle) => said.add(self.start(puzzle, notation)),
-            None => said.tell(msg!("puzzle-none")),
+            None => said.tell(match motif {
+                Some(motif) => msg!(
+                    "puzzle-none-motif",
+                    motifs = combination::motif::names(&[motif])
+                ),
+                None => msg!("puzzle-none"),
+            }),
         }
         said
     }
@@ -137,15 +150,21 @@ impl Trainer {
         let puzzle = &current.puzzle;
         let line = notation.line(&puzzle.position(), puzzle.rest());
         let fact = puzzle.fact();
-        msg!(
+        let said = Said::from(msg!(
             "puzzle-answer",
             line = line,
             named = if fact.is_some() { "yes" } else { "no" },
             name = fact.map_or("", |fact| fact.name.as_str()),
             origin = fact.map_or_else(|| msg!("as-is", text = ""), |fact| fact.part.name()),
             place = fact.map_or(0, |fact| fact.line)
-        )
-        .into()
+        ));
+        let whole: Vec<Move> = puzzle
+            .played()
+            .iter()
+            .chain(puzzle.rest())
+            .copied()
+            .collect();
+        said.and(motifs_of(&puzzle.start(), &whole))
     }
 
     /// Reads the score from its file at the first puzzle; a file that cannot be read
@@ -318,6 +337,7 @@ impl Trainer {
             ),
             None => msg!("puzzle-solved", line = line, gain = gain),
         });
+        said.add(motifs_of(&puzzle.start(), puzzle.played()));
         let score = self.score.clone().unwrap_or_default();
         said.tell(msg!(
             "puzzle-score",
@@ -391,6 +411,16 @@ fn gain(won: MaterialWon, points: i32) -> Message {
         king = king,
         men = won.pieces.max(0)
     )
+}
+
+/// The motifs a combination's `line` from `position` earns, as a line of their own;
+/// nothing where none names it.
+fn motifs_of(position: &Position, line: &[Move]) -> Said {
+    let motifs = combination::motif::named(position, line);
+    match motifs.is_empty() {
+        true => Said::nothing(),
+        false => msg!("puzzle-motifs", motifs = combination::motif::names(&motifs)).into(),
+    }
 }
 
 #[cfg(test)]

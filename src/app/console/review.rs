@@ -418,7 +418,7 @@ impl Reviewer<'_> {
                 let (fact, moves) = kb.lookup(position)?;
                 moves.contains(&punished[0]).then_some(fact.name)
             });
-            match name {
+            let said = Said::from(match name {
                 Some(name) => msg!(
                     "review-combination-named",
                     side = side,
@@ -427,8 +427,16 @@ impl Reviewer<'_> {
                     won = won
                 ),
                 None => msg!("review-combination", side = side, line = line, won = won),
+            });
+            // What kind of blow it is, where a motif names it.
+            let motifs = combination::motif::named(position, &punished);
+            match motifs.is_empty() {
+                true => said,
+                false => said.and(msg!(
+                    "review-motifs",
+                    motifs = combination::motif::names(&motifs)
+                )),
             }
-            .into()
         } else if !punished.is_empty() {
             let line = self.notation.line(position, &punished);
             let more = if expected.len() > punished.len() {

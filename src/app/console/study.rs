@@ -106,9 +106,18 @@ impl Console {
                 }
             }
             PuzzleAction::Next => {
-                let said = self
-                    .trainer
-                    .pose(self.engines.engine.knowledge_base(), self.notation);
+                let said =
+                    self.trainer
+                        .pose(self.engines.engine.knowledge_base(), self.notation, None);
+                self.puzzle_posed(said);
+            }
+            PuzzleAction::Motif(index) => {
+                let motif = &shashki::combination::motif::builtin()[index];
+                let said = (self.trainer).pose(
+                    self.engines.engine.knowledge_base(),
+                    self.notation,
+                    Some(motif),
+                );
                 self.puzzle_posed(said);
             }
         }
