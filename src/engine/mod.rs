@@ -481,6 +481,19 @@ impl Engine {
         mode: Mode,
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<Decision> {
+        self.decide_among(game, limits, mode, None, progress)
+    }
+
+    /// Like [`Engine::decide`], choosing only among the legal moves `allowed` names, where
+    /// it names some (a GUI that holds fewer moves than a position of many kings has).
+    pub fn decide_among(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        mode: Mode,
+        allowed: Option<&[Move]>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Option<Decision> {
         let started = Instant::now();
         self.unproven = None;
         self.passed_over = None;
@@ -488,17 +501,31 @@ impl Engine {
         if game.outcome().is_some() {
             return None;
         }
+        let position = *game.position();
+        let legal = position.legal_moves();
+        let may = |mv: &Move| allowed.is_none_or(|allowed| allowed.contains(mv));
+        let mut moves: Vec<Move> = legal.iter().copied().filter(may).collect();
+        if moves.is_empty() {
+            moves = legal.iter().copied().collect();
+        }
+        let barred: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|mv| !moves.contains(mv))
+            .collect();
         if mode == Mode::Analyze {
             self.line = None;
-            return self.search_stage(game, &[], limits, progress);
+            return self.search_stage(game, &barred, limits, progress);
         }
-        let position = *game.position();
-        let moves = position.legal_moves();
         let wait = match limits.hard_time() {
             None => Wait::Yes,
             Some(time) => Wait::Until(started + time / WAIT_FOR_TABLES),
         };
-        let exact = self.exact_values(game, wait);
+        let exact: Vec<(Move, Value)> = self
+            .exact_values(game, wait)
+            .into_iter()
+            .filter(|(mv, _)| moves.contains(mv))
+            .collect();
         if let Some(&(mv, value)) = exact.first()
             && value != Value::Draw
         {
@@ -524,7 +551,7 @@ impl Engine {
                 source: Source::OnlyMove,
             });
         }
-        let (drawing, losing): (Vec<Move>, Vec<Move>) =
+        let (drawing, mut losing): (Vec<Move>, Vec<Move>) =
             moves.iter().copied().partition(|&mv| keeps_draw(mv));
         if let [only_draw] = drawing[..]
             && !losing.is_empty()
@@ -539,10 +566,12 @@ impl Engine {
         if moves[0].is_capture()
             && losing.is_empty()
             && let Some(decision) = self.capture_stage(&position, limits)
+            && moves.contains(&decision.mv)
         {
             return Some(decision);
         }
         // The earlier stages' time counts against the move time.
+        losing.extend(barred);
         self.search_avoiding(game, &losing, limits.less(started.elapsed()), progress)
     }
 

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use shashki::{FenError, Position};
+use shashki::{FenError, Move, Position};
 
 use crate::board::{number, piece_code};
 use crate::moves::{Described, MAX_JUMPS};
@@ -34,6 +34,16 @@ pub fn reply(fen: &str) -> Result<String, FenError> {
 /// not fit [`REPLY_SIZE`], the first moves that fit are listed (in the generator's
 /// order).
 pub fn of(position: &Position) -> String {
+    let moves: Vec<String> = listed(position).into_iter().map(|(_, text)| text).collect();
+    match moves.len() {
+        0 => "movelist 0".to_string(),
+        n => format!("movelist {n},{}", moves.concat()),
+    }
+}
+
+/// The moves of `position` its movelist holds, each with its entry: the engine plays
+/// only these, as CheckerBoard takes back a move it was not told of.
+pub fn listed(position: &Position) -> Vec<(Move, String)> {
     let mut moves = Vec::new();
     let mut length = "movelist 99,".len() + 1;
     for &mv in position.legal_moves().iter() {
@@ -46,12 +56,9 @@ pub fn of(position: &Position) -> String {
             break;
         }
         length += text.len();
-        moves.push(text);
+        moves.push((mv, text));
     }
-    match moves.len() {
-        0 => "movelist 0".to_string(),
-        n => format!("movelist {n},{}", moves.concat()),
-    }
+    moves
 }
 
 /// One move: `jumps,old,new,from,to`, each jump's `,landing,captured,piece`, and `;`.

@@ -12,6 +12,7 @@ use shashki::words::Message;
 use shashki::{Color, Game, Move, Outcome, Position, msg};
 
 use crate::board::number;
+use crate::movelist;
 use crate::moves::Described;
 use crate::session::Session;
 
@@ -128,7 +129,14 @@ impl Session {
                     }
                 });
                 let mut progress = |progress: &Progress| status(&self.progress_line(progress));
-                let decision = engine.decide(&game, limits, Mode::Play, &mut progress);
+                // Only the moves CheckerBoard was told of: it holds 28 at most.
+                let listed: Vec<Move> = movelist::listed(&position)
+                    .into_iter()
+                    .map(|(mv, _)| mv)
+                    .collect();
+                let allowed = (listed.len() < position.legal_moves().len()).then_some(&listed[..]);
+                let decision =
+                    engine.decide_among(&game, limits, Mode::Play, allowed, &mut progress);
                 done.store(true, Ordering::Relaxed);
                 decision
             })
@@ -308,5 +316,37 @@ mod tests {
         let won: Position = "W:Wc3:Bd4".parse().unwrap();
         let played = session.get_move(won, Limits::Depth(2), false, &|| false, &mut |_| {});
         assert_eq!(played.result, WIN);
+    }
+}
+
+#[cfg(test)]
+mod many_moves {
+    use super::*;
+    use crate::place::Places;
+    use shashki::words::Lang;
+
+    /// With more moves than CheckerBoard's list holds, the engine plays one it was told of.
+    #[test]
+    fn the_move_played_is_one_the_movelist_names() {
+        let session = Session::new(Places::default(), Lang::En);
+        session.options().hash_mb = 1;
+        // Five white kings in the open: 41 moves.
+        let position: Position = "W:WKb4,Kd4,Kf4,Kh4,Kc1:Bb8,h8".parse().unwrap();
+        assert!(position.legal_moves().len() > movelist::MAX_MOVES);
+        let listed: Vec<Move> = movelist::listed(&position)
+            .into_iter()
+            .map(|(mv, _)| mv)
+            .collect();
+        assert_eq!(listed.len(), movelist::MAX_MOVES);
+        for depth in [1, 4] {
+            let played =
+                session.get_move(position, Limits::Depth(depth), true, &|| false, &mut |_| {});
+            let (described, _) = played.mv.unwrap();
+            assert!(
+                listed.contains(&described.mv),
+                "depth {depth}: {:?}",
+                described.mv
+            );
+        }
     }
 }
