@@ -633,7 +633,7 @@ train-all-learned = все уроки ({ $count }) выучены: каждый 
 train-posed = урок: ход { $side ->
     [white] белых
    *[black] чёрных
-}; на { $number }-м ходу партии { $game } вы сыграли { $played }. Найдите ход лучше
+}; на { $number }-м ходу { $game } вы сыграли { $played }. Найдите ход лучше
 train-right = верно: { $line }
 train-wrong = не так: { $line }; { $better } сохраняет партию
 train-more = тренировка — следующий урок
