@@ -1,5 +1,7 @@
 //! Names the build for `--version`: the commit it was built from and the day it was
-//! built. Outside a git checkout (a crate from crates.io) the commit is unknown.
+//! built. Outside a git checkout (a crate from crates.io) the commit is unknown. For
+//! Windows, puts the icon and the version information into `shashki.exe` (a resource
+//! script made here, compiled by the resource compiler: mingw's `windres`, or `rc.exe`).
 
 use std::process::Command;
 
@@ -27,6 +29,59 @@ fn main() {
         println!("cargo:rerun-if-changed={reference}");
     }
     println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("windows") {
+        windows_resources(&commit);
+    }
+}
+
+/// The icon (`assets/shashki.ico`) and the version information of `shashki.exe`.
+fn windows_resources(commit: &str) {
+    let version = std::env::var("CARGO_PKG_VERSION").expect("cargo names the version");
+    let numbers: Vec<u16> = version
+        .split(['.', '-', '+'])
+        .take(3)
+        .map(|part| part.parse().unwrap_or(0))
+        .collect();
+    let [major, minor, patch] = [0, 1, 2].map(|index| numbers.get(index).copied().unwrap_or(0));
+    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo names the crate's folder");
+    let icon = std::path::Path::new(&root).join("assets").join("shashki.ico");
+    println!("cargo:rerun-if-changed={}", icon.display());
+    let icon = icon.display().to_string().replace('\\', "/");
+    let script = format!(
+        r#"1 ICON "{icon}"
+1 VERSIONINFO
+FILEVERSION {major},{minor},{patch},0
+PRODUCTVERSION {major},{minor},{patch},0
+FILEOS 0x40004
+FILETYPE 0x1
+BEGIN
+  BLOCK "StringFileInfo"
+  BEGIN
+    BLOCK "040904B0"
+    BEGIN
+      VALUE "CompanyName", "shashki"
+      VALUE "FileDescription", "shashki: Russian draughts"
+      VALUE "FileVersion", "{version}"
+      VALUE "InternalName", "shashki"
+      VALUE "LegalCopyright", "MIT License"
+      VALUE "OriginalFilename", "shashki.exe"
+      VALUE "ProductName", "shashki"
+      VALUE "ProductVersion", "{version} ({commit})"
+    END
+  END
+  BLOCK "VarFileInfo"
+  BEGIN
+    VALUE "Translation", 0x409, 1200
+  END
+END
+"#
+    );
+    let out = std::env::var("OUT_DIR").expect("cargo gives an output folder");
+    let path = std::path::Path::new(&out).join("shashki.rc");
+    std::fs::write(&path, script).expect("the resource script is written");
+    embed_resource::compile(&path, embed_resource::NONE)
+        .manifest_optional()
+        .expect("the resource compiler builds the icon and the version information");
 }
 
 /// The day of the build, `YYYY-MM-DD` (UTC): `SOURCE_DATE_EPOCH`'s when it is set, so
