@@ -44,7 +44,9 @@ fn windows_resources(commit: &str) {
         .collect();
     let [major, minor, patch] = [0, 1, 2].map(|index| numbers.get(index).copied().unwrap_or(0));
     let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo names the crate's folder");
-    let icon = std::path::Path::new(&root).join("assets").join("shashki.ico");
+    let icon = std::path::Path::new(&root)
+        .join("assets")
+        .join("shashki.ico");
     println!("cargo:rerun-if-changed={}", icon.display());
     let icon = icon.display().to_string().replace('\\', "/");
     let script = format!(

@@ -431,14 +431,10 @@ fn safety_check() {
         times.push(started.elapsed().as_secs_f64());
         refused += usize::from(!verdict.is_safe());
     }
-    times.sort_by(f64::total_cmp);
-    let at = |share: f64| times[((times.len() - 1) as f64 * share) as usize] * 1e6;
+    let (median, p99, slowest) = percentiles(&mut times);
     println!(
-        "safety check of {} quiet moves ({refused} refused): median {:.1} µs, 99th percentile {:.1} µs, slowest {:.1} µs",
+        "safety check of {} quiet moves ({refused} refused): median {median:.1} µs, 99th percentile {p99:.1} µs, slowest {slowest:.1} µs",
         times.len(),
-        at(0.5),
-        at(0.99),
-        at(1.0)
     );
 }
 
@@ -540,16 +536,12 @@ fn knowledge_stage() {
             }
         }
     }
-    times.sort_by(f64::total_cmp);
-    let at = |share: f64| times[((times.len() - 1) as f64 * share) as usize] * 1e6;
+    let (median, p99, slowest) = percentiles(&mut times);
     println!(
-        "{} exact facts checked at load in {:.0} ms; {} moves played from them at 10 ms a move: median {:.1} µs, 99th percentile {:.1} µs, slowest {:.1} µs",
+        "{} exact facts checked at load in {:.0} ms; {} moves played from them at 10 ms a move: median {median:.1} µs, 99th percentile {p99:.1} µs, slowest {slowest:.1} µs",
         positions.len(),
         checked_in.as_secs_f64() * 1e3,
         times.len(),
-        at(0.5),
-        at(0.99),
-        at(1.0)
     );
 }
 
@@ -597,14 +589,17 @@ fn rules() {
             times.push(started.elapsed().as_secs_f64());
             answered += usize::from(found.is_some_and(|(fact, _)| fact.name.contains("большак")));
         }
-        times.sort_by(f64::total_cmp);
-        let at = |share: f64| times[((times.len() - 1) as f64 * share) as usize] * 1e6;
+        let (median, p99, slowest) = percentiles(&mut times);
         println!(
-            "{what}: {} positions, {answered} answered by the big road's rules: median {:.1} µs, 99th percentile {:.1} µs, slowest {:.1} µs",
+            "{what}: {} positions, {answered} answered by the big road's rules: median {median:.1} µs, 99th percentile {p99:.1} µs, slowest {slowest:.1} µs",
             positions.len(),
-            at(0.5),
-            at(0.99),
-            at(1.0)
         );
     }
+}
+
+/// The median, the 99th percentile and the slowest of `times` (seconds), in µs.
+fn percentiles(times: &mut [f64]) -> (f64, f64, f64) {
+    times.sort_by(f64::total_cmp);
+    let at = |share: f64| times[((times.len() - 1) as f64 * share) as usize] * 1e6;
+    (at(0.5), at(0.99), at(1.0))
 }

@@ -40,7 +40,7 @@ pub fn parse_facts(source: &SourceText) -> (Vec<FactSyntax>, Vec<Diagnostic>) {
             for pair in file.into_inner() {
                 let built = match pair.as_rule() {
                     Rule::fact => builder.build_fact(pair),
-                    Rule::rule_block => builder.build_rule(pair),
+                    Rule::rule_block => builder.build_fact(pair),
                     _ => None,
                 };
                 facts.extend(built);
@@ -271,51 +271,7 @@ impl Builder<'_> {
         let fact = pair
             .into_inner()
             .find(|p| matches!(p.as_rule(), Rule::fact | Rule::rule_block))?;
-        match fact.as_rule() {
-            Rule::rule_block => self.build_rule(fact),
-            _ => self.build_fact(fact),
-        }
-    }
-
-    /// A rule: its heading, counts and board as a fact's (no board: no square fixed),
-    /// and its clauses.
-    fn build_rule(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
-        let at = self.spot(&pair);
-        let mut head = None;
-        let mut counts = Vec::new();
-        let mut board = Some(BoardSyntax {
-            cells: [Symbol::Any; 32],
-            spots: [at; 32],
-            at,
-        });
-        let mut clauses = Vec::new();
-        let mut complete = true;
-        for part in pair.into_inner() {
-            match part.as_rule() {
-                Rule::rule_head => head = Some(self.build_head(part)),
-                Rule::count => match self.build_count(part) {
-                    Some(count) => counts.push(count),
-                    None => complete = false,
-                },
-                Rule::board => {
-                    board = self.build_board(part);
-                    complete &= board.is_some();
-                }
-                Rule::clause => clauses.push(self.build_clause(part)),
-                rule => unreachable!("a rule holds no {rule:?}"),
-            }
-        }
-        let (name, side) = head?;
-        complete.then_some(FactSyntax {
-            name,
-            side,
-            counts,
-            board: board?,
-            alternatives: Vec::new(),
-            gives: 0,
-            at,
-            rule: Some(clauses),
-        })
+        self.build_fact(fact)
     }
 
     /// `play FROM-TO :- GOALS` or `avoid ...`.
@@ -414,17 +370,25 @@ impl Builder<'_> {
         }
     }
 
+    /// A fact, or a rule: a heading, counts and a board (a rule may leave it out: no square
+    /// fixed), then a fact's `play` lines and `gives`, or a rule's clauses.
     fn build_fact(&mut self, pair: Pair<Rule>) -> Option<FactSyntax> {
         let at = self.spot(&pair);
+        let is_rule = pair.as_rule() == Rule::rule_block;
         let mut head = None;
         let mut counts = Vec::new();
-        let mut board = None;
+        let mut board = is_rule.then_some(BoardSyntax {
+            cells: [Symbol::Any; 32],
+            spots: [at; 32],
+            at,
+        });
         let mut alternatives = Vec::new();
+        let mut clauses = Vec::new();
         let mut gives = 0;
         let mut complete = true;
         for part in pair.into_inner() {
             match part.as_rule() {
-                Rule::head => head = Some(self.build_head(part)),
+                Rule::head | Rule::rule_head => head = Some(self.build_head(part)),
                 Rule::count => match self.build_count(part) {
                     Some(count) => counts.push(count),
                     None => complete = false,
@@ -441,6 +405,7 @@ impl Builder<'_> {
                     Some(men) => gives = men,
                     None => complete = false,
                 },
+                Rule::clause => clauses.push(self.build_clause(part)),
                 rule => unreachable!("a fact holds no {rule:?}"),
             }
         }
@@ -454,7 +419,7 @@ impl Builder<'_> {
             alternatives,
             gives,
             at,
-            rule: None,
+            rule: is_rule.then_some(clauses),
         })
     }
 
