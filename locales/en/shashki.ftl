@@ -499,7 +499,10 @@ farewell-kept = the unfinished game is kept in { $path }; shashki offers it at t
 ## The knowledge base
 
 avoided-by-rule = (the rule "{ $name }", { $origin }:{ $line }, avoids { $mv }: this move keeps within a quarter of a man of it)
-passed-over = (the fact "{ $name }", { $origin }:{ $line }, was passed over: { $mv } loses { $lost } to { $reply })
+passed-over = (the { $rule ->
+    [yes] rule
+   *[no] fact
+} "{ $name }", { $origin }:{ $line }, was passed over: { $mv } loses { $lost } to { $reply })
 kb-builtin = { $part ->
     [learned] built-in learned base
     [book] built-in book

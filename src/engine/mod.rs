@@ -280,6 +280,7 @@ impl PassedOver {
         let after = position.play_unchecked(self.mv);
         crate::msg!(
             "passed-over",
+            rule = if self.fact.is_rule { "yes" } else { "no" },
             name = self.fact.name.as_str(),
             origin = origin,
             line = self.fact.line,

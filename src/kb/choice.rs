@@ -23,6 +23,8 @@ pub struct FactInfo {
     /// The game position a learned fact was proven in, as its `% ... proof in FEN: ...`
     /// comment gives it.
     pub proven_in: Option<Position>,
+    /// Whether it is a rule (its moves found on the position), not a fact.
+    pub is_rule: bool,
 }
 
 /// Prints `"Городская партия" (kb/combs.txt:42)`.
@@ -143,6 +145,7 @@ mod tests {
         FactInfo {
             learned_from: Vec::new(),
             proven_in: None,
+            is_rule: false,
             name: "Городская партия".into(),
             part: KbPart::file(
                 crate::kb::Origin::Starter,

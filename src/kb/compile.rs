@@ -222,6 +222,7 @@ impl Fact {
             info: FactInfo {
                 learned_from: Vec::new(),
                 proven_in: None,
+                is_rule: syntax.rule.is_some(),
                 name: syntax.name.clone(),
                 part: part.clone(),
                 line: syntax.at.line,

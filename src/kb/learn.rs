@@ -178,6 +178,7 @@ pub fn remember(
             let fact = FactInfo {
                 learned_from: Vec::new(),
                 proven_in: None,
+                is_rule: false,
                 name: name.to_string(),
                 part: KbPart::file(Origin::Own, path),
                 line,

@@ -247,6 +247,7 @@ mod tests {
             line: 12,
             learned_from: Vec::new(),
             proven_in: None,
+            is_rule: false,
         };
         let line = |proven, lang| {
             let source = Source::KnowledgeLine {
@@ -282,6 +283,7 @@ mod tests {
             line: 730,
             learned_from: Vec::new(),
             proven_in: None,
+            is_rule: false,
         });
         assert_eq!(
             self::source(&source, &Text::new(Lang::En)),

@@ -419,6 +419,7 @@ mod tests {
                     line: 3,
                     learned_from: Vec::new(),
                     proven_in: None,
+                    is_rule: false,
                 }),
                 "факт \"Проверка\" (kb/combs.txt:3) всё равно не давал бы этого хода в \
                  этой позиции; ничего не записано",
