@@ -308,10 +308,31 @@ pub fn total_memory_mb() -> Option<usize> {
         .flatten()
 }
 
+/// The machine's memory in megabytes: macOS's physical memory (`sysctl hw.memsize`).
+#[cfg(target_os = "macos")]
+pub fn total_memory_mb() -> Option<usize> {
+    let mut bytes: u64 = 0;
+    let mut size = std::mem::size_of::<u64>();
+    // SAFETY: the name ends with its NUL; `bytes` and `size` are the buffer the call
+    // fills and its length, as it requires; no new value is set.
+    let status = unsafe {
+        libc::sysctlbyname(
+            c"hw.memsize".as_ptr(),
+            (&raw mut bytes).cast(),
+            &mut size,
+            std::ptr::null_mut(),
+            0,
+        )
+    };
+    (status == 0)
+        .then(|| usize::try_from(bytes >> 20).ok())
+        .flatten()
+}
+
 /// The machine's memory in megabytes, or the container's limit where it is lower,
 /// where the system tells (`MemTotal` of Linux's `/proc/meminfo`, the control group's
 /// `memory.max` or `memory.limit_in_bytes`); `None` elsewhere.
-#[cfg(not(windows))]
+#[cfg(not(any(windows, target_os = "macos")))]
 pub fn total_memory_mb() -> Option<usize> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
     let total = meminfo_mb(&meminfo, "MemTotal:")?;
@@ -327,7 +348,7 @@ pub fn total_memory_mb() -> Option<usize> {
 }
 
 /// A control group's memory limit (`max`, or bytes) in megabytes; `None` for no limit.
-#[cfg(not(windows))]
+#[cfg(not(any(windows, target_os = "macos")))]
 fn limit_mb(text: &str) -> Option<usize> {
     let bytes = text.trim().parse::<u64>().ok()?;
     usize::try_from(bytes >> 20).ok()
@@ -400,7 +421,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg(not(windows))]
+    #[cfg(not(any(windows, target_os = "macos")))]
     fn a_container_limit_is_read_in_megabytes() {
         // A number of bytes, or none (`max`, or cgroup v1's largest number, which the
         // machine's memory is below).
