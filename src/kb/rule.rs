@@ -276,11 +276,6 @@ impl Rule {
         }
     }
 
-    /// Whether any clause plays a move (else every clause avoids one).
-    pub fn plays(&self) -> bool {
-        self.clauses.iter().any(|clause| !clause.avoid)
-    }
-
     /// The legal moves of `position` (White to move: the view the base matches) that a
     /// `play` clause (`avoid` false) or an `avoid` clause (true) holds for, in the
     /// order the moves are generated, each once.

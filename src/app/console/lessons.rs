@@ -288,7 +288,8 @@ impl Lessons {
             said.tell(msg!("train-wrong", line = written, better = better));
             // What kind of blow punishes it, where a motif names it.
             let after = position.play_unchecked(mv);
-            let motifs = shashki::combination::motif::named(&after, &line[1.min(line.len())..]);
+            let motifs =
+                shashki::combination::motif::named(&after, line.get(1..).unwrap_or_default());
             if !motifs.is_empty() {
                 let names = shashki::combination::motif::names(&motifs);
                 said.tell(msg!("puzzle-motifs", motifs = names));

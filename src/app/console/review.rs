@@ -284,7 +284,7 @@ impl Reviewer<'_> {
                     played = played.as_str()
                 );
                 let after = &positions[ply + 1];
-                let punished = punishing_line(after, &verdicts[ply + 1].line);
+                let (punished, _) = punishing_line(after, &verdicts[ply + 1].line);
                 let provenance = Provenance {
                     origin: Origin::Lesson,
                     game: record.game_source(),
@@ -410,8 +410,8 @@ impl Reviewer<'_> {
     /// base where a fact has it, with what it wins.
     fn punishment(&self, position: &Position, expected: &[Move]) -> Said {
         let side = phrases::side(position.side_to_move());
-        let punished = punishing_line(position, expected);
-        if combination::find(position).is_some() {
+        let (punished, is_combination) = punishing_line(position, expected);
+        if is_combination {
             let line = self.notation.line(position, &punished);
             let won = combination::material_won(position, &punished).message();
             let name = self.kb.and_then(|kb| {
@@ -453,11 +453,11 @@ impl Reviewer<'_> {
 
 /// The line that punishes a mistake, from the position after it (`expected` is the
 /// search's line there): the combination where there is one, else the search's first
-/// plies.
-fn punishing_line(position: &Position, expected: &[Move]) -> Vec<Move> {
+/// plies; and whether it is a combination.
+fn punishing_line(position: &Position, expected: &[Move]) -> (Vec<Move>, bool) {
     match combination::find(position) {
-        Some(found) => found.line,
-        None => expected[..expected.len().min(SHOWN_PLIES)].to_vec(),
+        Some(found) => (found.line, true),
+        None => (expected[..expected.len().min(SHOWN_PLIES)].to_vec(), false),
     }
 }
 
