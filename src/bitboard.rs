@@ -52,6 +52,13 @@ impl Bitboard {
         self.0.count_ones()
     }
 
+    /// Number of squares in the set, counted by the processor's instruction where it
+    /// has one ([`crate::cpu::count_bits`]): for the search's counts at every node.
+    #[inline(always)]
+    pub fn count_by_processor(self) -> u32 {
+        crate::cpu::count_bits(u64::from(self.0))
+    }
+
     /// The square with the lowest index, if any.
     pub const fn first(self) -> Option<Square> {
         Square::new(self.0.trailing_zeros() as u8)

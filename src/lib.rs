@@ -20,6 +20,7 @@
 mod bitboard;
 pub mod book;
 pub mod combination;
+mod cpu;
 pub mod engine;
 pub mod eval;
 pub mod files;

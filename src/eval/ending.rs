@@ -8,7 +8,7 @@ use super::geometry::{DOUBLE_DIAGONALS, LONG_DIAGONAL, Side};
 
 /// The score for White of a position whose pieces are all kings and one side's a lone
 /// king, if the rules below know it.
-#[inline]
+#[inline(always)]
 pub(crate) fn known_ending(white: Side, black: Side) -> Option<i32> {
     if (white.men | black.men).any() {
         return None;

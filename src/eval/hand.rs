@@ -7,6 +7,7 @@
 //! on the board as it stands and for Black on the board turned 180 degrees, with
 //! the same tables, so the evaluation is exactly colour-symmetric.
 
+use crate::cpu::counting_bits_by_processor;
 use crate::tables::free_run;
 use crate::{Bitboard, Color, Direction, Position};
 
@@ -74,21 +75,22 @@ const fn build_advance_bits() -> [[[Bitboard; ADVANCE_WEIGHT_BITS]; 25]; 2] {
 /// Bonus for a man with no enemy piece in front of it, by rank.
 const RUNAWAY: [i32; 8] = [0, 0, 0, 8, 16, 30, 50, 0];
 
-/// The hand-written evaluation of `position` for White.
-#[inline(never)]
-pub(crate) fn score_for_white(position: &Position) -> i32 {
-    let white = Side::of(position, Color::White);
-    let black = Side::of(position, Color::Black);
-    // The ending rules use only 180-degree symmetric squares. They know kings only.
-    if let Some(score) = known_ending(white, black) {
-        return score;
+counting_bits_by_processor! {
+    /// The hand-written evaluation of `position` for White.
+    pub(crate) fn score_for_white(position: &Position) -> i32 {
+        let white = Side::of(position, Color::White);
+        let black = Side::of(position, Color::Black);
+        // The ending rules use only 180-degree symmetric squares. They know kings only.
+        if let Some(score) = known_ending(white, black) {
+            return score;
+        }
+        // The phase counts the men of both sides each seen from its own side; the two
+        // sets overlap where the squares mirror each other, so the start counts 12, not
+        // 24. Kept as it is: counting every man changes the evaluation and is to be tried
+        // by a match first.
+        let phase_men = (white.men | black.men.flipped()).count() as i32;
+        side_score::<false>(white, black, phase_men) - side_score::<true>(black, white, phase_men)
     }
-    // The phase counts the men of both sides each seen from its own side; the two
-    // sets overlap where the squares mirror each other, so the start counts 12, not
-    // 24. Kept as it is: counting every man changes the evaluation and is to be tried
-    // by a match first.
-    let phase_men = (white.men | black.men.flipped()).count() as i32;
-    side_score::<false>(white, black, phase_men) - side_score::<true>(black, white, phase_men)
 }
 
 /// The advancement bonus of `men` (Black's when `black`) at `phase`: for each bit of
@@ -104,6 +106,7 @@ fn advancement(men: Bitboard, phase: usize, black: bool) -> i32 {
 
 /// Material and position of `us` against `them`, seen through the tables of `us`'s
 /// colour (Black's when `BLACK`); `men_on_board` sets the phase.
+#[inline(always)]
 fn side_score<const BLACK: bool>(us: Side, them: Side, men_on_board: i32) -> i32 {
     let view = if BLACK { &BLACK_VIEW } else { &WHITE_VIEW };
     let phase = men_on_board.min(FULL_PHASE);

@@ -44,6 +44,7 @@ pub mod weights;
 use std::fmt;
 use std::sync::LazyLock;
 
+use crate::cpu::counting_bits_by_processor;
 use crate::{Color, Position};
 
 pub use ending::is_known_ending;
@@ -167,29 +168,31 @@ impl fmt::Debug for Evaluator {
     }
 }
 
-/// The fitted features' score of `position` for White, the known endings by rule.
-#[inline(never)]
-fn fitted_for_white(position: &Position, features: &FeatureEval) -> i32 {
-    let white = Side::of(position, Color::White);
-    let black = Side::of(position, Color::Black);
-    match ending::known_ending(white, black) {
-        Some(score) => score,
-        None => features.score_for_white(white, black, position.side_to_move()),
+counting_bits_by_processor! {
+    /// The fitted features' score of `position` for White, the known endings by rule.
+    fn fitted_for_white(position: &Position, features: &FeatureEval) -> i32 {
+        let white = Side::of(position, Color::White);
+        let black = Side::of(position, Color::Black);
+        match ending::known_ending(white, black) {
+            Some(score) => score,
+            None => features.score_for_white(white, black, position.side_to_move()),
+        }
     }
 }
 
-/// The bot's score of `position` for White: the known endings by rule, else the
-/// features and the patterns.
-#[inline(never)]
-fn bot_for_white(position: &Position, bot: &WithPatterns) -> i32 {
-    let white = Side::of(position, Color::White);
-    let black = Side::of(position, Color::Black);
-    match ending::known_ending(white, black) {
-        Some(score) => score,
-        None => {
-            bot.features
-                .score_for_white(white, black, position.side_to_move())
-                + bot.patterns.score_for_white(white.pieces(), black.pieces())
+counting_bits_by_processor! {
+    /// The bot's score of `position` for White: the known endings by rule, else the
+    /// features and the patterns.
+    fn bot_for_white(position: &Position, bot: &WithPatterns) -> i32 {
+        let white = Side::of(position, Color::White);
+        let black = Side::of(position, Color::Black);
+        match ending::known_ending(white, black) {
+            Some(score) => score,
+            None => {
+                bot.features
+                    .score_for_white(white, black, position.side_to_move())
+                    + bot.patterns.score_for_white(white.pieces(), black.pieces())
+            }
         }
     }
 }

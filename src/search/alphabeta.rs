@@ -603,7 +603,7 @@ impl<'a> Searcher<'a> {
     #[inline(always)]
     fn probe(&mut self, position: &Position, counters: &Counters, ply: Ply) -> Option<Score> {
         // Nearly every node has more pieces than the tables: one count settles it.
-        if position.occupied().count() > self.tables.pieces {
+        if position.occupied().count_by_processor() > self.tables.pieces {
             return None;
         }
         self.probe_table(position, counters, ply)
@@ -726,13 +726,13 @@ fn pick_next(moves: &mut [Move], order: &mut [i32], i: usize) -> Move {
 #[inline]
 fn capture_value(position: &Position, mv: Move) -> i32 {
     let captured = mv.captured();
-    (captured.count() + 2 * (captured & position.kings()).count()) as i32
+    (captured.count_by_processor() + 2 * (captured & position.kings()).count_by_processor()) as i32
 }
 
 /// Pieces taken (ordering only, without the position at hand).
 #[inline]
 fn capture_value_unplayed(mv: Move) -> i32 {
-    mv.captured().count() as i32 * 4 + i32::from(mv.promotes())
+    mv.captured().count_by_processor() as i32 * 4 + i32::from(mv.promotes())
 }
 
 /// Whether the side to move has a quiet move (used where captures are known to be absent).
