@@ -50,6 +50,24 @@ pub struct LineFacts {
     /// A capture of the defender, forced, lands on a square from which the attacker's
     /// next capture takes the piece.
     pub lured: bool,
+    /// The attacker's captures by the pieces each takes: `strikes_taking[n]` of them
+    /// take `n` (the last counts `n` and more).
+    pub strikes_taking: [u32; 8],
+    /// A quiet move of the attacker made while the defender has a capture, which it then
+    /// makes: a free tempo (роздых).
+    pub free_tempo: bool,
+    /// A man of the defender is crowned on the line: let through to the king row.
+    pub let_through: bool,
+    /// Where the line ends the defender is to move, has pieces, and cannot move.
+    pub blocked: bool,
+}
+
+impl LineFacts {
+    /// How many of the attacker's captures take `pieces` or more each.
+    pub fn strikes_of(&self, pieces: u32) -> u32 {
+        let from = (pieces as usize).min(self.strikes_taking.len() - 1);
+        self.strikes_taking[from..].iter().sum()
+    }
 }
 
 impl LineFacts {
@@ -70,7 +88,13 @@ impl LineFacts {
             let crowned = piece.is_some_and(|piece| piece.role == Role::Man)
                 && after.kings().contains(mv.to());
             if mover == attacker {
+                let defender_must_take = after.has_capture();
+                if !mv.is_capture() && defender_must_take && takes_before(&at) {
+                    facts.free_tempo = true;
+                }
                 if mv.is_capture() {
+                    let size = (taken as usize).min(facts.strikes_taking.len() - 1);
+                    facts.strikes_taking[size] += 1;
                     facts.strikes += 1;
                     facts.strike = facts.strike.max(taken);
                     facts.taken += taken;
@@ -86,6 +110,7 @@ impl LineFacts {
                 facts.crowns |= crowned;
                 lure = None;
             } else {
+                facts.let_through |= crowned;
                 if mv.is_capture() {
                     facts.lost += taken;
                     if facts.strikes == 0 {
@@ -99,8 +124,19 @@ impl LineFacts {
             facts.turkish |= mv.is_capture() && stopped_by_the_turkish_rule(&after, mv, mover);
             at = after;
         }
+        facts.blocked = at.side_to_move() != attacker
+            && at.occupied() != at.pieces(attacker)
+            && at.legal_moves().is_empty();
         facts
     }
+}
+
+/// Whether the defender, not to move in `before`, could already take there: a quiet
+/// move of the attacker then leaves it a capture it had, and spends a tempo.
+fn takes_before(before: &Position) -> bool {
+    before
+        .with_side_to_move(before.side_to_move().opposite())
+        .has_capture()
 }
 
 /// Whether the man's capture `mv` in `before` reaches the king row before its last
@@ -154,6 +190,10 @@ enum Condition {
     Turkish,
     KingCaught,
     Lured,
+    StrikesOf(u32, u32),
+    FreeTempo,
+    LetThrough,
+    Blocked,
     Not(Box<Condition>),
 }
 
@@ -171,13 +211,17 @@ impl Condition {
             Condition::Turkish => facts.turkish,
             Condition::KingCaught => facts.king_caught,
             Condition::Lured => facts.lured,
+            Condition::StrikesOf(count, pieces) => facts.strikes_of(*pieces) >= *count,
+            Condition::FreeTempo => facts.free_tempo,
+            Condition::LetThrough => facts.let_through,
+            Condition::Blocked => facts.blocked,
             Condition::Not(condition) => !condition.holds(facts),
         }
     }
 }
 
 /// The conditions a motif may state, with their arguments.
-pub const CONDITIONS: [(&str, usize); 11] = [
+pub const CONDITIONS: [(&str, usize); 15] = [
     ("gives", 1),
     ("gives_at_least", 1),
     ("strike", 1),
@@ -189,6 +233,10 @@ pub const CONDITIONS: [(&str, usize); 11] = [
     ("turkish", 0),
     ("king_caught", 0),
     ("lured", 0),
+    ("strikes_of", 2),
+    ("free_tempo", 0),
+    ("let_through", 0),
+    ("blocked", 0),
 ];
 
 impl Motif {
@@ -325,6 +373,10 @@ fn condition(term: &TermSyntax) -> Result<Condition, String> {
         "turkish" => Condition::Turkish,
         "king_caught" => Condition::KingCaught,
         "lured" => Condition::Lured,
+        "strikes_of" => Condition::StrikesOf(number(&args[0])?, number(&args[1])?),
+        "free_tempo" => Condition::FreeTempo,
+        "let_through" => Condition::LetThrough,
+        "blocked" => Condition::Blocked,
         _ => unreachable!("every condition is read: {name}"),
     })
 }
@@ -388,7 +440,7 @@ mod tests {
     #[test]
     fn the_built_in_motifs_read_and_each_names_its_source() {
         let motifs = builtin();
-        assert_eq!(motifs.len(), 6);
+        assert_eq!(motifs.len(), 10);
         for motif in motifs {
             assert!(motif.source.starts_with("http"), "{motif:?}");
             assert!(!motif.russian.is_empty() && !motif.english.is_empty());
@@ -405,7 +457,11 @@ mod tests {
         let fen = "W:Wa1,b2,c1,c3,c5,f2,f4,g1,h2:Ba5,a7,b8,c7,f6,f8,g7,h4,h6";
         let line = "f4-g5 h6:f4 c5-d6 c7:e5 f2-g3 h4:f2 g1:e3:g5:e7 f8:d6 c3-b4 a5:c3 \
                     b2:d4:f6:h8";
-        assert_eq!(motifs(fen, line), ["Blow after three men or more given up"]);
+        // Two blows of three each, g1:e7 and b2:h8: a double blow too.
+        assert_eq!(
+            motifs(fen, line),
+            ["Blow after three men or more given up", "Double blow"]
+        );
         // Ours (the page names the idea, not a position of two), from a seeded random
         // game: h4 and d2 given, then the blow from c1.
         let fen = "W:Wa1,c1,e1,g1,b2,d2,f2,a3,h4:Bd4,a5,b6,d6,h6,e7,b8,d8,f8,h8";
@@ -444,6 +500,63 @@ mod tests {
         let named = motifs("W:WKh8:Bd2,g3,f4,f6,e7", "h8:c3:e1:h4");
         assert!(named.contains(&"Turkish strike"), "{named:?}");
         assert!(!motifs("W:Wc3:Bd4,f6,h8", "c3:e5:g7").contains(&"Turkish strike"));
+    }
+
+    #[test]
+    fn a_double_blow_takes_two_or_more_twice() {
+        // Ours (the sources give the idea in the notation of other games), from a seeded
+        // random game: e1:g3:e5:c7 takes three, then b4:d6:f8 two.
+        let fen = "W:Wc1,e1,b2,f2,h2,a3,c3,b4,c5:Bf4,h4,d6,a7,e7,d8";
+        let line = "c5-b6 a7:c5 f2-g3 h4:f2 e1:g3:e5:c7 d8:b6 b4:d6:f8";
+        assert!(motifs(fen, line).contains(&"Double blow"));
+        // Two captures, the second of one man: a single blow.
+        let line = "c5-b6 a7:c5 f2-g3 h4:f2 e1:g3:e5:c7 d8:b6";
+        let named = motifs(fen, line);
+        assert!(!named.contains(&"Double blow"), "{named:?}");
+    }
+
+    #[test]
+    fn a_free_tempo_is_a_quiet_move_while_the_defender_must_take() {
+        // Ours (the source's line is given without its diagram), from a seeded random
+        // game: Black's king on g1 can take c5 already; d2-c3 spends the tempo, the king
+        // must take and stops on b6, and a7 takes it.
+        let named = motifs("W:Wa1,b2,d2,a3,c5,a7,e7:BKg1", "d2-c3 g1:b6 a7:c5");
+        assert!(named.contains(&"Free tempo"), "{named:?}");
+        // A man given up where Black had nothing to take before: no free tempo.
+        let named = motifs("W:Wa1,b2,c3:Ba5,e5,g7", "c3-b4 a5:c3 b2:d4:f6:h8");
+        assert!(!named.contains(&"Free tempo"), "{named:?}");
+    }
+
+    #[test]
+    fn letting_a_man_through_to_king_catches_the_new_king() {
+        // Ours (the source's lines are given without their diagram), from a seeded random
+        // game: Black gives f6, White's h4 takes through d8 as a king and stops on b6,
+        // and a7 takes the new king with two men more.
+        let fen = "B:Wd2,h2,d4,h4:Ba5,d6,f6,a7,c7,e7";
+        let named = motifs(fen, "f6-g5 h4:f6:d8:b6 a7:c5:e3:c1");
+        assert!(
+            named.contains(&"Letting a man through to king"),
+            "{named:?}"
+        );
+        // A king taken that was a king before the line: caught, not let through.
+        let named = motifs("W:WKh8:Bd2,g3,f4,f6,e7", "h8:c3:e1:h4");
+        assert!(
+            !named.contains(&"Letting a man through to king"),
+            "{named:?}"
+        );
+    }
+
+    #[test]
+    fn a_blockade_leaves_the_defender_no_move() {
+        // kombinashki.ru/kn2_page7.php, diagram 24: the page's line, on the fewest pieces
+        // it plays on (our reconstruction: the diagram is not in the text). Black's last
+        // man, h2, cannot step to g1.
+        let fen = "W:Wc1,b2,d2,d4:Bb4,f6,h2";
+        let line = "d4-e5 f6:d4 d2-e3 d4:f2 b2-c3 b4:d2 c1:e3:g1";
+        assert!(motifs(fen, line).contains(&"Blockade"));
+        // The same line with Black's man on h4: it still moves.
+        let named = motifs("W:Wc1,b2,d2,d4:Bb4,f6,h4", line);
+        assert!(!named.contains(&"Blockade"), "{named:?}");
     }
 
     #[test]

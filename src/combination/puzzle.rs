@@ -106,6 +106,28 @@ impl Puzzle {
         Puzzle::pose_unlike(kb, rng, None, &|_| false, &|_| true)
     }
 
+    /// The puzzles of `kb` by motif: one drawn from each fact with a line, as
+    /// [`Puzzle::pose`] draws them, and counted under each motif it earns. Every
+    /// built-in motif in the file's order, then (`None`) the puzzles that earn none.
+    pub fn count_by_motif(
+        kb: &KnowledgeBase,
+        rng: &mut StdRng,
+    ) -> Vec<(Option<&'static Motif>, usize)> {
+        let motifs = motif::builtin();
+        let mut counts = vec![0; motifs.len() + 1];
+        for fact in kb.facts().iter().filter(|fact| fact.has_line()) {
+            let Some(puzzle) = Puzzle::from_fact(fact, rng) else {
+                continue;
+            };
+            let named = puzzle.motifs();
+            for (index, motif) in motifs.iter().enumerate() {
+                counts[index] += usize::from(named.contains(&motif));
+            }
+            counts[motifs.len()] += usize::from(named.is_empty());
+        }
+        motifs.iter().map(Some).chain([None]).zip(counts).collect()
+    }
+
     /// The motifs the combination earns (the whole line, from the start).
     pub fn motifs(&self) -> Vec<&'static Motif> {
         motif::named(&self.start, &self.expected)
@@ -468,6 +490,30 @@ mod tests {
             }
         }
         assert!(solved.len() > 5, "{solved:?}");
+    }
+
+    #[test]
+    fn the_built_in_puzzles_are_counted_under_their_motifs() {
+        let kb = KnowledgeBase::builtin();
+        let counts = Puzzle::count_by_motif(&kb, &mut StdRng::seed_from_u64(0));
+        assert_eq!(counts.len(), motif::builtin().len() + 1);
+        let count = |english: &str| {
+            counts
+                .iter()
+                .find(|(motif, _)| motif.is_some_and(|motif| motif.english == english))
+                .map(|(_, count)| *count)
+        };
+        // The base holds a Turkish strike and blows after one man given up.
+        assert!(count("Turkish strike") >= Some(1), "{counts:?}");
+        assert!(
+            count("Blow after one man given up") >= Some(5),
+            "{counts:?}"
+        );
+        let puzzles = kb.facts().iter().filter(|fact| fact.has_line()).count();
+        let unnamed = counts.last().expect("the unnamed").1;
+        assert!(unnamed < puzzles, "{unnamed} of {puzzles} named nothing");
+        let empty = Puzzle::count_by_motif(&KnowledgeBase::empty(), &mut StdRng::seed_from_u64(0));
+        assert!(empty.iter().all(|(_, count)| *count == 0));
     }
 
     #[test]

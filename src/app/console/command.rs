@@ -116,6 +116,8 @@ pub enum PuzzleAction {
     /// A puzzle of this motif (its index among the built-in motifs): `puzzle turkish
     /// strike`, `задача турецкий удар`.
     Motif(usize),
+    /// The puzzles of the knowledge base by motif (`puzzle list`, `задача список`).
+    List,
 }
 
 /// Why a line is not a command or a move.
@@ -312,6 +314,7 @@ const KB_RELOAD: Word = Word("word-kb-reload");
 const KB_CHECK: Word = Word("word-kb-check");
 const PUZZLE_NEXT: Word = Word("word-puzzle-next");
 const PUZZLE_OFF: Word = Word("word-puzzle-off");
+const PUZZLE_LIST: Word = Word("word-puzzle-list");
 const LAYOUT_RUSSIAN: Word = Word("word-layout-russian");
 const LAYOUT_AUTO: Word = Word("word-layout-auto");
 
@@ -381,7 +384,7 @@ pub const COMMANDS: &[Spec] = &[
         },
     },
     Spec {
-        words: &[PUZZLE_NEXT, PUZZLE_OFF],
+        words: &[PUZZLE_NEXT, PUZZLE_OFF, PUZZLE_LIST],
         id: "cmd-puzzle",
         parse: parse_puzzle,
     },
@@ -635,13 +638,14 @@ fn motif_named(words: &str) -> Option<usize> {
         })
 }
 
-/// `puzzle [next | off | FEN | MOTIF]`: a word, else a position string (it has a
-/// colon), else a motif's name.
+/// `puzzle [next | off | list | FEN | MOTIF]`: a word, else a position string (it has
+/// a colon), else a motif's name.
 fn parse_puzzle(spec: &Spec, rest: &str) -> Result<Command, CommandError> {
     match rest {
         "" => Ok(Command::Puzzle(PuzzleAction::Next)),
         _ if PUZZLE_NEXT.is(rest) => Ok(Command::Puzzle(PuzzleAction::Next)),
         _ if PUZZLE_OFF.is(rest) => Ok(Command::Puzzle(PuzzleAction::Off)),
+        _ if PUZZLE_LIST.is(rest) => Ok(Command::Puzzle(PuzzleAction::List)),
         _ if rest.contains(':') => Ok(Command::Puzzle(PuzzleAction::Position(rest.to_string()))),
         other => motif_named(other)
             .map(PuzzleAction::Motif)
@@ -1060,8 +1064,8 @@ mod tests {
                 .parse::<Command>()
                 .unwrap_err()
                 .explain(&english),
-            "puzzle: 'now' is neither next nor off, nor a position string, nor a motif; \
-             usage: puzzle [next | off | FEN | MOTIF]"
+            "puzzle: 'now' is not next, off or list, nor a position string, nor a motif; \
+             usage: puzzle [next | off | list | FEN | MOTIF]"
         );
         // A motif by its name in either language, or by a word of it.
         let turkish = |text: &str| match text.parse() {
@@ -1075,6 +1079,14 @@ mod tests {
         assert_eq!(turkish("puzzle Turkish strike"), "Turkish strike");
         assert_eq!(turkish("задача турецкий удар"), "Turkish strike");
         assert_eq!(turkish("задача турецкий"), "Turkish strike");
+        assert_eq!(
+            "задача список".parse(),
+            Ok(Command::Puzzle(PuzzleAction::List))
+        );
+        assert_eq!(
+            "puzzle list".parse(),
+            Ok(Command::Puzzle(PuzzleAction::List))
+        );
     }
 
     #[test]

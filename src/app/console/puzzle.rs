@@ -105,6 +105,28 @@ impl Trainer {
         said
     }
 
+    /// `puzzle list`: how many puzzles of `kb` are of each motif, one drawn from each
+    /// fact with a combination, always the same way.
+    pub fn list(kb: Option<&KnowledgeBase>) -> Said {
+        let Some(kb) = kb else {
+            return msg!("puzzle-no-kb").into();
+        };
+        let mut said = Said::from(msg!("puzzle-list-header"));
+        let counts = Puzzle::count_by_motif(kb, &mut StdRng::seed_from_u64(0));
+        for (motif, count) in counts {
+            let count = format!("{count:>5}");
+            said.tell(match motif {
+                Some(motif) => msg!(
+                    "puzzle-list-motif",
+                    count = count,
+                    motifs = combination::motif::names(&[motif])
+                ),
+                None => msg!("puzzle-list-unnamed", count = count),
+            });
+        }
+        said
+    }
+
     /// `puzzle FEN`: the combination of `position` to find.
     pub fn pose_at(&mut self, position: Position, notation: Notation) -> Said {
         match Puzzle::new(&position) {

@@ -13,6 +13,7 @@ use super::clock::MoveLimits;
 use super::command::{Command, PuzzleAction};
 use super::learning::findings;
 use super::lessons::{Lesson, keeping_moves};
+use super::puzzle::Trainer;
 use super::review::{REVIEW_NODES, Reviewer, verdict};
 use super::said::{Note, Said};
 use super::thinking::{Thinker, Thought, choose};
@@ -110,6 +111,10 @@ impl Console {
                     self.trainer
                         .pose(self.engines.engine.knowledge_base(), self.notation, None);
                 self.puzzle_posed(said);
+            }
+            PuzzleAction::List => {
+                let said = Trainer::list(self.engines.engine.knowledge_base());
+                self.utter(said);
             }
             PuzzleAction::Motif(index) => {
                 let motif = &shashki::combination::motif::builtin()[index];
