@@ -909,6 +909,7 @@ kb-part = { $part ->
     [play] `play` and a move
     [move] a move like c3-d4
     [gives] `gives` and the men a gambit gives up, like `gives 1`
+    [priority] a rule's priority, like `priority 2`
     [clause] a clause like `play K-T :- king(K)`
     [condition] a condition like empty(d4)
    *[end-of-line] the end of the line
@@ -916,6 +917,7 @@ kb-part = { $part ->
 kb-parser-stopped = { $message }
 kb-count-too-large = this number is too large for a piece count
 kb-gives-too-many = a gambit gives up at most 12 men
+kb-priority-too-high = a rule's priority is 1 to 9 (without the line, 0)
 kb-board-rows = the board has { $rows } rows; it needs 8, from rank 8 at the top to rank 1
 kb-rank-label = this row is rank { $rank }, not { $label }; rows go from rank 8 down to rank 1
 kb-row-squares = rank { $rank } has { $squares } squares; a board row needs 8

@@ -949,6 +949,7 @@ kb-part = { $part ->
     [play] `play` и ход
     [move] ход, например c3-d4
     [gives] `gives` и число шашек, которые отдаёт гамбит, например `gives 1`
+    [priority] приоритет правила, например `priority 2`
     [clause] правило вида `play K-T :- king(K)`
     [condition] условие, например empty(d4)
    *[end-of-line] конец строки
@@ -956,6 +957,7 @@ kb-part = { $part ->
 kb-parser-stopped = разбор прерван: { $message }
 kb-count-too-large = слишком большое число для количества шашек
 kb-gives-too-many = гамбит отдаёт не больше 12 шашек
+kb-priority-too-high = приоритет правила — от 1 до 9 (без этой строки 0)
 kb-board-rows = на доске { $rows ->
     [one] { $rows } строка
     [few] { $rows } строки

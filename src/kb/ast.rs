@@ -176,6 +176,9 @@ pub struct FactSyntax {
     /// The men the fact gives up on purpose (`gives N`, a gambit): the check of its move
     /// allows that much.
     pub gives: u32,
+    /// A rule's priority (`priority N`, 1 to 9; 0 without it, as every fact): it is
+    /// tried before the rules and patterns of lower priority.
+    pub priority: u32,
     /// Where the fact starts (its `fact` keyword).
     pub at: Spot,
     /// A rule's clauses (`None` for a fact, which plays its `play` lines).

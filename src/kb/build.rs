@@ -155,6 +155,7 @@ fn part(rule: &Rule) -> Part {
         Rule::play => Part::Play,
         Rule::alternative | Rule::move_text => Part::Move,
         Rule::gives => Part::Gives,
+        Rule::priority => Part::Priority,
         Rule::clause | Rule::clause_kind | Rule::head_move | Rule::move_sep => Part::Clause,
         Rule::goals
         | Rule::goal
@@ -385,6 +386,7 @@ impl Builder<'_> {
         let mut alternatives = Vec::new();
         let mut clauses = Vec::new();
         let mut gives = 0;
+        let mut priority = 0;
         let mut complete = true;
         for part in pair.into_inner() {
             match part.as_rule() {
@@ -405,6 +407,10 @@ impl Builder<'_> {
                     Some(men) => gives = men,
                     None => complete = false,
                 },
+                Rule::priority => match self.build_priority(part) {
+                    Some(number) => priority = number,
+                    None => complete = false,
+                },
                 Rule::clause => clauses.push(self.build_clause(part)),
                 rule => unreachable!("a fact holds no {rule:?}"),
             }
@@ -418,6 +424,7 @@ impl Builder<'_> {
             board,
             alternatives,
             gives,
+            priority,
             at,
             rule: is_rule.then_some(clauses),
         })
@@ -432,6 +439,20 @@ impl Builder<'_> {
             Ok(men) if men <= 12 => Some(men),
             _ => {
                 self.fail(&number, Problem::GivesTooMany);
+                None
+            }
+        }
+    }
+
+    /// `priority N`: a rule tried before those of lower priority.
+    fn build_priority(&mut self, pair: Pair<Rule>) -> Option<u32> {
+        let number = pair
+            .into_inner()
+            .find(|part| part.as_rule() == Rule::number)?;
+        match number.as_str().parse::<u32>() {
+            Ok(priority) if (1..=9).contains(&priority) => Some(priority),
+            _ => {
+                self.fail(&number, Problem::PriorityTooHigh);
                 None
             }
         }

@@ -195,6 +195,8 @@ pub struct Fact {
     pub alternatives: Vec<Vec<MoveText>>,
     /// The men it gives up on purpose (`gives N`).
     pub gives: u32,
+    /// A rule's priority: tried before the rules and patterns of lower priority.
+    pub priority: u32,
     /// A rule's clauses: its moves are found on the position, not written.
     pub rule: Option<Rule>,
 }
@@ -232,6 +234,7 @@ impl Fact {
             counts,
             alternatives,
             gives: syntax.gives,
+            priority: syntax.priority,
             // A rule with errors is never compiled: the check at load leaves it out.
             rule: syntax
                 .rule

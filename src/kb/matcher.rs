@@ -1,9 +1,9 @@
 //! The index that finds the facts matching a position, best first.
 //!
 //! Exact facts sit in a hash map keyed by the position. Patterns are kept in
-//! the order of preference (most constrained first, file order among equals)
-//! and indexed by what rules them out, as rows of bits with one bit a pattern
-//! in that order: a row for every square and what it may hold (empty, a man
+//! the order of preference (the higher priority first, then the most
+//! constrained, file order among equals) and indexed by what rules them out,
+//! as rows of bits with one bit a pattern in that order: a row for every square and what it may hold (empty, a man
 //! or a king of either colour), the patterns that forbid it there, and a row
 //! for every piece count of each side (all pieces, men, kings), the patterns
 //! whose range leaves it out. The patterns matching a position are those in
@@ -12,6 +12,8 @@
 //! tried one by one: with 10,000 patterns a lookup reads 38 rows of 157
 //! words, where a scan made 10,000 mask tests. Filing a pattern touches only
 //! the squares and counts it constrains.
+
+use std::cmp::Reverse;
 
 use super::compile::{Counts, Fact, Mask, position_key};
 use super::hash::FastMap;
@@ -94,10 +96,12 @@ impl Matcher {
                 }),
             }
         }
-        // Stable: among equally constrained patterns the file order stays.
-        matcher
-            .patterns
-            .sort_by_key(|entry| std::cmp::Reverse(entry.mask.constrained()));
+        // The higher priority first, then the more constrained; stable: among equals the
+        // file order stays.
+        matcher.patterns.sort_by_key(|entry| {
+            let fact = &facts[entry.fact];
+            (Reverse(fact.priority), Reverse(entry.mask.constrained()))
+        });
         matcher.words = matcher.patterns.len().div_ceil(64);
         matcher.rows = vec![0; ROWS * matcher.words];
         for (index, entry) in matcher.patterns.iter().enumerate() {
@@ -190,7 +194,6 @@ impl Iterator for Ones {
 
 #[cfg(test)]
 mod tests {
-    use std::cmp::Reverse;
     use std::fmt::Write as _;
 
     use rand::rngs::StdRng;
@@ -202,11 +205,17 @@ mod tests {
     use crate::{Bitboard, Move};
 
     /// What a plain scan finds: exact facts in file order, then every
-    /// pattern that fits, most constrained first, file order among equals.
+    /// pattern that fits, the higher priority first, then the most constrained, file
+    /// order among equals.
     fn scan(facts: &[Fact], view: &Position) -> Vec<usize> {
         let exact = (0..facts.len()).filter(|&i| facts[i].exact_key() == Some(position_key(view)));
         let mut patterns: Vec<usize> = (0..facts.len()).filter(|&i| !facts[i].exact).collect();
-        patterns.sort_by_key(|&i| Reverse(facts[i].mask.constrained()));
+        patterns.sort_by_key(|&i| {
+            (
+                Reverse(facts[i].priority),
+                Reverse(facts[i].mask.constrained()),
+            )
+        });
         let fits =
             |&i: &usize| facts[i].counts.admit(&Counts::of(view)) && facts[i].mask.matches(view);
         exact.chain(patterns.into_iter().filter(fits)).collect()

@@ -41,6 +41,8 @@ pub enum Part {
     Move,
     /// A gambit's line: `gives 1`.
     Gives,
+    /// A rule's priority: `priority 2`.
+    Priority,
     /// A rule's clause: `play K-T :- ...`.
     Clause,
     /// A rule's condition: `empty(d4)`.
@@ -51,7 +53,7 @@ pub enum Part {
 
 impl Part {
     /// Every part, for tests and tables.
-    pub const ALL: [Part; 17] = [
+    pub const ALL: [Part; 18] = [
         Part::EndOfFact,
         Part::Fact,
         Part::Heading,
@@ -66,6 +68,7 @@ impl Part {
         Part::Play,
         Part::Move,
         Part::Gives,
+        Part::Priority,
         Part::Clause,
         Part::Condition,
         Part::EndOfLine,
@@ -90,6 +93,7 @@ impl Part {
             Part::Play => "play",
             Part::Move => "move",
             Part::Gives => "gives",
+            Part::Priority => "priority",
             Part::Clause => "clause",
             Part::Condition => "condition",
             Part::EndOfLine => "end-of-line",
@@ -134,6 +138,8 @@ pub enum Problem {
     CountTooLarge,
     /// `gives N` with more men than a side has.
     GivesTooMany,
+    /// `priority N` above 9.
+    PriorityTooHigh,
     /// The board has other than 8 rows.
     BoardRows(usize),
     /// A row's label is not its rank (counted from 1).
@@ -419,6 +425,7 @@ impl Problem {
             }
             Problem::CountTooLarge => msg!("kb-count-too-large"),
             Problem::GivesTooMany => msg!("kb-gives-too-many"),
+            Problem::PriorityTooHigh => msg!("kb-priority-too-high"),
             Problem::BoardRows(rows) => msg!("kb-board-rows", rows = *rows),
             Problem::RankLabel { rank, label } => {
                 msg!("kb-rank-label", rank = *rank, label = label.to_string())

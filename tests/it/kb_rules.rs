@@ -128,3 +128,33 @@ fn the_docs_safe_centre_rule_plays_for_either_side() {
     assert_eq!(plays(rules, "W:Wc3,d4:Bh8"), None);
     assert_eq!(plays(rules, "W:Wc3:Be5,h8"), None);
 }
+
+#[test]
+fn a_rule_of_higher_priority_is_tried_first() {
+    // Both rules play here, equally constrained: the first in the file goes first,
+    // unless the second states a priority.
+    let off_road = "rule \"off road\" for white\n  play X-Y :- \\+ on(Y, big_road)\n";
+    let road = "rule \"road\" for white\n  play X-Y :- on(Y, big_road)\n";
+    let first = |rules: &str| answer(rules, "W:Wc3:Bh6");
+    let (source, mv) = first(&format!("{off_road}{road}"));
+    assert!(source.starts_with("source: kb \"off road\""), "{source}");
+    assert_eq!(mv, "c3-b4");
+    let prior = road.replace("for white\n", "for white\n  priority 2\n");
+    let (source, mv) = first(&format!("{off_road}{prior}"));
+    assert!(source.starts_with("source: kb \"road\""), "{source}");
+    assert_eq!(mv, "c3-d4");
+}
+
+#[test]
+fn a_priority_above_nine_is_refused_in_words() {
+    let dir = scratch("priority");
+    let text = "rule \"r\" for white\n  priority 12\n  play X-Y :- empty(Y)\n";
+    std::fs::write(dir.join("rules.txt"), text).unwrap();
+    let session = shashki(&dir, &["kb", "check", "rules.txt", "--lang", "en"], "");
+    assert!(!session.success);
+    assert!(
+        session.stdout.contains("rules.txt:2") && session.stdout.contains("priority is 1 to 9"),
+        "{}",
+        session.stdout
+    );
+}

@@ -105,10 +105,11 @@ mod tests {
             Problem::RuleArity { .. } => 40,
             Problem::RuleArgument { .. } => 41,
             Problem::RuleUnbound { .. } => 42,
+            Problem::PriorityTooHigh => 43,
         }
     }
 
-    const KINDS: usize = 43;
+    const KINDS: usize = 44;
 
     /// Every kind of problem at least once, with its Russian words.
     fn samples() -> Vec<(Problem, &'static str)> {
@@ -190,6 +191,10 @@ mod tests {
                 "слишком большое число для количества шашек",
             ),
             (Problem::GivesTooMany, "гамбит отдаёт не больше 12 шашек"),
+            (
+                Problem::PriorityTooHigh,
+                "приоритет правила — от 1 до 9 (без этой строки 0)",
+            ),
             (
                 Problem::CountRepeated {
                     side: Color::White,
