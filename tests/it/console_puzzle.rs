@@ -173,5 +173,19 @@ fn a_solved_puzzle_names_its_motif_and_a_motif_asked_for_is_posed() {
         session.expect("turkish strike");
     }
     let unknown = home.run(&["--seed", "7", "--depth", "3"], "puzzle windmill\n");
-    unknown.expect("'windmill' is neither next nor off, nor a position string, nor a motif");
+    unknown.expect("'windmill' is not next, off or list, nor a position string, nor a motif");
+}
+
+#[test]
+fn the_puzzle_list_counts_the_puzzles_under_each_motif() {
+    let home = Home::new("puzzle-list");
+    let session = home.run(&["--depth", "3"], "puzzle list\n");
+    session.expect("the knowledge base's puzzles by motif (puzzle MOTIF poses one):\n");
+    // Every motif has its line, the shipped base's Turkish strike among them.
+    session.expect("    1  turkish strike\n");
+    session.expect("  blockade\n");
+    session.expect("  of no motif named\n");
+    let session = home.run(&["--depth", "3", "--lang", "ru"], "задача список\n");
+    session.expect("задачи базы знаний по мотивам (задача МОТИВ — задача на него):\n");
+    session.expect("    1  турецкий удар\n");
 }
