@@ -19,7 +19,7 @@
 //! line, so every tree is finite (captures take pieces off, crowning is once a man).
 
 use crate::eval::Material;
-use crate::{Color, Move, Position};
+use crate::{Color, Move, MoveList, Position};
 
 /// The worth of a won game (the defender has no move left), in material points
 /// ([`Material::COMBINATION`]).
@@ -111,6 +111,10 @@ pub(super) struct Forcing<'a> {
     limit: u64,
     pub nodes: u64,
     pub exhausted: bool,
+    /// The moves of the node being expanded, their memory kept between nodes.
+    moves: MoveList,
+    /// Lists of children done with, their memory kept for the nodes to come.
+    spare: Vec<Vec<(Move, Place)>>,
 }
 
 impl<'a> Forcing<'a> {
@@ -126,6 +130,8 @@ impl<'a> Forcing<'a> {
             limit: NODE_LIMIT,
             nodes: 0,
             exhausted: false,
+            moves: MoveList::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -153,11 +159,19 @@ impl<'a> Forcing<'a> {
         if self.nodes > self.limit {
             self.exhausted = true;
         }
+        let mut moves = std::mem::take(&mut self.moves);
+        position.generate_moves(&mut moves);
+        let node = self.expand_among(position, place, &moves);
+        self.moves = moves;
+        node
+    }
+
+    /// [`Forcing::expand`] with the legal `moves` of `position` given.
+    fn expand_among(&mut self, position: &Position, place: Place, moves: &MoveList) -> Node {
         let attacking = position.side_to_move() == self.attacker;
-        let moves = position.legal_moves();
         let lost = if attacking { -GAME } else { GAME };
         let mut node = Node {
-            children: Vec::new(),
+            children: self.spare.pop().unwrap_or_default(),
             stop: None,
             dead: lost,
         };
@@ -187,7 +201,8 @@ impl<'a> Forcing<'a> {
                     ));
                 }
             } else {
-                node.children = moves.iter().map(|&mv| (mv, follows(mv))).collect();
+                node.children
+                    .extend(moves.iter().map(|&mv| (mv, follows(mv))));
             }
             return node;
         }
@@ -197,52 +212,54 @@ impl<'a> Forcing<'a> {
             ..place
         };
         if moves[0].is_capture() {
-            node.children = moves.iter().map(|&mv| (mv, off_line)).collect();
+            node.children.extend(moves.iter().map(|&mv| (mv, off_line)));
             return node;
         }
         // A threat is answered by any move: the defender may not stop before it.
         if !attacking && place.answering {
-            node.children = moves.iter().map(|&mv| (mv, off_line)).collect();
+            node.children.extend(moves.iter().map(|&mv| (mv, off_line)));
             return node;
         }
         node.stop = Some(self.gain(position));
         // Quiet moves that force: a crowning, or a man given up (the other side must take).
-        let forcing = |mv: &&Move| mv.promotes() || position.play_unchecked(**mv).has_capture();
-        if attacking && place.quiet_left > 0 {
-            let after = Place {
-                quiet_left: place.quiet_left - 1,
+        let forcing = |mv: &Move| mv.promotes() || position.play_unchecked(*mv).has_capture();
+        if attacking {
+            let given_up = Place {
+                quiet_left: place.quiet_left.saturating_sub(1),
                 ..off_line
             };
-            node.children = moves
-                .iter()
-                .filter(forcing)
-                .map(|&mv| (mv, after))
-                .collect();
-        }
-        if attacking && place.threats_left > 0 {
             let threat = Place {
-                threats_left: place.threats_left - 1,
+                threats_left: place.threats_left.saturating_sub(1),
                 answering: true,
                 ..off_line
             };
-            node.children.extend(
-                moves
-                    .iter()
-                    .filter(|mv| !forcing(mv))
-                    .map(|&mv| (mv, threat)),
-            );
-        } else if !attacking {
+            // Each move tried once: those that force first, then the threats.
+            let mut threats = Vec::new();
+            if place.quiet_left > 0 || place.threats_left > 0 {
+                for &mv in moves.iter() {
+                    if forcing(&mv) {
+                        if place.quiet_left > 0 {
+                            node.children.push((mv, given_up));
+                        }
+                    } else if place.threats_left > 0 {
+                        threats.push((mv, threat));
+                    }
+                }
+            }
+            node.children.append(&mut threats);
+        } else {
             // The defender may crown, and answer with a counter-blow while it has some left.
             let after = |mv: &Move| Place {
                 counters_left: place.counters_left - u32::from(!mv.promotes()),
                 ..off_line
             };
-            node.children = moves
-                .iter()
-                .filter(forcing)
-                .filter(|mv| mv.promotes() || place.counters_left > 0)
-                .map(|mv| (*mv, after(mv)))
-                .collect();
+            node.children.extend(
+                moves
+                    .iter()
+                    .filter(|mv| mv.promotes() || place.counters_left > 0)
+                    .filter(|mv| forcing(mv))
+                    .map(|mv| (*mv, after(mv))),
+            );
         }
         node
     }
@@ -299,7 +316,15 @@ impl<'a> Forcing<'a> {
     /// The proof tree that the attacker wins at least `threshold` from `position`:
     /// its size in nodes and its depth in plies, or `None` when there is none.
     pub fn proof(&mut self, position: &Position, place: Place, threshold: i32) -> Option<Tree> {
-        let node = self.expand(position, place);
+        let mut node = self.expand(position, place);
+        let tree = self.prove(position, &node, threshold);
+        node.children.clear();
+        self.spare.push(node.children);
+        tree
+    }
+
+    /// [`Forcing::proof`] at a node expanded.
+    fn prove(&mut self, position: &Position, node: &Node, threshold: i32) -> Option<Tree> {
         let attacking = position.side_to_move() == self.attacker;
         let leaf = Tree { size: 1, depth: 0 };
         if node.children.is_empty() {
