@@ -12,7 +12,8 @@
 use super::forcing::{Forcing, Place};
 use super::{GAME, MaterialWon, material_won};
 use crate::eval::Material;
-use crate::{Move, Position};
+use crate::tablebase::{Tablebase, Value, Verdict, Wait};
+use crate::{DrawCounters, Move, Position};
 
 /// The nodes the check may take for one move (a fraction of a millisecond each).
 pub const SAFETY_NODES: u64 = 5_000;
@@ -106,6 +107,26 @@ pub fn safety(position: &Position, mv: Move, gives: u32) -> Safety {
     })
 }
 
+/// Whether the exact tables prove that `mv` keeps the mover's only piece: they know the
+/// position after it (its draw counters fresh, the longest the opponent may take) and
+/// the opponent does not win it. The check can refuse such a move only by finding the
+/// piece taken by force, which is a win the tables would know (unless it came after
+/// the draw rules end the game), so this is the check's verdict without its search.
+/// `false` where the tables cannot say, or say the piece is lost: then the check runs.
+pub fn lone_piece_kept(tables: &Tablebase, position: &Position, mv: Move, wait: Wait) -> bool {
+    if position.pieces(position.side_to_move()).count() != 1 {
+        return false;
+    }
+    let after = position.play_unchecked(mv);
+    if after.occupied().count() > tables.most_pieces() {
+        return false;
+    }
+    matches!(
+        tables.probe_with(&after, &DrawCounters::default(), wait),
+        Ok(Verdict::Exact(Value::Draw | Value::Loss(_)))
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +136,42 @@ mod tests {
         let position: Position = fen.parse().unwrap();
         let mv = mv.parse::<MoveText>().unwrap().resolve(&position).unwrap();
         safety(&position, mv, gives)
+    }
+
+    #[test]
+    fn a_lone_kings_move_the_tables_call_kept_is_one_the_check_passes() {
+        use rand::rngs::StdRng;
+        use rand::{RngExt, SeedableRng};
+
+        use crate::{Bitboard, Color, Square};
+
+        let tables = Tablebase::builtin();
+        let mut rng = StdRng::seed_from_u64(5);
+        let (mut kept, mut lost) = (0, 0);
+        for round in 0..300 {
+            let mut squares: Vec<Square> = Square::all().collect();
+            let mut pick = || squares.swap_remove(rng.random_range(0..squares.len()));
+            let lone = pick().bitboard();
+            let kings: Bitboard = (0..1 + round % 3).map(|_| pick()).collect();
+            let side = [Color::White, Color::Black][round % 2];
+            let [ours, theirs] = match side {
+                Color::White => [lone, kings],
+                Color::Black => [kings, lone],
+            };
+            let empty = Bitboard::EMPTY;
+            let Ok(position) = Position::from_pieces([empty, empty], [ours, theirs], side) else {
+                continue;
+            };
+            for &mv in position.legal_moves().iter() {
+                if lone_piece_kept(&tables, &position, mv, Wait::Yes) {
+                    kept += 1;
+                    assert!(safety(&position, mv, 0).is_safe(), "{position:?} {mv:?}");
+                } else {
+                    lost += 1;
+                }
+            }
+        }
+        assert!(kept > 100 && lost > 10, "{kept} moves kept, {lost} not");
     }
 
     #[test]

@@ -29,7 +29,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::combination::motif::Motif;
-use crate::combination::safety::{Loss, Safety, safety};
+use crate::combination::safety::{Loss, Safety, lone_piece_kept, safety};
 use crate::combination::{self, MaterialWon};
 use crate::eval::Evaluator;
 use crate::kb::rule::Judge;
@@ -255,10 +255,16 @@ struct Verdicts<'a> {
     prechecked: &'a Prechecked,
     checked: &'a Checked,
     may_check: bool,
+    /// The engine's tables: a lone piece's move they know is judged by them, where
+    /// they are at hand ([`lone_piece_kept`]).
+    tables: &'a Tablebase,
 }
 
 impl Judge for Verdicts<'_> {
     fn safe(&mut self, position: &Position, mv: Move) -> bool {
+        if lone_piece_kept(self.tables, position, mv, Wait::No) {
+            return true;
+        }
         let verdicts = (self.prechecked, self.checked);
         matches!(
             checked_safety(verdicts, position, mv, 0, self.may_check),
@@ -689,6 +695,7 @@ impl Engine {
                     prechecked: &self.prechecked,
                     checked: &self.checked,
                     may_check: limits.hard_time().is_none_or(|time| time >= TIME_TO_CHECK),
+                    tables: &self.config.tablebase,
                 };
                 kb.avoided(&position, &mut judge)
             }
@@ -787,6 +794,7 @@ impl Engine {
             prechecked: &self.prechecked,
             checked: &self.checked,
             may_check,
+            tables: &self.config.tablebase,
         };
         for choice in kb.choices(&position, &mut self.rng, &mut judge) {
             if !legal.contains(&choice.mv) {

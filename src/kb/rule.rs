@@ -15,9 +15,12 @@
 //! are their own turned images.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use super::ast::{ClauseSyntax, Spot, TermSyntax};
 use super::problem::Problem;
+use crate::combination::safety::{lone_piece_kept, safety};
+use crate::tablebase::{Tablebase, Wait};
 use crate::tables::{Direction, NEIGHBOUR};
 use crate::{Bitboard, Color, Move, Position, Square};
 
@@ -29,9 +32,18 @@ pub trait Judge {
 }
 
 /// The safety check run where it is asked, each position and move once for as long
-/// as it is kept (one lookup: two rules of one position often ask the same move).
+/// as it is kept (one lookup: two rules of one position often ask the same move). A
+/// lone piece's move is first looked up in the built-in king endings
+/// ([`lone_piece_kept`]): the check's verdict there, without its search.
 #[derive(Default)]
 pub struct CheckedNow(Vec<(Position, Move, bool)>);
+
+/// The built-in king endings, solved the first time a lookup asks (a fraction of a
+/// second), for [`CheckedNow`].
+fn king_endings() -> &'static Tablebase {
+    static TABLES: LazyLock<Tablebase> = LazyLock::new(Tablebase::builtin);
+    &TABLES
+}
 
 impl Judge for CheckedNow {
     fn safe(&mut self, position: &Position, mv: Move) -> bool {
@@ -42,7 +54,8 @@ impl Judge for CheckedNow {
         {
             return safe;
         }
-        let safe = crate::combination::safety::safety(position, mv, 0).is_safe();
+        let safe = lone_piece_kept(king_endings(), position, mv, Wait::Yes)
+            || safety(position, mv, 0).is_safe();
         self.0.push((*position, mv, safe));
         safe
     }
