@@ -7,14 +7,16 @@
 //! is compiled twice, with the instruction and without, and the processor chooses
 //! on every call: the standard library caches its answer, and the test is a load
 //! and a branch that always goes the same way. A build that has the feature
-//! already (`cargo build`) is compiled once. See docs/PERFORMANCE.md.
+//! already (`cargo build`) is compiled once. The search's own counts, in functions
+//! that call themselves and cannot be compiled twice, take the instruction behind a
+//! test of their own ([`count_bits`]). See docs/PERFORMANCE.md.
 
 /// Defines a function whose body is compiled twice, with `popcnt` (run where the
 /// processor has the instruction) and without (run elsewhere).
 ///
 /// The body is inlined into both copies, with everything it inlines, so that every
 /// bit count in it becomes the instruction in the first copy. Neither copy is
-/// inlined into its callers; the function itself is the choice alone, and is.
+/// inlined into its callers; the function itself, which only chooses, is.
 macro_rules! counting_bits_by_processor {
     ($(#[$attribute:meta])* $visibility:vis fn $name:ident($($argument:ident: $type:ty),* $(,)?) -> $output:ty $body:block) => {
         $(#[$attribute])*

@@ -63,14 +63,6 @@ pub struct LineFacts {
 }
 
 impl LineFacts {
-    /// How many of the attacker's captures take `pieces` or more each.
-    pub fn strikes_of(&self, pieces: u32) -> u32 {
-        let from = (pieces as usize).min(self.strikes_taking.len() - 1);
-        self.strikes_taking[from..].iter().sum()
-    }
-}
-
-impl LineFacts {
     /// The facts of `line` from `position`, as far as its moves are legal.
     pub fn of(position: &Position, line: &[Move]) -> LineFacts {
         let attacker = position.side_to_move();
@@ -128,6 +120,12 @@ impl LineFacts {
             && at.occupied() != at.pieces(attacker)
             && at.legal_moves().is_empty();
         facts
+    }
+
+    /// How many of the attacker's captures take `pieces` or more each.
+    pub fn strikes_of(&self, pieces: u32) -> u32 {
+        let from = (pieces as usize).min(self.strikes_taking.len() - 1);
+        self.strikes_taking[from..].iter().sum()
     }
 }
 

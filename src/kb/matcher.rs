@@ -2,16 +2,16 @@
 //!
 //! Exact facts sit in a hash map keyed by the position. Patterns are kept in
 //! the order of preference (the higher priority first, then the most
-//! constrained, file order among equals) and indexed by what rules them out,
-//! as rows of bits with one bit a pattern in that order: a row for every square and what it may hold (empty, a man
-//! or a king of either colour), the patterns that forbid it there, and a row
-//! for every piece count of each side (all pieces, men, kings), the patterns
-//! whose range leaves it out. The patterns matching a position are those in
-//! none of its 32 square rows and 6 count rows: the OR of the rows, inverted,
-//! read out in bit order, which is the order of preference. No pattern is
-//! tried one by one: with 10,000 patterns a lookup reads 38 rows of 157
-//! words, where a scan made 10,000 mask tests. Filing a pattern touches only
-//! the squares and counts it constrains.
+//! constrained, file order among equals) and indexed by what rules them out, as
+//! rows of bits with one bit a pattern in that order: a row for every square
+//! and what it may hold (empty, a man or a king of either colour), the patterns
+//! that forbid it there, and a row for every piece count of each side (all
+//! pieces, men, kings), the patterns whose range leaves it out. The patterns
+//! matching a position are those in none of its 32 square rows and 6 count
+//! rows: the OR of the rows, inverted, read out in bit order, which is the
+//! order of preference. No pattern is tried one by one: with 10,000 patterns a
+//! lookup reads 38 rows of 157 words, where a scan made 10,000 mask tests.
+//! Filing a pattern touches only the squares and counts it constrains.
 
 use std::cmp::Reverse;
 
